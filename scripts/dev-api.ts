@@ -1,0 +1,104 @@
+/**
+ * The API of the demo server (`npm start`) and of the browser-test server, as one Node request handler:
+ *
+ * - `/api/*`  the key-holding proxy (`src/proxy`), as a page would use it in production;
+ * - `/v1/*`   its upstream: the in-memory sandbox (`src/sandbox`), or nothing when the real service is used;
+ * - `/media/*` the sandbox's sample media (posters, mp4, HLS), on the page's own origin.
+ *
+ * The sandbox builds media URLs from the request's origin, so the proxy is created per origin: a page
+ * opened at http://127.0.0.1:5173 gets media from that origin, not from "localhost" (which would make
+ * hls.js requests cross-origin).
+ *
+ * With `TESTIMONIAL_API_KEY` (and `TESTIMONIAL_API_URL`, the service's `{base_url}` ending in `/v1`)
+ * set, the proxy talks to the real service instead and the sandbox is not mounted.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createProxy } from '../src/proxy/index.js';
+import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
+
+type FetchHandler = (request: Request) => Promise<Response>;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface DevApiOptions {
+  /** Options of the sandbox (seed, latency, fault injection). */
+  sandbox?: SandboxOptions;
+  /** Defaults to `process.env`; tests pass `{}` so a developer's real key never reaches them. */
+  env?: Record<string, string | undefined>;
+  /** Where the proxy logs (an upstream that rejects the key, for example). */
+  log?: (line: string) => void;
+}
+
+export interface DevApi {
+  /** Handles the request and returns true, or returns false when the path is not the API's. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** `sandbox` or the real service's base URL: for the start banner. */
+  readonly upstream: string;
+}
+
+const SANDBOX_KEY = 'sandbox-key';
+
+export function createDevApi(options: DevApiOptions = {}): DevApi {
+  const env = options.env ?? process.env;
+  const realKey = env.TESTIMONIAL_API_KEY;
+  const realUrl = env.TESTIMONIAL_API_URL;
+  if (realKey && !realUrl) {
+    throw new Error('TESTIMONIAL_API_KEY is set but TESTIMONIAL_API_URL is not: set it to the service base URL ending in /v1.');
+  }
+
+  const sandbox = realKey ? undefined : createSandbox({ key: SANDBOX_KEY, ...options.sandbox });
+  const proxies = new Map<string, NodeHandler>();
+
+  function proxyFor(origin: string): NodeHandler {
+    let handler = proxies.get(origin);
+    if (!handler) {
+      const proxy = sandbox
+        ? createProxy({ upstream: `${origin}/v1`, apiKey: SANDBOX_KEY, fetch: sandboxFetch(sandbox.fetch), log: options.log })
+        : createProxy({ upstream: realUrl!, apiKey: realKey!, log: options.log });
+      handler = mountedAt('/api', proxy.fetch);
+      proxies.set(origin, handler);
+    }
+    return handler;
+  }
+
+  const sandboxHandler = sandbox ? getRequestListener(sandbox.fetch) : undefined;
+
+  return {
+    upstream: sandbox ? 'sandbox' : realUrl!,
+    async handle(req, res) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (path === '/api' || path.startsWith('/api/')) {
+        await proxyFor(originOf(req))(req, res);
+        return true;
+      }
+      if (sandboxHandler && (path.startsWith('/v1/') || path.startsWith('/media/'))) {
+        await sandboxHandler(req, res);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+/** A `fetch` that answers from the in-process sandbox, so the proxy needs no socket to reach it. */
+function sandboxFetch(handler: FetchHandler): typeof fetch {
+  return (input, init) => handler(new Request(input, init));
+}
+
+/** Serves a Fetch handler whose routes start at `/` under a path prefix. */
+function mountedAt(prefix: string, handler: FetchHandler): NodeHandler {
+  return getRequestListener((request) => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.slice(prefix.length) || '/';
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    // `duplex` is required by Node's fetch for a streamed body (the proxy answers such methods 405).
+    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, signal: request.signal };
+    if (hasBody) Object.assign(init, { body: request.body, duplex: 'half' });
+    return handler(new Request(url, init));
+  });
+}
+
+function originOf(req: IncomingMessage): string {
+  const host = req.headers.host ?? '127.0.0.1';
+  return `http://${host}`;
+}
