@@ -1,0 +1,264 @@
+/**
+ * `createClient`: one method per endpoint of the Testimonial Collection Service API (spec section 4),
+ * for pages (through a key-holding proxy), servers and edge runtimes alike. No dependencies.
+ */
+import { timerSleep, type SleepFunction } from './abort.js';
+import { isBrowserLike, resolveBaseUrl } from './environment.js';
+import { InflightRequests } from './inflight.js';
+import { encodeListQuery, type TagsEncoding } from './query.js';
+import { DEFAULT_RETRY_POLICY } from './retry.js';
+import { send, type ApiCall, type FetchFunction, type TransportSettings } from './transport.js';
+import {
+  LIMIT_DEFAULT,
+  type CreateTestimonialInput,
+  type CreateTestimonialResult,
+  type DeleteTestimonialResult,
+  type InviteRequest,
+  type InviteResult,
+  type Links,
+  type ListTestimonialsParams,
+  type Testimonial,
+  type TestimonialList,
+  type UpdateTestimonialInput,
+} from './types.js';
+import {
+  validateCreateInput,
+  validateInviteRequest,
+  validateListParams,
+  validateTestimonialId,
+  validateUpdateInput,
+} from './validation.js';
+
+export interface ClientOptions {
+  /**
+   * Where the API lives: the service's `{base_url}` (ending in `/v1`) on a server, your proxy in a
+   * browser. Relative URLs (`/api`) are resolved against the page in a browser and refused on a server.
+   */
+  baseUrl: string;
+  /**
+   * The project's API key, sent as `Authorization: Bearer <key>`. Refused in a browser, where every
+   * visitor could read it, unless `dangerouslyAllowBrowser` is set.
+   */
+  apiKey?: string;
+  /** A `fetch` to use instead of the global one, e.g. `createSandbox().fetch` in tests. */
+  fetch?: FetchFunction;
+  /** Allows an `apiKey` in a browser (a private admin page, a test). Never on a public page. */
+  dangerouslyAllowBrowser?: boolean;
+  /** Retries of GET requests after a network error, timeout, 408, 429 or 5xx (0–10, default 2). */
+  retries?: number;
+  /** Time allowed for each attempt, answer body included, in ms (default 15000; 0 = no limit). */
+  timeoutMs?: number;
+  /** How list `tags` go into the query string (default `repeat`). */
+  tags?: TagsEncoding;
+  /** `User-Agent` sent from servers (default `testimonial-elements`); browsers send their own. */
+  userAgent?: string;
+  /** Waits between retries; tests inject one to see the delays without waiting for them. */
+  sleep?: SleepFunction;
+}
+
+export interface RequestOptions {
+  /** Aborting rejects the call at once with the signal's reason (an `AbortError` unless you gave one). */
+  signal?: AbortSignal;
+}
+
+export interface PaginateOptions extends RequestOptions {
+  /** Pages to fetch at most before giving up with a `RangeError` (default {@link DEFAULT_MAX_PAGES}). */
+  maxPages?: number;
+}
+
+export interface TestimonialClient {
+  /** The absolute base URL requests go to, without a trailing slash. */
+  readonly baseUrl: string;
+  /** GET /testimonials: one page (spec 4.1). `total` is the count on this page. */
+  listTestimonials(params?: ListTestimonialsParams, options?: RequestOptions): Promise<TestimonialList>;
+  /** Pages of GET /testimonials from `params.page ?? 1` until a page holds fewer than `limit`. */
+  paginate(params?: ListTestimonialsParams, options?: PaginateOptions): AsyncGenerator<TestimonialList, void, undefined>;
+  /** Every testimonial matching `params`, walking the pages; an id seen on an earlier page is kept once. */
+  listAllTestimonials(params?: ListTestimonialsParams, options?: PaginateOptions): Promise<Testimonial[]>;
+  /** GET /testimonials/:id (the bare testimonial). */
+  getTestimonial(id: string, options?: RequestOptions): Promise<Testimonial>;
+  /** POST /testimonials (never retried). */
+  createTestimonial(input: CreateTestimonialInput, options?: RequestOptions): Promise<CreateTestimonialResult>;
+  /** PATCH /testimonials/:id: approval and tags only (never retried). */
+  updateTestimonial(id: string, input: UpdateTestimonialInput, options?: RequestOptions): Promise<Testimonial>;
+  /** DELETE /testimonials/:id, permanently (never retried). */
+  deleteTestimonial(id: string, options?: RequestOptions): Promise<DeleteTestimonialResult>;
+  /** GET /links: the project's links grouped by type. */
+  getLinks(options?: RequestOptions): Promise<Links>;
+  /** POST /invites (never retried). */
+  sendInvites(input: InviteRequest, options?: RequestOptions): Promise<InviteResult>;
+}
+
+/** With the default limit of 100, ten thousand testimonials. */
+export const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_RETRIES = 10;
+const LINK_GROUPS = ['case_studies', 'forms', 'quick_links', 'sizzle_reels', 'walls_of_love', 'widgets'] as const;
+
+export function createClient(options: ClientOptions): TestimonialClient {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createClient: pass an options object such as { baseUrl: "/api" }.');
+  }
+  const browser = isBrowserLike();
+  const baseUrl = resolveBaseUrl(options.baseUrl, browser);
+  const settings = transportSettings(options, browser);
+  const tags = options.tags ?? 'repeat';
+  if (tags !== 'repeat' && tags !== 'comma') {
+    throw new TypeError(`createClient: tags must be "repeat" or "comma"; got ${String(tags)}.`);
+  }
+  const inflight = new InflightRequests();
+
+  /** GETs with the same URL share one request while it is in flight; writes never share. */
+  function call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T> {
+    if (apiCall.method !== 'GET') return send(settings, apiCall, signal) as Promise<T>;
+    return inflight.run(`${apiCall.method} ${apiCall.url}`, signal, (shared) => send(settings, apiCall, shared)) as Promise<T>;
+  }
+
+  const testimonialUrl = (id: string) => `${baseUrl}/testimonials/${encodeURIComponent(validateTestimonialId(id))}`;
+
+  async function listTestimonials(params: ListTestimonialsParams = {}, { signal }: RequestOptions = {}): Promise<TestimonialList> {
+    const query = encodeListQuery(validateListParams(params), { tags }).toString();
+    const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
+    return call({ method: 'GET', url, check: checkList }, signal);
+  }
+
+  async function* paginate(
+    params: ListTestimonialsParams = {},
+    { signal, maxPages = DEFAULT_MAX_PAGES }: PaginateOptions = {},
+  ): AsyncGenerator<TestimonialList, void, undefined> {
+    const checked = validateListParams(params);
+    if (!Number.isInteger(maxPages) || maxPages < 1) {
+      throw new RangeError(`maxPages must be an integer ≥ 1; got ${String(maxPages)}.`);
+    }
+    const limit = checked.limit ?? LIMIT_DEFAULT;
+    const first = checked.page ?? 1;
+    for (let page = first; ; page++) {
+      if (page - first >= maxPages) {
+        throw new RangeError(
+          `Stopped after ${maxPages} pages of ${limit} testimonials and there are more: raise maxPages, raise limit (up to 1000) or narrow the query.`,
+        );
+      }
+      const result = await listTestimonials({ ...checked, page }, { signal });
+      yield result;
+      if (result.total < limit) return;
+    }
+  }
+
+  async function listAllTestimonials(params: ListTestimonialsParams = {}, options: PaginateOptions = {}): Promise<Testimonial[]> {
+    // A testimonial added while we walk pushes the others one place down, so the last item of a page
+    // can come again at the top of the next one.
+    const byId = new Map<string, Testimonial>();
+    for await (const page of paginate(params, options)) {
+      for (const testimonial of page.testimonials) {
+        if (!byId.has(testimonial.id)) byId.set(testimonial.id, testimonial);
+      }
+    }
+    return [...byId.values()];
+  }
+
+  return {
+    baseUrl,
+    listTestimonials,
+    paginate,
+    listAllTestimonials,
+    async getTestimonial(id, { signal } = {}) {
+      return call({ method: 'GET', url: testimonialUrl(id), check: checkTestimonial }, signal);
+    },
+    async createTestimonial(input, { signal } = {}) {
+      const body = validateCreateInput(input);
+      return call({ method: 'POST', url: `${baseUrl}/testimonials`, body, check: checkCreated }, signal);
+    },
+    async updateTestimonial(id, input, { signal } = {}) {
+      const url = testimonialUrl(id);
+      const body = validateUpdateInput(input);
+      return call({ method: 'PATCH', url, body, check: checkTestimonial }, signal);
+    },
+    async deleteTestimonial(id, { signal } = {}) {
+      return call({ method: 'DELETE', url: testimonialUrl(id), check: checkDeleted }, signal);
+    },
+    async getLinks({ signal } = {}) {
+      return call({ method: 'GET', url: `${baseUrl}/links`, check: checkLinks }, signal);
+    },
+    async sendInvites(input, { signal } = {}) {
+      const body = validateInviteRequest(input);
+      return call({ method: 'POST', url: `${baseUrl}/invites`, body, check: checkInviteResult }, signal);
+    },
+  };
+}
+
+function transportSettings(options: ClientOptions, browser: boolean): TransportSettings {
+  const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (apiKey !== undefined) {
+    // The messages below never repeat the key, not even a part of it.
+    if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
+      throw new TypeError('createClient: apiKey must be a non-empty string of printable characters without spaces.');
+    }
+    if (browser && options.dangerouslyAllowBrowser !== true) {
+      throw new Error(
+        'createClient: an apiKey was given in a browser, where every visitor can read it. Point baseUrl at your proxy (it holds the key) and drop apiKey, or pass dangerouslyAllowBrowser: true on a private page.',
+      );
+    }
+    headers.Authorization = `Bearer ${apiKey}`;
+  }
+  // Browsers set User-Agent themselves, and where a page may set it, it would cost a CORS preflight.
+  if (!browser) headers['User-Agent'] = options.userAgent ?? 'testimonial-elements';
+  if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new TypeError(`createClient: retries must be an integer from 0 to ${MAX_RETRIES}; got ${String(retries)}.`);
+  }
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw new TypeError(`createClient: timeoutMs must be a number of milliseconds ≥ 0 (0 = no limit); got ${String(timeoutMs)}.`);
+  }
+  return {
+    fetch: fetchFunction(options.fetch),
+    headers,
+    timeoutMs,
+    retry: { ...DEFAULT_RETRY_POLICY, retries },
+    sleep: options.sleep ?? timerSleep,
+  };
+}
+
+function fetchFunction(custom: FetchFunction | undefined): FetchFunction {
+  if (custom !== undefined) {
+    if (typeof custom !== 'function') throw new TypeError('createClient: fetch must be a function (request: Request) => Promise<Response>.');
+    return custom;
+  }
+  if (typeof globalThis.fetch !== 'function') {
+    throw new TypeError('createClient: this runtime has no global fetch; pass one as the fetch option.');
+  }
+  // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers,
+  // and a test may replace the global after the client was made.
+  return (request) => globalThis.fetch(request);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkList(body: unknown): string | undefined {
+  if (isRecord(body) && typeof body.total === 'number' && Array.isArray(body.testimonials)) return undefined;
+  return 'no numeric total and testimonials array';
+}
+
+function checkTestimonial(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.id === 'string' ? undefined : 'no testimonial (an object with a string id)';
+}
+
+function checkCreated(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.id === 'string' ? undefined : 'no id of the created testimonial';
+}
+
+function checkDeleted(body: unknown): string | undefined {
+  return isRecord(body) ? undefined : 'no object';
+}
+
+function checkLinks(body: unknown): string | undefined {
+  if (!isRecord(body)) return 'no links object';
+  const wrong = LINK_GROUPS.find((group) => body[group] !== undefined && !Array.isArray(body[group]));
+  return wrong === undefined ? undefined : `a links group ${wrong} that is not an array`;
+}
+
+function checkInviteResult(body: unknown): string | undefined {
+  if (isRecord(body) && typeof body.sent === 'number' && Array.isArray(body.skipped)) return undefined;
+  return 'no numeric sent and skipped array';
+}

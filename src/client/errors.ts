@@ -1,0 +1,176 @@
+/**
+ * The one error class of the client for everything that goes wrong after a request was allowed to
+ * leave: an HTTP error answer, a network failure, a timeout, a request aborted by something other than
+ * the caller, or an answer that is not the JSON the method expects.
+ *
+ * Mistakes in the request itself never get this far: they are `InvalidRequestError`s (validation.ts),
+ * thrown before anything is sent. An abort by the caller's own signal rethrows the signal's reason, as
+ * `fetch` does (see `createClient`).
+ */
+import { parseRetryAfter } from './retry.js';
+import type { ApiErrorBody } from './types.js';
+
+/**
+ * - `http`: the server answered with a status outside 200–299.
+ * - `network`: no answer (connection refused or reset, DNS, CORS, offline).
+ * - `timeout`: no complete answer within the client's `timeoutMs`.
+ * - `aborted`: the request was cut off by something other than the caller's signal (the `fetch`
+ *   implementation, a page being unloaded); never retried.
+ * - `invalid_response`: a 2xx answer whose body is not the JSON the method expects (an HTML page from a
+ *   misconfigured proxy, an empty body, a different shape).
+ */
+export type TestimonialApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid_response';
+
+export interface TestimonialApiErrorInit {
+  kind: TestimonialApiErrorKind;
+  message: string;
+  method: string;
+  url: string;
+  status?: number;
+  body?: unknown;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  code?: string;
+  field?: string;
+  cause?: unknown;
+}
+
+export class TestimonialApiError extends Error {
+  readonly kind: TestimonialApiErrorKind;
+  /** The HTTP status; 0 when no answer arrived (network, timeout, aborted). */
+  readonly status: number;
+  /** The parsed error body: JSON when it parsed, else the text; `undefined` when empty or none. */
+  readonly body: unknown;
+  /** True when sending the same request again may succeed (network, timeout, 408, 429, 5xx but 501). */
+  readonly retryable: boolean;
+  /** The server's `Retry-After`, in milliseconds, when it sent one. */
+  readonly retryAfterMs: number | undefined;
+  /** The machine-readable `error.code` of an {@link ApiErrorBody}, when the body was one. */
+  readonly code: string | undefined;
+  /** The parameter or body field the server blamed, when it said. */
+  readonly field: string | undefined;
+  readonly method: string;
+  /** The request URL (it never holds the API key: the key travels in a header only). */
+  readonly url: string;
+
+  constructor(init: TestimonialApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'TestimonialApiError';
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.body = init.body;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+    this.code = init.code;
+    this.field = init.field;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/** Statuses worth a second try: the request itself was fine, the server or the path to it was not. */
+export function isRetryableStatus(status: number): boolean {
+  // 501 Not Implemented will not start working on a retry.
+  return status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+
+interface BodyDetails {
+  message?: string;
+  code?: string;
+  field?: string;
+}
+
+const MAX_TEXT_IN_MESSAGE = 200;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function shorten(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_TEXT_IN_MESSAGE ? `${oneLine.slice(0, MAX_TEXT_IN_MESSAGE)}…` : oneLine;
+}
+
+/**
+ * Reads a message out of whatever an error answer holds: our {@link ApiErrorBody}, `{ message }`,
+ * `{ error: "..." }`, RFC 9457 problem details (`{ title, detail }`), plain text or an HTML page (its
+ * `<title>`, never the markup).
+ */
+export function describeErrorBody(body: unknown): BodyDetails {
+  if (isRecord(body)) {
+    const error = body.error;
+    if (isRecord(error)) {
+      return {
+        message: nonEmptyString(error.message),
+        code: nonEmptyString(error.code),
+        field: nonEmptyString(error.field),
+      };
+    }
+    return {
+      message: nonEmptyString(body.message) ?? nonEmptyString(error) ?? nonEmptyString(body.detail) ?? nonEmptyString(body.title),
+      code: nonEmptyString(body.code),
+      field: nonEmptyString(body.field),
+    };
+  }
+  if (typeof body === 'string') {
+    if (/^\s*</.test(body)) {
+      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1];
+      return { message: title === undefined ? undefined : nonEmptyString(shorten(title)) };
+    }
+    return { message: nonEmptyString(shorten(body)) };
+  }
+  return {};
+}
+
+/** Parses a body as JSON when it is JSON, else keeps the text; an empty body is `undefined`. */
+export function parseBodyLeniently(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The error for a non-2xx answer, whatever shape its body has. */
+export function httpError(response: Response, text: string, method: string, url: string, nowMs: number): TestimonialApiError {
+  const body = parseBodyLeniently(text);
+  const details = describeErrorBody(body);
+  const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const said = details.message ?? (response.statusText || 'the server gave no reason');
+  return new TestimonialApiError({
+    kind: 'http',
+    status: response.status,
+    message: `${said} (HTTP ${statusLine} from ${method} ${url})`,
+    method,
+    url,
+    body,
+    code: details.code,
+    field: details.field,
+    retryable: isRetryableStatus(response.status),
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), nowMs),
+  });
+}
+
+/** The error for a 2xx answer that is not what the method expects. */
+export function invalidResponseError(
+  response: Response,
+  text: string,
+  method: string,
+  url: string,
+  problem: string,
+): TestimonialApiError {
+  const contentType = response.headers.get('content-type') ?? 'no content type';
+  return new TestimonialApiError({
+    kind: 'invalid_response',
+    status: response.status,
+    message: `${method} ${url} answered ${response.status} with ${problem} (${contentType}); is the base URL pointing at the API or its proxy?`,
+    method,
+    url,
+    body: parseBodyLeniently(text),
+  });
+}

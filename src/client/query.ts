@@ -1,0 +1,60 @@
+/**
+ * Query-string encoding of GET /testimonials (spec 4.1).
+ *
+ * The encoding is canonical: keys always come in the spec's order and tag names are de-duplicated and
+ * sorted, so two requests that ask the same question produce the same URL. The client's request
+ * sharing and the proxy's cache both key on that URL, so `{ tags: ['b', 'a'] }` and
+ * `{ tags: ['a', 'b', 'a'] }` must not become two requests or two cache entries.
+ */
+import type { ListTestimonialsParams } from './types.js';
+import { InvalidRequestError, LIST_QUERY_KEYS } from './validation.js';
+
+/**
+ * How `tags` travel in the query string: `repeat` (`tags=a&tags=b`, the default, see DESIGN) or
+ * `comma` (`tags=a,b`) for services that only read one value.
+ */
+export type TagsEncoding = 'repeat' | 'comma';
+
+export interface EncodeListQueryOptions {
+  tags?: TagsEncoding;
+}
+
+/**
+ * Encodes list parameters into a query string with a canonical key order. `undefined` and `null` values
+ * and an empty tag list are left out; booleans become `true`/`false`. It does not validate: the client
+ * runs `validateListParams` first.
+ */
+export function encodeListQuery(
+  params: ListTestimonialsParams = {},
+  { tags: tagsEncoding = 'repeat' }: EncodeListQueryOptions = {},
+): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of LIST_QUERY_KEYS) {
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    if (key === 'tags') {
+      appendTags(search, value as readonly string[], tagsEncoding);
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  return search;
+}
+
+function appendTags(search: URLSearchParams, tags: readonly string[], encoding: TagsEncoding): void {
+  const names = [...new Set(tags)].sort();
+  if (names.length === 0) return;
+  if (encoding === 'repeat') {
+    for (const name of names) search.append('tags', name);
+    return;
+  }
+  // A comma inside a name would split it in two on the other side.
+  const withComma = names.find((name) => name.includes(','));
+  if (withComma !== undefined) {
+    throw new InvalidRequestError(
+      'tags',
+      `The tag "${withComma}" holds a comma, which the comma-joined tags encoding cannot carry; use tags: 'repeat'.`,
+    );
+  }
+  search.append('tags', names.join(','));
+}

@@ -1,0 +1,148 @@
+/**
+ * One API call over `fetch`: per-attempt timeout, retries of idempotent methods, and the translation of
+ * every failure into a {@link TestimonialApiError} (or the caller's abort reason).
+ */
+import { abortReason, forwardAbort, raceAbort, throwIfAborted, type SleepFunction } from './abort.js';
+import { TestimonialApiError, httpError, invalidResponseError } from './errors.js';
+import { retryDelay, type RetryPolicy } from './retry.js';
+
+/** Any `fetch`: the global one, a wrapper, or a Fetch handler such as `createSandbox().fetch`. */
+export type FetchFunction = (request: Request) => Promise<Response>;
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface TransportSettings {
+  fetch: FetchFunction;
+  /** Sent with every request (Accept, Authorization, User-Agent). */
+  headers: Readonly<Record<string, string>>;
+  /** Per attempt, covering the answer's body too; 0 turns the timeout off. */
+  timeoutMs: number;
+  retry: RetryPolicy;
+  sleep: SleepFunction;
+}
+
+export interface ApiCall {
+  method: HttpMethod;
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Describes what is wrong with a 2xx body (`"no testimonials array"`), or `undefined` when it fits. */
+  check: (body: unknown) => string | undefined;
+}
+
+/** Methods that can be sent twice without doing anything twice, and so are retried. */
+function isIdempotent(method: HttpMethod): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/**
+ * Sends `call`, retrying idempotent methods on retryable failures. Rejects with the reason of `signal`
+ * when it aborts (before, during an attempt or during a backoff wait), else with a
+ * {@link TestimonialApiError}.
+ */
+export async function send(settings: TransportSettings, call: ApiCall, signal: AbortSignal | undefined): Promise<unknown> {
+  for (let retry = 0; ; retry++) {
+    throwIfAborted(signal);
+    try {
+      return await attempt(settings, call, signal);
+    } catch (error) {
+      if (!(error instanceof TestimonialApiError) || !isIdempotent(call.method)) throw error;
+      const delay = retryDelay(error, retry, settings.retry);
+      if (delay === undefined) throw error;
+      await raceAbort(settings.sleep(delay, signal), signal);
+    }
+  }
+}
+
+async function attempt(settings: TransportSettings, call: ApiCall, signal: AbortSignal | undefined): Promise<unknown> {
+  const { method, url } = call;
+  const controller = new AbortController();
+  const unlink = forwardAbort(signal, controller);
+  let timedOut = false;
+  const timer =
+    settings.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException(`No answer within ${settings.timeoutMs} ms`, 'TimeoutError'));
+        }, settings.timeoutMs)
+      : undefined;
+  try {
+    const response = await raceAbort(settings.fetch(buildRequest(settings, call, controller.signal)), controller.signal);
+    const text = method === 'HEAD' ? '' : await raceAbort(response.text(), controller.signal);
+    if (!response.ok) throw httpError(response, text, method, url, Date.now());
+    return parseExpected(response, text, call);
+  } catch (error) {
+    if (error instanceof TestimonialApiError) throw error;
+    if (signal?.aborted) throw abortReason(signal);
+    if (timedOut) {
+      throw new TestimonialApiError({
+        kind: 'timeout',
+        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.`,
+        method,
+        url,
+        retryable: true,
+        cause: error,
+      });
+    }
+    throw failureWithoutAnswer(error, method, url);
+  } finally {
+    clearTimeout(timer);
+    unlink();
+  }
+}
+
+function buildRequest(settings: TransportSettings, call: ApiCall, signal: AbortSignal): Request {
+  const init: RequestInit = { method: call.method, headers: { ...settings.headers }, signal };
+  if (call.body !== undefined) {
+    init.body = JSON.stringify(call.body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  return new Request(call.url, init);
+}
+
+function parseExpected(response: Response, text: string, call: ApiCall): unknown {
+  if (call.method === 'HEAD') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    const problem = text.trim() === '' ? 'an empty body instead of JSON' : 'a body that is not JSON';
+    throw invalidResponseError(response, text, call.method, call.url, problem);
+  }
+  const problem = call.check(body);
+  if (problem !== undefined) throw invalidResponseError(response, text, call.method, call.url, `JSON holding ${problem}`);
+  return body;
+}
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** A failure before any answer: the network's, or an abort that did not come from the caller. */
+function failureWithoutAnswer(error: unknown, method: string, url: string): TestimonialApiError {
+  if (isAbortError(error)) {
+    return new TestimonialApiError({
+      kind: 'aborted',
+      message: `${method} ${url} was aborted by the fetch implementation or the page, not by the caller.`,
+      method,
+      url,
+      cause: error,
+    });
+  }
+  return new TestimonialApiError({
+    kind: 'network',
+    message: `Network error on ${method} ${url}: ${describeCause(error)}.`,
+    method,
+    url,
+    retryable: true,
+    cause: error,
+  });
+}
+
+/** Node's fetch says only "fetch failed"; the useful part (ECONNREFUSED, ENOTFOUND) is in its cause. */
+function describeCause(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail = typeof inner?.code === 'string' ? inner.code : typeof inner?.message === 'string' ? inner.message : '';
+  return detail ? `${error.message} (${detail})` : error.message;
+}
