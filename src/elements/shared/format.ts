@@ -1,0 +1,131 @@
+/**
+ * Formatting for the elements: dates through `Intl` in the element's locale, readable integration
+ * labels, initials and rating labels. Every function accepts bad data and answers something sensible
+ * (or `undefined` for "show nothing"); none throws.
+ */
+import type { Integration } from '../../client/types.js';
+
+/** The readable names of spec 2.5's integration values, as their owners write them. */
+export const INTEGRATION_LABELS: Readonly<Record<Integration, string>> = {
+  twitter: 'X (Twitter)',
+  product_hunt: 'Product Hunt',
+  google: 'Google',
+  facebook: 'Facebook',
+  reddit: 'Reddit',
+  appsumo: 'AppSumo',
+  capterra: 'Capterra',
+  g2: 'G2',
+  linkedin: 'LinkedIn',
+  app_store: 'App Store',
+  trustpilot: 'Trustpilot',
+  shopify: 'Shopify',
+  play_store: 'Google Play',
+  yelp: 'Yelp',
+  slack: 'Slack',
+  discord: 'Discord',
+  apple_podcasts: 'Apple Podcasts',
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  amazon: 'Amazon',
+  zillow: 'Zillow',
+  udemy: 'Udemy',
+  chrome_web_store: 'Chrome Web Store',
+  airbnb: 'Airbnb',
+  skillshare: 'Skillshare',
+  realtor: 'Realtor.com',
+  sourceforge: 'SourceForge',
+  whop: 'Whop',
+  wordpress: 'WordPress',
+  fiverr: 'Fiverr',
+  homestars: 'HomeStars',
+  web_page: 'web page',
+};
+
+/** Longest label made from an unknown value: a label, not a paragraph. */
+const MAX_HUMANISED_LENGTH = 40;
+
+/**
+ * The readable label of an integration value ("trustpilot" → "Trustpilot"). A value the spec does not
+ * list (the service may add some) is humanised ("new_site" → "New site"); nothing → `undefined`.
+ */
+export function integrationLabel(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (Object.hasOwn(INTEGRATION_LABELS, value)) return INTEGRATION_LABELS[value as Integration];
+  const words = value.replace(/[\s_-]+/g, ' ').trim().slice(0, MAX_HUMANISED_LENGTH).trim();
+  return words === '' ? undefined : words.charAt(0).toLocaleUpperCase() + words.slice(1);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
+  const key = locale ?? '';
+  let format = dateFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    } catch {
+      // An invalid language tag from an attribute: the user agent's locale still formats the date.
+      format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+    }
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A parsed date, or `undefined` for anything that is not a valid timestamp. */
+export function parseDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The date in the given locale ("5 Jan 2025", "Jan 5, 2025", "٥ يناير ٢٠٢٥"…), or `undefined`. */
+export function formatDate(value: unknown, locale: string | undefined): string | undefined {
+  const date = parseDate(value);
+  return date ? dateFormat(locale).format(date) : undefined;
+}
+
+const graphemes =
+  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
+
+function firstGrapheme(word: string): string {
+  if (!graphemes) return String.fromCodePoint(word.codePointAt(0) ?? 0);
+  for (const { segment } of graphemes.segment(word)) return segment;
+  return '';
+}
+
+/**
+ * Up to two initials of a name ("Ada Lovelace" → "AL", "Björk" → "B", "李小龙" → "李"), by grapheme so
+ * accented and combined characters stay whole; `''` when the name has no letters to take.
+ */
+export function initials(name: unknown): string {
+  if (typeof name !== 'string') return '';
+  const words = name
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+/u, ''))
+    .filter((word) => word !== '');
+  if (words.length === 0) return '';
+  const picked = words.length === 1 ? [words[0]!] : [words[0]!, words.at(-1)!];
+  return picked.map((word) => firstGrapheme(word).toLocaleUpperCase()).join('');
+}
+
+/** The highest rating the API uses. */
+export const MAX_RATING = 5;
+
+/**
+ * A rating ready to draw: clamped to 0–5 and rounded to the nearest half star (the spec says integer,
+ * but imported ratings such as 4.7 occur). Anything that is not a finite number is 0, "no rating".
+ */
+export function normaliseRating(value: unknown): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) return 0;
+  return Math.round(Math.min(MAX_RATING, Math.max(0, number)) * 2) / 2;
+}
+
+/** "4 out of 5 stars", "4.5 out of 5 stars", "1 out of 5 stars". */
+export function ratingLabel(stars: number): string {
+  return `${stars} out of ${MAX_RATING} stars`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Language helpers: which language an element is in (its own `lang` or the nearest ancestor's, across
+ * shadow roots), whether a language is written right to left, and how two language tags match.
+ */
+
+/** Scripts written right to left, for engines without `Intl.Locale#getTextInfo`. */
+const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'samr', 'mand', 'yezi']);
+
+/** Languages whose default script is right to left. */
+const RTL_LANGUAGES = new Set([
+  'ar', 'arc', 'azb', 'ckb', 'dv', 'fa', 'glk', 'he', 'iw', 'ji', 'khw', 'ks', 'lrc', 'mzn', 'nqo', 'pnb', 'ps',
+  'sd', 'syr', 'ug', 'ur', 'yi',
+]);
+
+interface TextInfo {
+  direction?: 'ltr' | 'rtl';
+}
+
+type LocaleWithTextInfo = Intl.Locale & { getTextInfo?: () => TextInfo; textInfo?: TextInfo };
+
+/** Whether text in this language tag is written right to left ("ar", "he-IL", "az-Arab" → true). */
+export function isRightToLeft(lang: string | undefined): boolean {
+  if (!lang) return false;
+  try {
+    const locale = new Intl.Locale(lang) as LocaleWithTextInfo;
+    // An explicit script decides (some engines' textInfo ignores it: "az-Arab" came back "ltr").
+    if (locale.script) return RTL_SCRIPTS.has(locale.script.toLowerCase());
+    const info = locale.getTextInfo?.() ?? locale.textInfo;
+    if (info?.direction) return info.direction === 'rtl';
+    return RTL_LANGUAGES.has(locale.language.toLowerCase());
+  } catch {
+    // Not a well-formed tag: judge by its first subtag.
+    return RTL_LANGUAGES.has(primaryLanguage(lang));
+  }
+}
+
+/** The language subtag, lower case: "pt-BR" → "pt". */
+export function primaryLanguage(lang: string): string {
+  return lang.trim().split(/[-_]/)[0]!.toLowerCase();
+}
+
+/** Whether two tags name the same language (exactly, or by their primary language). */
+export function sameLanguage(a: string, b: string, exact = false): boolean {
+  const left = a.trim().toLowerCase().replace(/_/g, '-');
+  const right = b.trim().toLowerCase().replace(/_/g, '-');
+  if (left === '' || right === '') return false;
+  return exact ? left === right : primaryLanguage(left) === primaryLanguage(right);
+}
+
+/**
+ * The `lang` in effect for an element: its own, else the nearest ancestor's, walking out of shadow
+ * roots to their hosts; `undefined` when nothing up to the document says, or when the nearest says
+ * `lang=""` (HTML's "unknown language").
+ */
+export function nearestLang(element: Element): string | undefined {
+  let current: Element | null = element;
+  while (current) {
+    const holder = current.closest('[lang]');
+    if (holder) return holder.getAttribute('lang')?.trim() || undefined;
+    const root = current.getRootNode();
+    current = root instanceof ShadowRoot ? root.host : null;
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+/**
+ * Design tokens shared by the elements. Public custom properties (`--testimonial-*`, documented on each
+ * element) configure the looks; each element reads private copies (`--_t-*`) that fall back to a
+ * default per theme. Public properties set on the element or on any ancestor win over every theme.
+ *
+ * `theme="light"` (and no attribute) is light, `theme="dark"` dark, `theme="auto"` follows
+ * `prefers-color-scheme`. Every default pair meets WCAG AA contrast (text ≥ 4.5:1, UI ≥ 3:1).
+ */
+import { css, unsafeCSS } from 'lit';
+
+const light = {
+  background: '#ffffff',
+  surface: '#f6f8fa',
+  text: '#1f2328',
+  muted: '#59636e',
+  accent: '#0a5fc2',
+  border: '#d1d9e0',
+  star: '#9a6700',
+  starEmpty: '#c8d1da',
+  mark: '#fff1a8',
+  markText: '#1f2328',
+  shadow: '0 1px 3px rgb(31 35 40 / 0.12), 0 1px 2px rgb(31 35 40 / 0.08)',
+  skeleton: '#e6eaef',
+} as const;
+
+const dark = {
+  background: '#161b22',
+  surface: '#212830',
+  text: '#e6edf3',
+  muted: '#9ea8b3',
+  accent: '#6cb2ff',
+  border: '#3d444d',
+  star: '#e3b341',
+  starEmpty: '#4a525c',
+  mark: '#5c4b00',
+  markText: '#fff8dc',
+  shadow: '0 1px 3px rgb(0 0 0 / 0.5)',
+  skeleton: '#2a313a',
+} as const;
+
+type Palette = Record<keyof typeof light, string>;
+
+/** The private colour properties of one palette, each overridable by its public property. */
+function palette(colors: Palette) {
+  return unsafeCSS(`
+    --_t-background: var(--testimonial-color-background, ${colors.background});
+    --_t-surface: var(--testimonial-color-surface, ${colors.surface});
+    --_t-text: var(--testimonial-color-text, ${colors.text});
+    --_t-muted: var(--testimonial-color-muted, ${colors.muted});
+    --_t-accent: var(--testimonial-color-accent, ${colors.accent});
+    --_t-border: var(--testimonial-color-border, ${colors.border});
+    --_t-star: var(--testimonial-star-color, ${colors.star});
+    --_t-star-empty: var(--testimonial-star-empty-color, ${colors.starEmpty});
+    --_t-mark: var(--testimonial-mark-background, ${colors.mark});
+    --_t-mark-text: var(--testimonial-mark-color, ${colors.markText});
+    --_t-shadow: var(--testimonial-shadow, ${colors.shadow});
+    --_t-skeleton: var(--testimonial-skeleton-color, ${colors.skeleton});
+    color-scheme: ${colors === dark ? 'dark' : 'light'};
+  `);
+}
+
+/** Custom-property defaults and the light/dark/auto themes, for every element's `:host`. */
+export const tokens = css`
+  :host {
+    ${palette(light)}
+    --_t-font: var(--testimonial-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_t-font-size: var(--testimonial-font-size, 1rem);
+    --_t-radius: var(--testimonial-radius, 0.75rem);
+    --_t-spacing: var(--testimonial-spacing, 1rem);
+    --_t-focus: var(--testimonial-focus-color, var(--_t-accent));
+  }
+  :host([theme='dark']) {
+    ${palette(dark)}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      ${palette(dark)}
+    }
+  }
+`;
+
+/** A visible focus ring for keyboard users only (`:focus-visible`), on links and buttons. */
+export const focusRing = css`
+  a:focus-visible,
+  button:focus-visible,
+  [tabindex]:focus-visible {
+    outline: 2px solid var(--_t-focus);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+`;
+
+/** Stops transitions and animations for people who asked the system for less motion. */
+export const reducedMotion = css`
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
+`;
+
+/** Text only screen readers hear. */
+export const visuallyHidden = css`
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

@@ -1,0 +1,88 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { INTEGRATIONS } from '../../../src/client/types.js';
+import {
+  INTEGRATION_LABELS,
+  formatDate,
+  initials,
+  integrationLabel,
+  normaliseRating,
+  parseDate,
+  ratingLabel,
+} from '../../../src/elements/shared/format.js';
+
+describe('integrationLabel', () => {
+  it('has a readable label for each of the 35 integration values', () => {
+    assert.equal(INTEGRATIONS.length, 35);
+    for (const value of INTEGRATIONS) {
+      const label = integrationLabel(value);
+      assert.ok(label && !label.includes('_'), `${value} → ${label}`);
+    }
+    assert.deepEqual(Object.keys(INTEGRATION_LABELS).sort(), [...INTEGRATIONS].sort());
+  });
+
+  it('writes names as their owners do', () => {
+    assert.equal(integrationLabel('product_hunt'), 'Product Hunt');
+    assert.equal(integrationLabel('g2'), 'G2');
+    assert.equal(integrationLabel('app_store'), 'App Store');
+    assert.equal(integrationLabel('chrome_web_store'), 'Chrome Web Store');
+    assert.equal(integrationLabel('web_page'), 'web page');
+    assert.equal(integrationLabel('trustpilot'), 'Trustpilot');
+  });
+
+  it('humanises unknown values and ignores empty or non-string ones', () => {
+    assert.equal(integrationLabel('new_review_site'), 'New review site');
+    assert.equal(integrationLabel('  mastodon  '), 'Mastodon');
+    assert.equal(integrationLabel('x'.repeat(500))!.length, 40);
+    assert.equal(integrationLabel('toString'), 'ToString', 'no prototype keys leak');
+    for (const value of [null, undefined, '', '___', 42, {}]) assert.equal(integrationLabel(value), undefined);
+  });
+});
+
+describe('dates', () => {
+  it('formats through Intl in the given locale', () => {
+    assert.equal(formatDate('2025-01-05T10:00:00Z', 'en-US'), 'Jan 5, 2025');
+    assert.equal(formatDate('2025-01-05T10:00:00Z', 'de'), '05.01.2025');
+    assert.match(formatDate('2025-01-05T10:00:00Z', 'ar')!, /٢٠٢٥|2025/);
+  });
+
+  it('answers undefined for invalid dates and survives invalid locales', () => {
+    for (const value of ['', 'yesterday', null, undefined, {}, 'NaN']) assert.equal(formatDate(value, 'en'), undefined);
+    assert.equal(typeof formatDate('2025-01-05T10:00:00Z', 'not a locale!!'), 'string');
+    assert.equal(parseDate('2025-01-05T10:00:00Z')!.toISOString(), '2025-01-05T10:00:00.000Z');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first and last word, by grapheme', () => {
+    assert.equal(initials('Ada Lovelace'), 'AL');
+    assert.equal(initials('ada king lovelace'), 'AL');
+    assert.equal(initials('Björk'), 'B');
+    assert.equal(initials('émile zola'), 'ÉZ');
+    assert.equal(initials('李小龙'), '李');
+    assert.equal(initials('(Ada) "Byron"'), 'AB');
+    assert.equal(initials('محمد علي'), 'مع');
+  });
+
+  it('answers an empty string when there is nothing to take', () => {
+    for (const value of ['', '   ', '!!!', null, undefined, 7]) assert.equal(initials(value), '');
+  });
+});
+
+describe('ratings', () => {
+  it('clamps to 0–5 and rounds to the nearest half star', () => {
+    assert.equal(normaliseRating(4), 4);
+    assert.equal(normaliseRating(4.3), 4.5);
+    assert.equal(normaliseRating(4.2), 4);
+    assert.equal(normaliseRating(4.75), 5);
+    assert.equal(normaliseRating(9), 5);
+    assert.equal(normaliseRating(-2), 0);
+    assert.equal(normaliseRating('3'), 3);
+    for (const value of [NaN, Infinity, null, undefined, '', 'five', {}]) assert.equal(normaliseRating(value), 0);
+  });
+
+  it('says the rating in words', () => {
+    assert.equal(ratingLabel(4), '4 out of 5 stars');
+    assert.equal(ratingLabel(4.5), '4.5 out of 5 stars');
+  });
+});
