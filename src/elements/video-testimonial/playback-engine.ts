@@ -1,0 +1,237 @@
+/**
+ * Puts one source after another on a `<video>` until one plays (DESIGN "Video playback order"):
+ * hls.js light where Media Source Extensions exist, native HLS only where hls.js cannot run, then the
+ * mp4 renditions, best fit first. Owns the hls.js instance and tears it down on every switch and on
+ * `destroy()`, so no request outlives the player.
+ */
+import type Hls from 'hls.js';
+import type { ErrorData, HlsConfig } from 'hls.js';
+import { hasMediaSource, loadHls, type HlsConstructor } from './hls-loader.js';
+import { orderRenditions, type VideoSources } from './video-sources.js';
+
+/** How a source is played: through hls.js, through the browser's own HLS, or as a plain mp4 file. */
+export type PlaybackType = 'hls.js' | 'hls-native' | 'mp4';
+
+export interface PlaybackSource {
+  type: PlaybackType;
+  url: string;
+}
+
+export interface PlaybackEngineCallbacks {
+  /** A source was put on the video (the first one, or a fallback after a failure). */
+  onSource(source: PlaybackSource): void;
+  /** Every source failed; `tried` lists them in order. */
+  onExhausted(tried: readonly PlaybackSource[]): void;
+  /** The browser refused to start playback (autoplay policy); the viewer can still press play. */
+  onPlayRefused(error: DOMException): void;
+}
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/**
+ * Our choices on top of hls.js's defaults. Loading waits for the first play; levels are capped to the
+ * player's size so a small card never pulls 1080p; a dead playlist or segment fails fast so the mp4
+ * fallback starts while the viewer is still waiting, not after a minute of retries.
+ */
+function hlsConfig(startPosition: number): Partial<HlsConfig> {
+  const fastFail = { maxNumRetry: 1, retryDelayMs: 500, maxRetryDelayMs: 2000 };
+  const timeoutOnce = { maxNumRetry: 1, retryDelayMs: 0, maxRetryDelayMs: 0 };
+  const policy = (maxTimeToFirstByteMs: number, maxLoadTimeMs: number) => ({
+    default: { maxTimeToFirstByteMs, maxLoadTimeMs, timeoutRetry: timeoutOnce, errorRetry: fastFail },
+  });
+  return {
+    autoStartLoad: false,
+    startPosition,
+    capLevelToPlayerSize: true,
+    manifestLoadPolicy: policy(10_000, 15_000),
+    playlistLoadPolicy: policy(10_000, 15_000),
+    fragLoadPolicy: policy(10_000, 60_000),
+  };
+}
+
+/**
+ * The order to try sources in. `loadHlsClass` is only called when the browser could run hls.js, so
+ * Safari-like browsers without MSE never download it. Chromium answers "maybe" to the HLS MIME type but
+ * has MSE, so it never gets native HLS; a browser whose hls.js chunk failed to load goes to mp4.
+ */
+export async function planPlayback(
+  sources: VideoSources,
+  video: HTMLVideoElement,
+  targetWidth: number,
+  loadHlsClass: () => Promise<HlsConstructor> = loadHls,
+): Promise<PlaybackSource[]> {
+  const plan: PlaybackSource[] = [];
+  if (sources.hls) {
+    let hlsJsUnsupported = !hasMediaSource();
+    if (!hlsJsUnsupported) {
+      try {
+        const HlsClass = await loadHlsClass();
+        if (HlsClass.isSupported()) plan.push({ type: 'hls.js', url: sources.hls });
+        else hlsJsUnsupported = true;
+      } catch {
+        // The chunk did not load: hls.js would have run here, so native HLS is not trusted either.
+      }
+    }
+    if (hlsJsUnsupported && video.canPlayType(HLS_MIME) !== '') plan.push({ type: 'hls-native', url: sources.hls });
+  }
+  for (const rendition of orderRenditions(sources.mp4, targetWidth, sources.aspectRatio)) {
+    plan.push({ type: 'mp4', url: rendition.url });
+  }
+  return plan;
+}
+
+export class PlaybackEngine {
+  private readonly listeners = new AbortController();
+  private queue: PlaybackSource[] = [];
+  private readonly tried: PlaybackSource[] = [];
+  private hls: Hls | undefined;
+  private recoveryUsed = false;
+  private wantsPlay = false;
+  private pendingStartTime = 0;
+  private destroyed = false;
+
+  constructor(
+    private readonly video: HTMLVideoElement,
+    private readonly callbacks: PlaybackEngineCallbacks,
+  ) {
+    const { signal } = this.listeners;
+    video.addEventListener('error', this.handleVideoError, { signal });
+    video.addEventListener('play', () => (this.wantsPlay = true), { signal });
+    video.addEventListener('pause', () => (this.wantsPlay = false), { signal });
+    video.addEventListener('loadedmetadata', this.applyStartTime, { signal });
+  }
+
+  /** The source on the video now, if any. */
+  get current(): PlaybackSource | undefined {
+    return this.tried.at(-1);
+  }
+
+  /** Puts the first source of `plan` on the video; `play` starts playback as soon as it can. */
+  start(plan: readonly PlaybackSource[], options: { play: boolean; startTime?: number }): void {
+    if (this.destroyed) return;
+    this.queue = [...plan];
+    this.wantsPlay = options.play;
+    this.pendingStartTime = options.startTime ?? 0;
+    this.next();
+  }
+
+  play(): void {
+    this.wantsPlay = true;
+    if (this.current) this.playVideo();
+  }
+
+  pause(): void {
+    this.wantsPlay = false;
+    this.video.pause();
+  }
+
+  /** Where playback starts when the source is not yet on the video (the host's `currentTime` setter). */
+  seek(seconds: number): void {
+    if (this.video.readyState > 0) this.video.currentTime = seconds;
+    else this.pendingStartTime = seconds;
+  }
+
+  /** Tears down hls.js and aborts any download; the engine is spent afterwards. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.listeners.abort();
+    this.detach();
+    this.queue = [];
+  }
+
+  private next(): void {
+    this.detach();
+    const source = this.queue.shift();
+    if (!source) {
+      this.callbacks.onExhausted([...this.tried]);
+      return;
+    }
+    this.tried.push(source);
+    this.recoveryUsed = false;
+    this.callbacks.onSource(source);
+    if (source.type === 'hls.js') this.attachHls(source.url);
+    else this.video.src = source.url;
+    if (this.wantsPlay) this.playVideo();
+  }
+
+  private attachHls(url: string): void {
+    // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
+    loadHls().then(
+      (HlsClass) => {
+        if (this.destroyed || this.current?.url !== url || this.hls) return;
+        const hls = new HlsClass(hlsConfig(this.pendingStartTime > 0 ? this.pendingStartTime : -1));
+        this.hls = hls;
+        hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleHlsError(HlsClass, hls, data));
+        hls.attachMedia(this.video);
+        hls.loadSource(url);
+        hls.startLoad();
+        this.pendingStartTime = 0;
+        if (this.wantsPlay) this.playVideo();
+      },
+      () => this.next(),
+    );
+  }
+
+  private handleHlsError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData): void {
+    if (!data.fatal || hls !== this.hls) return;
+    if (this.recoveryUsed) {
+      this.next();
+      return;
+    }
+    // One bounded recovery, as hls.js recommends: rebuild the media pipeline for a decode error,
+    // reload for a network error (the playlist itself when it never arrived).
+    this.recoveryUsed = true;
+    if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
+      hls.recoverMediaError();
+    } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
+      if (hls.levels.length === 0 && this.current) hls.loadSource(this.current.url);
+      hls.startLoad();
+    } else {
+      this.next();
+      return;
+    }
+    // Recovery reloads the element, which drops a pending play.
+    if (this.wantsPlay) this.playVideo();
+  }
+
+  private readonly handleVideoError = (): void => {
+    if (this.destroyed || !this.current) return;
+    // hls.js does not watch the element's own errors; a decode error there gets the same one recovery.
+    if (this.hls && !this.recoveryUsed) {
+      this.recoveryUsed = true;
+      this.hls.recoverMediaError();
+      if (this.wantsPlay) this.playVideo();
+      return;
+    }
+    this.next();
+  };
+
+  private readonly applyStartTime = (): void => {
+    if (this.pendingStartTime > 0 && !this.hls) this.video.currentTime = this.pendingStartTime;
+    this.pendingStartTime = 0;
+  };
+
+  private playVideo(): void {
+    this.video.play().catch((error: unknown) => {
+      // AbortError: a source switch or pause() interrupted this play; the switch plays again itself.
+      // NotSupportedError: the source failed; its `error` event moves on to the next one.
+      if (error instanceof DOMException && error.name === 'NotAllowedError' && !this.destroyed) {
+        this.wantsPlay = false;
+        this.callbacks.onPlayRefused(error);
+      }
+    });
+  }
+
+  private detach(): void {
+    if (this.hls) {
+      this.hls.destroy();
+      this.hls = undefined;
+    }
+    if (this.video.hasAttribute('src')) {
+      this.video.removeAttribute('src');
+      // Reloading with no source aborts whatever the element was still downloading.
+      this.video.load();
+    }
+  }
+}

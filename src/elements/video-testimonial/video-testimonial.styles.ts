@@ -1,0 +1,164 @@
+import { css } from 'lit';
+import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
+
+const player = css`
+  :host {
+    display: block;
+    font-family: var(--_t-font);
+    font-size: var(--_t-font-size);
+    color: var(--_t-text);
+    --_v-background: var(--video-testimonial-background, #000);
+    --_v-play-size: var(--video-testimonial-play-size, 4rem);
+    --_v-play-background: var(--video-testimonial-play-background, rgb(0 0 0 / 0.7));
+    --_v-play-color: var(--video-testimonial-play-color, #fff);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  [part='frame'] {
+    position: relative;
+    /* The page's choice wins, then the video's own ratio, so the box never changes size on play. */
+    aspect-ratio: var(--video-testimonial-aspect-ratio, var(--_v-ratio, 16 / 9));
+    overflow: hidden;
+    border-radius: var(--_t-radius);
+    background: var(--_v-background);
+  }
+
+  [part='video'],
+  [part='poster'] {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+
+  [part='video'] {
+    object-fit: contain;
+    background: var(--_v-background);
+  }
+
+  [part='video'][data-phase='poster'],
+  [part='video'][data-phase='failed'] {
+    visibility: hidden;
+  }
+
+  [part='poster'] {
+    object-fit: cover;
+  }
+
+  [part='play-button'] {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    width: 100%;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    background: transparent;
+    color: var(--_v-play-color);
+    cursor: pointer;
+  }
+
+  [part='play-button']:focus-visible {
+    /* Inside the frame: the frame clips anything drawn outside it. */
+    outline-offset: -4px;
+    border-radius: var(--_t-radius);
+  }
+
+  .play-icon {
+    display: grid;
+    place-items: center;
+    width: var(--_v-play-size);
+    height: var(--_v-play-size);
+    border-radius: 50%;
+    background: var(--_v-play-background);
+    box-shadow: 0 0 0 2px rgb(255 255 255 / 0.85);
+    transition: transform 150ms ease;
+  }
+
+  [part='play-button']:hover .play-icon,
+  [part='play-button']:focus-visible .play-icon {
+    transform: scale(1.08);
+  }
+
+  .play-icon svg {
+    width: 45%;
+    height: 45%;
+    margin-inline-start: 8%;
+    fill: currentColor;
+  }
+
+  [part='duration'] {
+    position: absolute;
+    inset-block-end: 0.5rem;
+    inset-inline-end: 0.5rem;
+    padding: 0.125rem 0.45rem;
+    border-radius: 0.25rem;
+    background: rgb(0 0 0 / 0.75);
+    color: #fff;
+    font-size: 0.8125em;
+    font-variant-numeric: tabular-nums;
+    line-height: 1.4;
+    pointer-events: none;
+  }
+
+  [part='error'] {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-content: center;
+    justify-items: center;
+    gap: 0.75rem;
+    padding: var(--_t-spacing);
+    background: rgb(0 0 0 / 0.72);
+    color: #fff;
+    text-align: center;
+  }
+
+  [part='error'] p {
+    margin: 0;
+    max-width: 32ch;
+  }
+
+  [part='retry-button'] {
+    font: inherit;
+    padding: 0.375rem 0.875rem;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    color: inherit;
+    cursor: pointer;
+  }
+
+  [part='retry-button']:focus-visible {
+    outline-color: #fff;
+  }
+
+  [part='transcript'] {
+    margin-block-start: 0.5rem;
+  }
+
+  [part='transcript'] summary {
+    cursor: pointer;
+    width: fit-content;
+    color: var(--_t-accent);
+  }
+
+  [part='transcript'] summary:focus-visible {
+    outline: 2px solid var(--_t-focus);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+
+  .transcript-text {
+    margin: 0.5rem 0 0;
+    white-space: pre-line;
+    color: var(--_t-text);
+  }
+`;
+
+export const videoTestimonialStyles = [tokens, focusRing, visuallyHidden, player, reducedMotion];

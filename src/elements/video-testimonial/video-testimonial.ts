@@ -1,0 +1,426 @@
+import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { Testimonial } from '../../client/types.js';
+import { safeUrl } from '../shared/safe-url.js';
+import { warmHls } from './hls-loader.js';
+import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
+import { claimPlayback, releasePlayback } from './playback-registry.js';
+import { formatDuration, isoDuration, resolveVideoSources, type VideoSources } from './video-sources.js';
+import { videoTestimonialStyles } from './video-testimonial.styles.js';
+
+/** Where the player is: showing its poster, playing (or paused), or out of sources. */
+type Phase = 'poster' | 'active' | 'failed';
+
+/** The `detail` of the host's `error` event, fired once every source has failed. */
+export interface VideoTestimonialErrorDetail {
+  message: string;
+  /** The sources tried, in order. */
+  sources: readonly PlaybackSource[];
+}
+
+interface PlayWaiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** Media events of the inner `<video>` that the host fires again, so frameworks can listen on it. */
+const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+const playIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4.5v15a1 1 0 0 0 1.52.85l12-7.5a1 1 0 0 0 0-1.7l-12-7.5A1 1 0 0 0 6 4.5Z"/></svg>`;
+
+function abortError(message: string): DOMException {
+  return new DOMException(message, 'AbortError');
+}
+
+/**
+ * A video testimonial that costs nothing until it is watched: a poster, a play button and the
+ * duration, with the space reserved; the video itself, and hls.js for HLS streams, load only when the
+ * viewer presses play. HLS plays through hls.js light where Media Source Extensions exist, natively on
+ * Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
+ * nothing plays, the poster stays with a message and the transcript.
+ *
+ * The host speaks the media-element API (`play()`, `pause()`, `paused`, `currentTime`, `duration`,
+ * `muted`), and one player at a time plays on a page. Disconnecting tears hls.js down and stops every
+ * download. Captions from another origin need CORS on their server.
+ *
+ * @summary A lazy, accessible video testimonial player (HLS through hls.js, mp4 fallbacks).
+ *
+ * @csspart frame - The box of the player; holds the reserved aspect ratio.
+ * @csspart poster - The poster image, shown before play and with the error message.
+ * @csspart play-button - The button over the poster that starts playback.
+ * @csspart duration - The duration badge on the poster.
+ * @csspart video - The `<video>` element.
+ * @csspart error - The message shown when no source could be played.
+ * @csspart retry-button - The "Try again" button in the error message.
+ * @csspart transcript - The transcript disclosure (`<details>`).
+ *
+ * @cssproperty --video-testimonial-aspect-ratio - Overrides the box's ratio (default: the video's `aspect_ratio`, else 16 / 9).
+ * @cssproperty --video-testimonial-background - Letterbox colour behind the video. Default `#000`.
+ * @cssproperty --video-testimonial-play-size - Diameter of the play button's disc. Default `4rem`.
+ * @cssproperty --video-testimonial-play-background - Fill of the play button's disc. Default `rgb(0 0 0 / 0.7)`.
+ * @cssproperty --video-testimonial-play-color - Colour of the play icon. Default `#fff`.
+ * @cssproperty --testimonial-radius - Corner radius of the frame (shared token).
+ * @cssproperty --testimonial-focus-color - Focus ring colour (shared token).
+ * @cssproperty --testimonial-color-accent - Colour of the transcript toggle (shared token).
+ *
+ * @fires play - Playback was requested (re-dispatched from the inner video; composed).
+ * @fires playing - Playback started or resumed (composed).
+ * @fires pause - Playback paused (composed).
+ * @fires ended - Playback reached the end (composed).
+ * @fires timeupdate - The current time changed (composed).
+ * @fires error - Every source failed; `detail` is a {@link VideoTestimonialErrorDetail} (composed).
+ */
+export class VideoTestimonial extends LitElement {
+  static override styles = videoTestimonialStyles;
+
+  /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
+  @property({ attribute: false }) testimonial: Testimonial | null = null;
+
+  /** For standalone use: an HLS playlist (`.m3u8`) or an mp4 URL. Wins over the testimonial's sources. */
+  @property() src: string | null = null;
+
+  /** The MIME type of `src` when its extension does not tell (`application/vnd.apple.mpegurl`, `video/mp4`). */
+  @property() type: string | null = null;
+
+  /** For standalone use: the poster image URL. Wins over the testimonial's `thumbnail_url`. */
+  @property() poster: string | null = null;
+
+  /** A WebVTT captions URL, added as `<track kind="captions">` once playback starts. */
+  @property() captions: string | null = null;
+
+  /** The transcript text; defaults to the testimonial's `video.transcript`. */
+  @property() transcript: string | null = null;
+
+  /** Names the video for assistive technology. Default: "video testimonial from {customer_name}". */
+  @property() label: string | null = null;
+
+  /** Plays without sound. Reflects the viewer's choice in the player's controls. */
+  @property({ type: Boolean, reflect: true }) muted = false;
+
+  /**
+   * Starts playing, muted and inline, when scrolled into view (hero use). Needs `muted` too, and does
+   * nothing for people who asked for reduced motion.
+   */
+  @property({ type: Boolean }) autoplay = false;
+
+  @state() private phase: Phase = 'poster';
+
+  @query('video') private video!: HTMLVideoElement | null;
+
+  private sources: VideoSources = resolveVideoSources({});
+  private engine: PlaybackEngine | undefined;
+  private playWaiters: PlayWaiter[] = [];
+  private startTime = 0;
+  private focusVideoOnStart = false;
+  private pausedOffscreen = false;
+  private autoplayed = false;
+  private visibility: IntersectionObserver | undefined;
+
+  /** Whether playback is paused (true before the first play), as on a media element. */
+  get paused(): boolean {
+    return this.video?.paused ?? true;
+  }
+
+  /** Whether playback reached the end. */
+  get ended(): boolean {
+    return this.video?.ended ?? false;
+  }
+
+  /** The playback position in seconds; setting it before play sets where playback starts. */
+  get currentTime(): number {
+    return this.engine && this.video ? this.video.currentTime : this.startTime;
+  }
+
+  set currentTime(seconds: number) {
+    if (!Number.isFinite(seconds) || seconds < 0) {
+      throw new RangeError(`currentTime must be a finite number of seconds ≥ 0, got ${String(seconds)}.`);
+    }
+    if (this.engine) this.engine.seek(seconds);
+    else this.startTime = seconds;
+  }
+
+  /** Length in seconds: the media's once known, else the testimonial's `video.duration`, else NaN. */
+  get duration(): number {
+    const media = this.video?.duration;
+    if (media !== undefined && Number.isFinite(media)) return media;
+    return this.sources.duration ?? Number.NaN;
+  }
+
+  /** The URL being played (the HLS playlist when hls.js plays it), or `''` before play. */
+  get currentSrc(): string {
+    return this.engine?.current?.url ?? '';
+  }
+
+  /** How the current source plays: `hls.js`, `hls-native` or `mp4`; `''` before play. */
+  get playbackType(): PlaybackType | '' {
+    return this.engine?.current?.type ?? '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof IntersectionObserver === 'function') {
+      this.visibility = new IntersectionObserver((entries) => this.handleVisibility(entries.at(-1)));
+      this.visibility.observe(this);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.visibility?.disconnect();
+    this.visibility = undefined;
+    this.teardown(abortError('The element was removed from the page.'));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('testimonial') || changed.has('src') || changed.has('type') || changed.has('poster')) {
+      const previous = this.sources;
+      this.sources = resolveVideoSources(this);
+      const sameMedia = previous.hls === this.sources.hls && JSON.stringify(previous.mp4) === JSON.stringify(this.sources.mp4);
+      if (!sameMedia && this.phase !== 'poster') this.teardown(abortError('The video source changed.'));
+    }
+  }
+
+  protected override firstUpdated(): void {
+    this.listenToVideo();
+  }
+
+  protected override updated(): void {
+    if (this.focusVideoOnStart && this.phase === 'active') {
+      this.focusVideoOnStart = false;
+      this.video?.focus({ preventScroll: true });
+    }
+  }
+
+  /**
+   * Starts playback, loading the video first if needed. Resolves once it plays; rejects like a media
+   * element's `play()`: `NotAllowedError` when the browser refuses, `AbortError` when paused or removed
+   * first, `NotSupportedError` when no source plays.
+   */
+  play(): Promise<void> {
+    if (this.engine && this.video && !this.video.paused && this.video.readyState > 2) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.playWaiters.push({ resolve, reject });
+      this.requestPlayback();
+    });
+  }
+
+  /** Pauses playback. */
+  pause(): void {
+    this.engine?.pause();
+    this.settlePlayWaiters(abortError('The play() request was interrupted by a call to pause().'));
+  }
+
+  private requestPlayback(): void {
+    this.updateComplete.then(() => {
+      if (!this.isConnected || !this.video) {
+        this.settlePlayWaiters(new DOMException('The element is not on the page.', 'InvalidStateError'));
+        return;
+      }
+      if (this.engine) {
+        this.engine.play();
+        return;
+      }
+      this.startEngine(this.video);
+    });
+  }
+
+  private startEngine(video: HTMLVideoElement): void {
+    const engine = new PlaybackEngine(video, {
+      onSource: () => this.requestUpdate(),
+      onExhausted: (tried) => this.fail(tried),
+      onPlayRefused: (error) => this.settlePlayWaiters(error),
+    });
+    this.engine = engine;
+    this.phase = 'active';
+    const startTime = this.startTime;
+    const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
+    planPlayback(this.sources, video, width)
+      .then((plan) => {
+        if (this.engine === engine) engine.start(plan, { play: true, startTime });
+      })
+      .catch(() => {
+        if (this.engine === engine) engine.start([], { play: false });
+      });
+  }
+
+  /** Back to the poster: hls.js destroyed, downloads stopped, pending `play()` calls rejected. */
+  private teardown(reason: DOMException): void {
+    this.engine?.destroy();
+    this.engine = undefined;
+    releasePlayback(this);
+    this.settlePlayWaiters(reason);
+    this.phase = 'poster';
+    this.pausedOffscreen = false;
+  }
+
+  private fail(tried: readonly PlaybackSource[]): void {
+    this.engine?.destroy();
+    this.engine = undefined;
+    this.phase = 'failed';
+    releasePlayback(this);
+    const message = tried.length ? 'This video could not be played.' : 'This video is not available.';
+    this.settlePlayWaiters(new DOMException(message, 'NotSupportedError'));
+    const detail: VideoTestimonialErrorDetail = { message, sources: tried };
+    this.dispatchEvent(new CustomEvent('error', { composed: true, detail }));
+  }
+
+  private settlePlayWaiters(error?: unknown): void {
+    const waiters = this.playWaiters;
+    this.playWaiters = [];
+    for (const waiter of waiters) {
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+  }
+
+  private listenToVideo(): void {
+    // The <video> lives as long as the shadow root, so these listeners never need removing.
+    const video = this.video;
+    if (!video) return;
+    for (const type of FORWARDED_EVENTS) {
+      video.addEventListener(type, () => this.dispatchEvent(new Event(type, { composed: true })));
+    }
+    video.addEventListener('play', () => claimPlayback(this));
+    video.addEventListener('playing', () => this.settlePlayWaiters());
+    video.addEventListener('pause', () => releasePlayback(this));
+    video.addEventListener('volumechange', () => (this.muted = video.muted));
+  }
+
+  private handleVisibility(entry: IntersectionObserverEntry | undefined): void {
+    if (!entry) return;
+    if (!entry.isIntersecting) {
+      if (this.engine && !this.paused) {
+        this.pausedOffscreen = true;
+        this.pause();
+      }
+      return;
+    }
+    if (!this.canAutoplay()) return;
+    if (this.phase === 'poster' && !this.autoplayed) {
+      this.autoplayed = true;
+      this.requestPlayback();
+    } else if (this.pausedOffscreen) {
+      // Only a muted hero resumes on its own: a video with sound waits for the viewer.
+      this.requestPlayback();
+    }
+    this.pausedOffscreen = false;
+  }
+
+  private canAutoplay(): boolean {
+    return this.autoplay && this.muted && !globalThis.matchMedia?.(REDUCED_MOTION).matches;
+  }
+
+  private readonly handlePlayClick = (): void => {
+    this.focusVideoOnStart = true;
+    this.requestPlayback();
+  };
+
+  private readonly handleRetryClick = (): void => {
+    this.phase = 'poster';
+    this.focusVideoOnStart = true;
+    this.requestPlayback();
+  };
+
+  private readonly handlePlayIntent = (): void => {
+    if (this.sources.hls) warmHls();
+  };
+
+  private get accessibleName(): string {
+    const label = this.label?.trim();
+    if (label) return label;
+    const name = this.sources.customerName;
+    return name ? `video testimonial from ${name}` : 'video testimonial';
+  }
+
+  private get transcriptText(): string {
+    return (this.transcript ?? this.sources.transcript).trim();
+  }
+
+  private get hasSources(): boolean {
+    return Boolean(this.sources.hls || this.sources.mp4.length);
+  }
+
+  private renderPosterImage() {
+    return this.sources.poster
+      ? html`<img part="poster" src=${this.sources.poster} alt="" decoding="async" loading="lazy" />`
+      : nothing;
+  }
+
+  private renderPlayButton() {
+    const duration = this.sources.duration;
+    return html`
+      <button
+        part="play-button"
+        type="button"
+        aria-label=${`Play ${this.accessibleName}`}
+        @click=${this.handlePlayClick}
+        @pointerenter=${this.handlePlayIntent}
+        @focus=${this.handlePlayIntent}
+      >
+        <span class="play-icon">${playIcon}</span>
+      </button>
+      ${duration === undefined
+        ? nothing
+        : html`<time part="duration" datetime=${isoDuration(duration)}
+            ><span class="visually-hidden">Duration </span>${formatDuration(duration)}</time
+          >`}
+    `;
+  }
+
+  private renderError() {
+    const available = this.hasSources;
+    return html`
+      <div part="error" role="alert">
+        <p>
+          ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
+          ${this.transcriptText ? 'Its transcript is below.' : nothing}
+        </p>
+        ${available
+          ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>Try again</button>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  private renderCaptions() {
+    const captions = safeUrl(this.captions, 'media');
+    if (!captions || this.phase !== 'active') return nothing;
+    const lang = this.testimonial?.lang;
+    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label="Captions" default />`;
+  }
+
+  protected override render() {
+    const phase = this.hasSources ? this.phase : 'failed';
+    const active = phase === 'active';
+    const name = this.accessibleName;
+    const transcript = this.transcriptText;
+    return html`
+      <div part="frame" style=${styleMap({ '--_v-ratio': String(this.sources.aspectRatio) })}>
+        <video
+          part="video"
+          data-phase=${phase}
+          preload="none"
+          playsinline
+          ?controls=${active}
+          poster=${(active && this.sources.poster) || nothing}
+          aria-label=${name.charAt(0).toUpperCase() + name.slice(1)}
+          aria-hidden=${active ? nothing : 'true'}
+          .muted=${this.muted}
+        >
+          ${this.renderCaptions()}
+        </video>
+        ${active ? nothing : this.renderPosterImage()} ${phase === 'poster' ? this.renderPlayButton() : nothing}
+        ${phase === 'failed' ? this.renderError() : nothing}
+      </div>
+      ${transcript
+        ? html`<details part="transcript" ?open=${phase === 'failed'}>
+            <summary>Transcript</summary>
+            <p class="transcript-text">${transcript}</p>
+          </details>`
+        : nothing}
+    `;
+  }
+}
