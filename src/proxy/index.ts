@@ -1,1 +1,184 @@
-export {};
+/**
+ * `testimonial-elements/proxy`: the key-holding, read-only proxy between browsers and the service.
+ *
+ * `createProxy(options)` returns a Hono app and its standard Fetch handler (`Request -> Response`). It
+ * uses nothing but Web APIs (fetch, URL, Web Crypto, timers), so the same handler runs on Node (see
+ * `node.ts`), in Cloudflare's workerd, in Deno and in Vercel/Netlify edge functions. How it protects the
+ * key and the visitors' data: `src/proxy/README.md`.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { InvalidRequestError, createClient } from '../client/index.js';
+import { JSON_CONTENT_TYPE, errorAnswer, ifNoneMatchHits, strongEtag } from './answers.js';
+import { AnswerCache, type CacheResult } from './cache.js';
+import { createCorsPolicy, type CorsPolicy } from './cors.js';
+import { resolveOptions, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
+import { clientFromHeaders, TokenBuckets } from './rate-limit.js';
+import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
+import { describeUpstreamFailure } from './upstream-failure.js';
+
+export type { ProxyOptions } from './options.js';
+export type { CacheOptions, CacheState } from './cache.js';
+export type { CorsOptions } from './cors.js';
+export type { RateLimitOptions } from './rate-limit.js';
+export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
+export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
+
+export interface TestimonialProxy {
+  /** The Hono app, to mount in a bigger Hono app (`app.route('/api', proxy.app)`). */
+  app: Hono;
+  /** The standard Fetch handler; bound, so it can be passed around alone. */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One route of the proxy and the methods it answers. Every method not listed gets 405 and OPTIONS is
+ * the CORS preflight. The table is read-only today; an opt-in write route (a collection form posting
+ * to `/testimonials`) would be one more entry with `methods: ['POST']`, its own validation
+ * (`validateCreateInput`) and no cache, added only when an option asks for it.
+ */
+interface ProxyRoute {
+  path: string;
+  methods: readonly Method[];
+  handle: (c: Context) => Promise<Response>;
+}
+
+const READ_METHODS: readonly Method[] = ['GET', 'HEAD'];
+
+/** The body and validator of one cached answer. */
+interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+export function createProxy(options: ProxyOptions): TestimonialProxy {
+  const settings = resolveOptions(options);
+  const client = createClient({
+    baseUrl: settings.upstream,
+    apiKey: settings.apiKey,
+    fetch: settings.fetch,
+    retries: settings.retries,
+    timeoutMs: settings.timeoutMs,
+    userAgent: 'testimonial-elements-proxy',
+  });
+  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock);
+  const cors = createCorsPolicy(settings.cors);
+  const readThrough = cachedReader(settings, cache);
+
+  const routes: ProxyRoute[] = [
+    { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
+    { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
+    { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
+  ];
+
+  const app = settings.basePath ? new Hono().basePath(settings.basePath) : new Hono();
+  app.use('*', commonHeaders(cors));
+  const limit = rateLimiter(settings);
+  for (const route of routes) {
+    const allow = [...route.methods, 'OPTIONS'].join(', ');
+    app.options(route.path, (c) => preflight(c, cors, route.methods));
+    app.on([...route.methods], route.path, limit, route.handle);
+    app.all(route.path, (c) =>
+      errorAnswer(405, 'method_not_allowed', `${c.req.method} is not allowed here: this proxy is read-only (allowed: ${allow}).`, {
+        headers: { Allow: allow },
+      }),
+    );
+  }
+  app.notFound((c) =>
+    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id and /links.`),
+  );
+  app.onError((error) => {
+    settings.log(`testimonial proxy: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return errorAnswer(500, 'internal_error', 'The proxy failed to answer; the site owner can find why in its log.');
+  });
+
+  return { app: app as unknown as Hono, fetch: async (request) => app.fetch(request) };
+}
+
+/** CORS on every answer but preflights (which set their own), and no MIME sniffing of our JSON. */
+function commonHeaders(cors: CorsPolicy): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    if (c.req.method !== 'OPTIONS') cors.apply(c.res.headers, c.req.header('Origin') ?? null);
+  };
+}
+
+function preflight(c: Context, cors: CorsPolicy, methods: readonly Method[]): Response {
+  const headers = new Headers();
+  cors.applyPreflight(headers, c.req.header('Origin') ?? null, methods);
+  return new Response(null, { status: 204, headers });
+}
+
+function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
+  const { rateLimit } = settings;
+  if (!rateLimit) return async (_c, next) => next();
+  const buckets = new TokenBuckets(rateLimit, settings.clock);
+  const clientOf = rateLimit.clientKey ?? clientFromHeaders;
+  return async (c, next) => {
+    // Clients nothing identifies share one bucket: a limit for all rather than none.
+    const decision = buckets.take(clientOf(c.req.raw) ?? 'unidentified');
+    if (decision.allowed) return next();
+    const seconds = decision.retryAfterSeconds;
+    return errorAnswer(429, 'rate_limited', `Too many requests; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+  };
+}
+
+/**
+ * The pipeline of every read route: validate (400 before anything is sent), answer from the cache or
+ * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
+ */
+function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
+  const staleAllowed = (error: unknown) => describeUpstreamFailure(error).staleAllowed;
+  return (plan: (c: Context) => ReadPlan) =>
+    async (c: Context): Promise<Response> => {
+      let read: ReadPlan;
+      try {
+        read = plan(c);
+      } catch (error) {
+        if (!(error instanceof InvalidRequestError)) throw error;
+        return errorAnswer(400, 'invalid_parameter', error.message, { field: error.field });
+      }
+      try {
+        const result = await cache.get(read.key, () => loadAnswer(settings, read), staleAllowed);
+        return answer(settings, result, c.req.header('If-None-Match') ?? null);
+      } catch (error) {
+        const failure = describeUpstreamFailure(error);
+        return errorAnswer(failure.status, failure.code, failure.message);
+      }
+    };
+}
+
+/** One upstream call; its failure is logged here, once, however many requests were waiting on it. */
+async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promise<CachedAnswer> {
+  try {
+    const body = JSON.stringify(await read.load());
+    return { body, etag: await strongEtag(body) };
+  } catch (error) {
+    const { log } = describeUpstreamFailure(error);
+    if (log !== undefined) settings.log(log);
+    throw error;
+  }
+}
+
+function cacheControl(settings: ResolvedProxyOptions, result: CacheResult<CachedAnswer>): string {
+  // A stale answer stands in for an outage: let nobody keep it, so the next request tries again.
+  if (result.state === 'STALE') return 'public, max-age=0, s-maxage=0, must-revalidate';
+  const ttl = Math.floor(settings.cache.ttlMs / 1000);
+  const staleIfError = Math.floor(settings.cache.staleIfErrorMs / 1000);
+  return `public, max-age=${ttl}, s-maxage=${ttl}, stale-while-revalidate=${ttl}, stale-if-error=${staleIfError}`;
+}
+
+function answer(settings: ResolvedProxyOptions, result: CacheResult<CachedAnswer>, ifNoneMatch: string | null): Response {
+  const { body, etag } = result.value;
+  const headers = new Headers({
+    ETag: etag,
+    'Cache-Control': cacheControl(settings, result),
+    'X-Cache': result.state,
+    Age: String(Math.max(0, Math.floor((settings.clock() - result.storedAt) / 1000))),
+  });
+  if (ifNoneMatchHits(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', JSON_CONTENT_TYPE);
+  return new Response(body, { status: 200, headers });
+}

@@ -1,0 +1,105 @@
+/**
+ * The proxy's in-memory answer cache: a least-recently-used map with a time to live, one shared upstream
+ * call for concurrent identical misses, and stale answers for a bounded time while the upstream fails.
+ *
+ * A `Map` keeps insertion order, so "least recently used" is its first key as long as every hit
+ * re-inserts its entry. Expired entries stay until evicted: they are what a failing upstream is covered
+ * with.
+ */
+
+export interface CacheOptions {
+  /** How long an answer is fresh, in milliseconds. */
+  ttlMs: number;
+  /** How many answers are kept; the least recently used goes first. */
+  maxEntries: number;
+  /** How long after it expired an answer may still be served while the upstream fails. */
+  staleIfErrorMs: number;
+}
+
+/** `HIT`: fresh from the cache; `MISS`: just fetched; `STALE`: expired, served because the upstream failed. */
+export type CacheState = 'HIT' | 'MISS' | 'STALE';
+
+export interface CacheResult<T> {
+  value: T;
+  state: CacheState;
+  /** When the answer was fetched (the clock's milliseconds), for the `Age` header. */
+  storedAt: number;
+}
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+}
+
+export class AnswerCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly inflight = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly options: CacheOptions,
+    private readonly clock: () => number,
+  ) {}
+
+  /**
+   * The answer for `key`: fresh from the cache, or from `load` (one call shared by every caller that
+   * misses meanwhile). When `load` fails with an error that `staleOnError` accepts, an expired answer
+   * younger than `ttlMs + staleIfErrorMs` is served instead; otherwise the entry is forgotten (a
+   * testimonial that became 404 must not come back from the cache) and the error is thrown.
+   */
+  async get(key: string, load: () => Promise<T>, staleOnError: (error: unknown) => boolean): Promise<CacheResult<T>> {
+    const entry = this.entries.get(key);
+    const now = this.clock();
+    if (entry && now - entry.storedAt < this.options.ttlMs) {
+      this.touch(key, entry);
+      return { value: entry.value, state: 'HIT', storedAt: entry.storedAt };
+    }
+    try {
+      const value = await this.loadShared(key, load);
+      return { value, state: 'MISS', storedAt: this.entries.get(key)?.storedAt ?? this.clock() };
+    } catch (error) {
+      const stale = this.entries.get(key);
+      if (stale && staleOnError(error) && this.clock() - stale.storedAt < this.options.ttlMs + this.options.staleIfErrorMs) {
+        return { value: stale.value, state: 'STALE', storedAt: stale.storedAt };
+      }
+      this.entries.delete(key);
+      throw error;
+    }
+  }
+
+  /** How many answers are held (fresh or stale). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private loadShared(key: string, load: () => Promise<T>): Promise<T> {
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = load()
+        .then((value) => {
+          this.store(key, value);
+          return value;
+        })
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private store(key: string, value: T): void {
+    if (this.options.maxEntries <= 0) return;
+    this.touch(key, { value, storedAt: this.clock() });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  private touch(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+}

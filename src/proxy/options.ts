@@ -1,0 +1,130 @@
+/**
+ * The options of `createProxy`, their defaults, and the checks that turn a mistake into a clear error
+ * when the proxy is created rather than on the first visitor's request. No message ever repeats the key.
+ */
+import { LIMIT_MAX, LIMIT_MIN, type FetchFunction } from '../client/index.js';
+import type { CacheOptions } from './cache.js';
+import type { CorsOptions } from './cors.js';
+import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
+
+export interface ProxyOptions {
+  /** The service's `{base_url}`, ending in `/v1` (or the sandbox's, e.g. `http://127.0.0.1:8787/v1`). */
+  upstream: string;
+  /**
+   * The project's API key. Defaults to the `TESTIMONIAL_API_KEY` environment variable where the
+   * runtime has one (`process.env`); on Cloudflare Workers pass `env.TESTIMONIAL_API_KEY`.
+   */
+  apiKey?: string;
+  /** A `fetch` for upstream calls instead of the global one (`createSandbox().fetch` in tests). */
+  fetch?: FetchFunction;
+  /** Where the routes live when the platform hands over the full path, e.g. `/api`. Default: `/`. */
+  basePath?: string;
+  /** Largest `limit` passed on; a larger one is lowered to it (not refused). 1–1000, default 100. */
+  maxLimit?: number;
+  cache?: Partial<CacheOptions>;
+  cors?: CorsOptions;
+  /** Per-client token bucket; off (`false`) by default. */
+  rateLimit?: RateLimitOptions | false;
+  /** Time allowed for one upstream attempt, in ms (default 10 000); past it the answer is 504. */
+  timeoutMs?: number;
+  /** Retries of a failed upstream read (network error, timeout, 5xx); default 1. */
+  retries?: number;
+  /** Where lines for the site owner go (a rejected key, an unreachable service). Default `console.warn`. */
+  log?: (line: string) => void;
+  /** Milliseconds since the epoch; tests pass a fake clock to move the cache and the buckets in time. */
+  clock?: () => number;
+}
+
+export interface ResolvedProxyOptions {
+  upstream: string;
+  apiKey: string;
+  fetch: FetchFunction | undefined;
+  basePath: string;
+  maxLimit: number;
+  cache: CacheOptions;
+  cors: CorsOptions;
+  rateLimit: RateLimitOptions | false;
+  timeoutMs: number;
+  retries: number;
+  log: (line: string) => void;
+  clock: () => number;
+}
+
+export const DEFAULT_CACHE: CacheOptions = { ttlMs: 60_000, maxEntries: 500, staleIfErrorMs: 600_000 };
+export const DEFAULT_MAX_LIMIT = 100;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRIES = 1;
+
+/** An environment variable where the runtime has `process.env` (Node, Deno, Bun, workerd with nodejs_compat). */
+export function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function nonNegative(name: string, value: unknown, { integer = false } = {}): number {
+  const ok = typeof value === 'number' && Number.isFinite(value) && value >= 0 && (!integer || Number.isInteger(value));
+  if (!ok) throw new TypeError(`createProxy: ${name} must be ${integer ? 'an integer' : 'a number'} ≥ 0; got ${String(value)}.`);
+  return value as number;
+}
+
+function resolveUpstream(upstream: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof upstream === 'string' ? new URL(upstream) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      // Not repeated: a URL is where people paste credentials.
+      "createProxy: upstream must be the service's absolute http(s) base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.",
+    );
+  }
+  return upstream as string;
+}
+
+function resolveBasePath(basePath: unknown): string {
+  if (basePath === undefined) return '';
+  if (typeof basePath !== 'string' || !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(basePath)) {
+    throw new TypeError(`createProxy: basePath must be a path starting with /, e.g. /api; got ${JSON.stringify(basePath)}.`);
+  }
+  return basePath.replace(/\/+$/, '');
+}
+
+export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createProxy: pass an options object such as { upstream: "http://127.0.0.1:8787/v1" }.');
+  }
+  const apiKey = options.apiKey ?? readEnv('TESTIMONIAL_API_KEY');
+  if (typeof apiKey !== 'string' || apiKey === '') {
+    throw new Error(
+      'createProxy: no API key. Set the TESTIMONIAL_API_KEY environment variable on the server (or pass apiKey); the proxy exists so that the key stays there.',
+    );
+  }
+  const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
+  if (!Number.isInteger(maxLimit) || maxLimit < LIMIT_MIN || maxLimit > LIMIT_MAX) {
+    throw new TypeError(`createProxy: maxLimit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}; got ${String(maxLimit)}.`);
+  }
+  const cache = { ...DEFAULT_CACHE, ...options.cache };
+  nonNegative('cache.ttlMs', cache.ttlMs);
+  nonNegative('cache.maxEntries', cache.maxEntries, { integer: true });
+  nonNegative('cache.staleIfErrorMs', cache.staleIfErrorMs);
+  const rateLimit = options.rateLimit ? validateRateLimitOptions(options.rateLimit) : false;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  return {
+    upstream: resolveUpstream(options.upstream),
+    apiKey,
+    fetch: options.fetch,
+    basePath: resolveBasePath(options.basePath),
+    maxLimit,
+    cache,
+    cors: options.cors ?? {},
+    rateLimit,
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    retries: nonNegative('retries', options.retries ?? DEFAULT_RETRIES, { integer: true }),
+    // Belt and braces: whatever a message holds, the key never reaches the log.
+    log: (line) => log(line.split(apiKey).join('[API key]')),
+    clock: options.clock ?? Date.now,
+  };
+}
