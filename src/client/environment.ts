@@ -4,7 +4,7 @@
  */
 
 interface BrowserGlobals {
-  document?: unknown;
+  document?: { baseURI?: unknown };
   location?: { href?: unknown };
   WorkerGlobalScope?: unknown;
   importScripts?: unknown;
@@ -22,24 +22,26 @@ export function isBrowserLike(): boolean {
   return inPage || inWorker;
 }
 
-function pageLocation(): string | undefined {
-  const href = (globalThis as BrowserGlobals).location?.href;
-  return typeof href === 'string' ? href : undefined;
+/** What `fetch` resolves relative URLs against: the document's base URL (a `<base>` counts), or the worker's location. */
+function pageBase(): string | undefined {
+  const scope = globalThis as BrowserGlobals;
+  const base = scope.document?.baseURI ?? scope.location?.href;
+  return typeof base === 'string' ? base : undefined;
 }
 
 /**
- * The absolute base URL, without trailing slashes, that `/testimonials` and friends are appended to. In a
- * browser a relative `baseUrl` (`/api`) resolves against the page's location; on a server it is an error,
- * since there is no page to be relative to.
+ * The absolute base URL, without trailing slashes, that `/testimonials` and friends are appended to. In
+ * a browser a relative `baseUrl` (`/api`) resolves against the page's base URL, as `fetch` does; on a
+ * server it is an error, since there is no page to be relative to.
  */
 export function resolveBaseUrl(baseUrl: unknown, browser: boolean): string {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
     throw new TypeError('createClient: baseUrl is required, e.g. "/api" (your proxy) in a browser or "http://127.0.0.1:8787/v1" on a server.');
   }
-  const location = browser ? pageLocation() : undefined;
+  const base = browser ? pageBase() : undefined;
   let url: URL;
   try {
-    url = location === undefined ? new URL(baseUrl) : new URL(baseUrl, location);
+    url = base === undefined ? new URL(baseUrl) : new URL(baseUrl, base);
   } catch {
     throw new TypeError(
       browser
