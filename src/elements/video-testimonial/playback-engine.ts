@@ -49,23 +49,31 @@ function hlsConfig(startPosition: number): Partial<HlsConfig> {
   };
 }
 
+/** What the plan needs to know about the browser; tests pass their own. */
+export interface PlaybackEnvironment {
+  hasMediaSource(): boolean;
+  loadHls(): Promise<HlsConstructor>;
+}
+
+const browserEnvironment: PlaybackEnvironment = { hasMediaSource, loadHls };
+
 /**
- * The order to try sources in. `loadHlsClass` is only called when the browser could run hls.js, so
- * Safari-like browsers without MSE never download it. Chromium answers "maybe" to the HLS MIME type but
- * has MSE, so it never gets native HLS; a browser whose hls.js chunk failed to load goes to mp4.
+ * The order to try sources in. hls.js is only loaded when the browser could run it, so Safari-like
+ * browsers without MSE never download it. Chromium answers "maybe" to the HLS MIME type but has MSE, so
+ * it never gets native HLS; a browser whose hls.js chunk failed to load goes to mp4.
  */
 export async function planPlayback(
   sources: VideoSources,
-  video: HTMLVideoElement,
+  video: Pick<HTMLVideoElement, 'canPlayType'>,
   targetWidth: number,
-  loadHlsClass: () => Promise<HlsConstructor> = loadHls,
+  environment: PlaybackEnvironment = browserEnvironment,
 ): Promise<PlaybackSource[]> {
   const plan: PlaybackSource[] = [];
   if (sources.hls) {
-    let hlsJsUnsupported = !hasMediaSource();
+    let hlsJsUnsupported = !environment.hasMediaSource();
     if (!hlsJsUnsupported) {
       try {
-        const HlsClass = await loadHlsClass();
+        const HlsClass = await environment.loadHls();
         if (HlsClass.isSupported()) plan.push({ type: 'hls.js', url: sources.hls });
         else hlsJsUnsupported = true;
       } catch {

@@ -1,16 +1,301 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+/**
+ * Real playback of the committed sample media in the browser (Chromium, and Firefox ESR with
+ * BROWSERS=all): the HLS path through hls.js, the mp4 path, the fallbacks, teardown and the manners.
+ * Every video is muted, for the autoplay policy.
+ */
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import Hls from 'hls.js/light';
 import '../../../src/elements/video-testimonial/define.js';
-import type { VideoTestimonial } from '../../../src/elements/video-testimonial/video-testimonial.js';
-import { mediaRequests, videoTestimonial } from './video-fixtures.js';
+import type { VideoTestimonial, VideoTestimonialErrorDetail } from '../../../src/elements/video-testimonial/video-testimonial.js';
+import { DEAD, mediaRequests, mediaUrl, videoTestimonial } from './video-fixtures.js';
 
-const PLAYBACK_TIMEOUT = { timeout: 12000 };
+const PLAYBACK = { timeout: 12000 };
+
+function shadow(el: VideoTestimonial): ShadowRoot {
+  return el.shadowRoot!;
+}
+
+function innerVideo(el: VideoTestimonial): HTMLVideoElement {
+  return shadow(el).querySelector('video')!;
+}
+
+function playButton(el: VideoTestimonial): HTMLButtonElement | null {
+  return shadow(el).querySelector('[part="play-button"]');
+}
+
+async function waitForFrames(el: VideoTestimonial, after = 0): Promise<void> {
+  await waitUntil(() => el.currentTime > after, `frames advance past ${after}s`, PLAYBACK);
+}
+
+/** Spies on a prototype method of hls.js (the same module instance the element imports lazily). */
+function spyOnHls(method: 'destroy' | 'loadSource' | 'recoverMediaError'): { calls: unknown[][]; restore(): void } {
+  const prototype = Hls.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const original = prototype[method]!;
+  const calls: unknown[][] = [];
+  prototype[method] = function (this: unknown, ...args: unknown[]) {
+    calls.push(args);
+    return original.apply(this, args);
+  };
+  return { calls, restore: () => (prototype[method] = original) };
+}
+
+const unhandled: unknown[] = [];
+const onRejection = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+const onError = (event: ErrorEvent) => unhandled.push(event.error ?? event.message);
 
 describe('<video-testimonial> playback', () => {
-  it('plays the HLS stream through hls.js', async () => {
+  before(() => {
+    window.addEventListener('unhandledrejection', onRejection);
+    window.addEventListener('error', onError);
+  });
+  after(() => {
+    window.removeEventListener('unhandledrejection', onRejection);
+    window.removeEventListener('error', onError);
+  });
+  afterEach(async () => {
+    // A rejection is reported a task after it happens.
+    await aTimeout(0);
+    expect(unhandled, 'no uncaught error or unhandled rejection').to.deep.equal([]);
+  });
+
+  it('plays the HLS stream through hls.js, and the host speaks the media-element API', async () => {
+    const loadSource = spyOnHls('loadSource');
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
+    const heard: string[] = [];
+    for (const type of ['play', 'playing', 'timeupdate', 'pause']) {
+      el.addEventListener(type, (event) => {
+        expect(event.composed, `${type} is composed`).to.be.true;
+        if (!heard.includes(type)) heard.push(type);
+      });
+    }
+    try {
+      expect(el.paused).to.be.true;
+      expect(el.duration).to.equal(6, 'known from the testimonial before play');
+      await el.play();
+      expect(el.playbackType).to.equal('hls.js');
+      expect(el.currentSrc).to.equal(mediaUrl('hls/index.m3u8'));
+      expect(loadSource.calls.map(([url]) => url)).to.deep.equal([mediaUrl('hls/index.m3u8')]);
+      await waitForFrames(el);
+      expect(el.paused).to.be.false;
+      expect(mediaRequests().some((url) => url.endsWith('.m4s'))).to.be.true;
+      expect(mediaRequests().some((url) => url.endsWith('high.mp4') || url.endsWith('low.mp4'))).to.be.false;
+      const paused = oneEvent(el, 'pause');
+      el.pause();
+      await paused;
+      expect(el.paused).to.be.true;
+      expect(heard).to.include.members(['play', 'playing', 'timeupdate', 'pause']);
+      expect(innerVideo(el).controls, 'native controls once playing').to.be.true;
+    } finally {
+      loadSource.restore();
+    }
+  });
+
+  it('plays a standalone mp4 src, starting where currentTime was set', async () => {
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
+    el.currentTime = 2;
+    expect(el.currentTime).to.equal(2);
+    await el.play();
+    expect(el.playbackType).to.equal('mp4');
+    expect(el.currentSrc).to.equal('/src/sandbox/media/low.mp4');
+    await waitForFrames(el, 2);
+    expect(el.duration).to.be.closeTo(6, 0.2);
+  });
+
+  it('picks the mp4 rendition that fits the player when there is no HLS', async () => {
+    const testimonial = videoTestimonial({ hls_url: '' });
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted style="width: 300px" .testimonial=${testimonial}></video-testimonial>`,
+    );
+    await el.play();
+    const expected = devicePixelRatio * 300 <= 640 ? 'low.mp4' : devicePixelRatio * 300 <= 1280 ? 'medium.mp4' : 'high.mp4';
+    expect(el.currentSrc).to.equal(mediaUrl(expected));
+    await waitForFrames(el);
+  });
+
+  it('falls back from a broken HLS playlist (404) to the mp4 renditions, after one recovery', async () => {
+    const testimonial = videoTestimonial({ hls_url: DEAD.hls() });
+    const loadSource = spyOnHls('loadSource');
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${testimonial}></video-testimonial>`);
+    try {
+      await el.play();
+      expect(el.playbackType).to.equal('mp4');
+      await waitForFrames(el);
+      expect(loadSource.calls.length, 'the playlist is loaded, then retried once').to.equal(2);
+      expect(mediaRequests().filter((url) => url === DEAD.hls())).to.have.length.within(1, 2);
+    } finally {
+      loadSource.restore();
+    }
+  });
+
+  it('skips a dead mp4 rendition and plays the next one', async () => {
+    const testimonial = videoTestimonial({
+      hls_url: '',
+      mp4_urls: { high: mediaUrl('high.mp4'), medium: DEAD.mp4('medium'), low: DEAD.mp4('low') },
+    });
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted style="width: 200px" .testimonial=${testimonial}></video-testimonial>`);
+    await el.play();
+    expect(el.currentSrc).to.equal(mediaUrl('high.mp4'));
+    await waitForFrames(el);
+    expect(mediaRequests()).to.include.members([DEAD.mp4('low'), DEAD.mp4('medium')]);
+  });
+
+  it('shows a message, the poster and the open transcript when every source is dead', async () => {
+    const testimonial = videoTestimonial(
+      { hls_url: DEAD.hls(), mp4_urls: { high: DEAD.mp4('high'), medium: DEAD.mp4('medium'), low: DEAD.mp4('low') } },
+      { video_url: DEAD.mp4('high') },
+    );
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${testimonial}></video-testimonial>`);
+    const failed = oneEvent(el, 'error') as Promise<CustomEvent<VideoTestimonialErrorDetail>>;
+    let rejection: unknown;
+    await el.play().catch((error: unknown) => (rejection = error));
+    expect((rejection as DOMException).name).to.equal('NotSupportedError');
+    const { detail } = await failed;
+    expect(detail.sources.map((s) => s.type)).to.deep.equal(['hls.js', 'mp4', 'mp4', 'mp4']);
+    await el.updateComplete;
+    const message = shadow(el).querySelector('[part="error"]')!;
+    expect(message.getAttribute('role')).to.equal('alert');
+    expect(message.textContent).to.match(/could not be played/);
+    expect(shadow(el).querySelector<HTMLImageElement>('[part="poster"]')!.src).to.equal(mediaUrl('poster.jpg'));
+    const transcript = shadow(el).querySelector<HTMLDetailsElement>('[part="transcript"]')!;
+    expect(transcript.open).to.be.true;
+    expect(transcript.textContent).to.contain('saved our team a day');
+    expect(innerVideo(el).hasAttribute('src')).to.be.false;
+    await expect(el).to.be.accessible();
+  });
+
+  it('tries again on request, and starts over on the poster when the source changes', async () => {
+    const dead = DEAD.mp4('once');
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src=${dead}></video-testimonial>`);
+    await el.play().catch(() => undefined);
+    await el.updateComplete;
+    const retry = shadow(el).querySelector<HTMLButtonElement>('[part="retry-button"]')!;
+    expect(retry.textContent).to.equal('Try again');
+    const failedAgain = oneEvent(el, 'error');
+    retry.click();
+    await failedAgain;
+    expect(mediaRequests().filter((url) => url === dead)).to.have.length(2);
+    el.src = '/src/sandbox/media/low.mp4';
+    await el.updateComplete;
+    expect(shadow(el).querySelector('[part="error"]')).to.be.null;
+    playButton(el)!.click();
+    await waitForFrames(el);
+  });
+
+  it('tears hls.js down on disconnect and stops loading', async () => {
+    const destroy = spyOnHls('destroy');
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
+    try {
+      await el.play();
+      await waitForFrames(el);
+      const video = innerVideo(el);
+      let rejected: unknown;
+      const pending = el.play().catch((error: unknown) => (rejected = error));
+      el.remove();
+      const removedAt = performance.now();
+      await pending;
+      expect(destroy.calls.length, 'hls.js destroyed').to.equal(1);
+      expect(video.hasAttribute('src')).to.be.false;
+      expect(video.readyState, 'no media left on the element').to.equal(HTMLMediaElement.HAVE_NOTHING);
+      expect(rejected === undefined || (rejected as DOMException).name === 'AbortError').to.be.true;
+      // Long enough for hls.js to have asked for another segment or playlist if it were still alive.
+      await aTimeout(1500);
+      expect(mediaRequests(removedAt)).to.deep.equal([]);
+    } finally {
+      destroy.restore();
+    }
+  });
+
+  it('tears the old source down when the testimonial changes', async () => {
+    const destroy = spyOnHls('destroy');
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
+    try {
+      await el.play();
+      el.testimonial = videoTestimonial({}, { customer_name: 'Grace' });
+      await el.updateComplete;
+      expect(destroy.calls.length).to.equal(0, 'same media: nothing to tear down');
+      el.testimonial = videoTestimonial({ hls_url: '' }, { customer_name: 'Grace' });
+      await el.updateComplete;
+      expect(destroy.calls.length).to.equal(1);
+      expect(el.paused).to.be.true;
+      expect(el.playbackType).to.equal('');
+      expect(playButton(el)!.getAttribute('aria-label')).to.equal('Play video testimonial from Grace');
+      await el.play();
+      expect(el.playbackType).to.equal('mp4');
+    } finally {
+      destroy.restore();
+    }
+  });
+
+  it('plays one video at a time', async () => {
+    const container = await fixture<HTMLElement>(html`
+      <div>
+        <video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>
+        <video-testimonial muted src="/src/sandbox/media/medium.mp4"></video-testimonial>
+      </div>
+    `);
+    const [first, second] = container.querySelectorAll('video-testimonial');
+    await first!.play();
+    await waitForFrames(first!);
+    await second!.play();
+    await waitUntil(() => first!.paused, 'the first pauses when the second starts', PLAYBACK);
+    expect(second!.paused).to.be.false;
+    await first!.play();
+    await waitUntil(() => second!.paused, 'and the other way round', PLAYBACK);
+  });
+
+  it('pauses when scrolled out of view', async () => {
+    const container = await fixture<HTMLElement>(html`
+      <div>
+        <video-testimonial muted style="width: 320px" src="/src/sandbox/media/low.mp4"></video-testimonial>
+        <div style="height: 300vh"></div>
+      </div>
+    `);
+    const el = container.querySelector('video-testimonial')!;
+    await el.play();
+    await waitForFrames(el);
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    try {
+      await waitUntil(() => el.paused, 'paused out of view', PLAYBACK);
+    } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+
+  it('reflects muted both ways', async () => {
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>`);
+    expect(innerVideo(el).muted).to.be.false;
+    el.muted = true;
+    await el.updateComplete;
+    expect(el.hasAttribute('muted')).to.be.true;
+    expect(innerVideo(el).muted).to.be.true;
+    await el.play();
+    // The viewer unmutes with the player's own controls.
+    innerVideo(el).muted = false;
+    await oneEvent(innerVideo(el), 'volumechange');
+    await el.updateComplete;
+    expect(el.muted).to.be.false;
+    expect(el.hasAttribute('muted')).to.be.false;
+  });
+
+  it('adds safe captions as a track once playback starts', async () => {
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted captions="/captions/en.vtt" src="/src/sandbox/media/low.mp4"></video-testimonial>`,
+    );
+    expect(shadow(el).querySelector('track'), 'no track (and no request) before play').to.be.null;
+    await el.play();
+    await el.updateComplete;
+    const track = shadow(el).querySelector('track')!;
+    expect(track.kind).to.equal('captions');
+    expect(track.getAttribute('src')).to.equal('/captions/en.vtt');
+    el.captions = 'javascript:alert(1)';
+    await el.updateComplete;
+    expect(shadow(el).querySelector('track')).to.be.null;
+  });
+
+  it('is accessible while playing', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     await el.play();
-    expect(el.playbackType).to.equal('hls.js');
-    await waitUntil(() => el.currentTime > 0, 'frames advance', PLAYBACK_TIMEOUT);
-    expect(mediaRequests().some((url) => url.endsWith('.m4s'))).to.be.true;
+    await expect(el).to.be.accessible();
+    expect(innerVideo(el).getAttribute('aria-label')).to.equal('Video testimonial from Ada');
   });
 });
