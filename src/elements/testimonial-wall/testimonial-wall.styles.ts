@@ -1,0 +1,344 @@
+import { css } from 'lit';
+import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
+
+/**
+ * Breakpoints are the wall's own width (container queries), not the viewport's, so a wall in a sidebar
+ * behaves like a wall on a phone: small below 36rem, medium from 36rem, large from 60rem.
+ */
+const wallStyles = css`
+  :host {
+    display: block;
+    font-family: var(--_t-font);
+    font-size: var(--_t-font-size);
+    color: var(--_t-text);
+    --_gap: var(--testimonial-wall-gap, 1rem);
+    --_columns: var(--testimonial-wall-columns, 3);
+    --_column-width: var(--testimonial-wall-column-width, 18rem);
+    --_item-size: var(--testimonial-wall-item-size, 14rem);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  .wall {
+    container: testimonial-wall / inline-size;
+  }
+
+  .items {
+    margin: 0;
+    padding: 0;
+  }
+
+  .item {
+    display: block;
+    min-inline-size: 0;
+  }
+
+  .item:focus-visible {
+    outline: 2px solid var(--_t-focus);
+    outline-offset: 2px;
+    border-radius: var(--_t-radius);
+  }
+
+  testimonial-card {
+    display: block;
+    block-size: 100%;
+  }
+
+  /* Masonry: each batch balances its own columns, so a batch once placed never moves when more come. */
+  .masonry .batch {
+    columns: var(--_column-width) var(--_columns);
+    column-gap: var(--_gap);
+    content-visibility: auto;
+    contain-intrinsic-size: auto none auto calc(var(--_count, 12) / var(--_columns) * (var(--_item-size) + var(--_gap)));
+  }
+
+  .masonry .item {
+    break-inside: avoid;
+    margin-block-end: var(--_gap);
+  }
+
+  /* Grid and list: appending adds rows below, nothing placed moves. */
+  .grid .items {
+    display: grid;
+    gap: var(--_gap);
+    grid-template-columns: repeat(
+      auto-fill,
+      minmax(max(min(100%, var(--_column-width)), (100% - (var(--_columns) - 1) * var(--_gap)) / var(--_columns)), 1fr)
+    );
+  }
+
+  .list .items {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_gap);
+  }
+
+  .grid .batch,
+  .list .batch,
+  .carousel .batch {
+    display: contents;
+  }
+
+  .grid .item,
+  .list .item {
+    content-visibility: auto;
+    contain-intrinsic-size: auto none auto var(--_item-size);
+  }
+
+  /* Carousel: native horizontal scrolling with snap points, so touch swipes work with no script. */
+  .carousel {
+    display: grid;
+    gap: 0.5rem;
+  }
+
+  .carousel-controls {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5rem;
+  }
+
+  .track {
+    --_per-view: min(var(--_columns), 1);
+    display: flex;
+    gap: var(--_gap);
+    overflow-x: auto;
+    overscroll-behavior-x: contain;
+    scroll-snap-type: x mandatory;
+    scroll-behavior: smooth;
+    scrollbar-width: thin;
+    padding-block: 2px;
+    padding-inline: 2px;
+    scroll-padding-inline: 2px;
+  }
+
+  .slide {
+    flex: 0 0 calc((100% - (var(--_per-view) - 1) * var(--_gap)) / var(--_per-view));
+    scroll-snap-align: start;
+    content-visibility: auto;
+    /* Never-seen slides must not stretch the row: only their width is assumed. */
+    contain-intrinsic-size: auto none auto 0;
+  }
+
+  @container testimonial-wall (width >= 36rem) {
+    .track {
+      --_per-view: min(var(--_columns), 2);
+    }
+  }
+
+  @container testimonial-wall (width >= 60rem) {
+    .track {
+      --_per-view: min(var(--_columns), 3);
+    }
+  }
+
+  .sentinel {
+    inline-size: 1px;
+    block-size: 1px;
+    flex: 0 0 1px;
+  }
+
+  /* Marquee: two copies of each row slide by half their width, which loops without a seam. */
+  .marquee {
+    display: grid;
+    gap: var(--_gap);
+    overflow: hidden;
+  }
+
+  .marquee-row {
+    overflow: hidden;
+  }
+
+  .marquee-track {
+    display: flex;
+    inline-size: max-content;
+  }
+
+  .marquee-set {
+    display: flex;
+    gap: var(--_gap);
+    padding-inline-end: var(--_gap);
+    min-inline-size: 100cqi;
+    justify-content: space-around;
+    align-items: stretch;
+  }
+
+  .marquee-set .item {
+    flex: 0 0 min(var(--_column-width), 85cqi);
+  }
+
+  .marquee.moving .marquee-track {
+    animation: testimonial-wall-marquee calc(var(--_count, 1) * var(--testimonial-wall-marquee-item-duration, 6s)) linear
+      infinite;
+  }
+
+  .marquee.moving .reverse .marquee-track {
+    animation-direction: reverse;
+  }
+
+  .marquee:hover .marquee-track,
+  .marquee:focus-within .marquee-track,
+  .marquee.paused .marquee-track {
+    animation-play-state: paused;
+  }
+
+  @keyframes testimonial-wall-marquee {
+    to {
+      transform: translateX(-50%);
+    }
+  }
+
+  :host(:dir(rtl)) .marquee-track {
+    animation-name: testimonial-wall-marquee-rtl;
+  }
+
+  @keyframes testimonial-wall-marquee-rtl {
+    to {
+      transform: translateX(50%);
+    }
+  }
+
+  .marquee.static .marquee-set {
+    flex-wrap: wrap;
+    justify-content: flex-start;
+    min-inline-size: 0;
+  }
+
+  .marquee.static .marquee-track {
+    inline-size: auto;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .marquee .marquee-track {
+      animation: none !important;
+    }
+    .marquee-set[aria-hidden='true'] {
+      display: none;
+    }
+    .track {
+      scroll-behavior: auto;
+    }
+  }
+
+  /* Per-breakpoint item limits (max-items-sm / -md / -lg), and no "Load more" once a limit is reached. */
+  @container testimonial-wall (width < 36rem) {
+    .over-sm,
+    .capped-sm .load-more {
+      display: none !important;
+    }
+  }
+
+  @container testimonial-wall (36rem <= width < 60rem) {
+    .over-md,
+    .capped-md .load-more {
+      display: none !important;
+    }
+  }
+
+  @container testimonial-wall (width >= 60rem) {
+    .over-lg,
+    .capped-lg .load-more {
+      display: none !important;
+    }
+  }
+
+  /* Skeleton: as tall as a card is assumed to be, so the space is reserved before data arrives. */
+  .skeleton {
+    box-sizing: border-box;
+    block-size: var(--_item-size);
+    border-radius: var(--_t-radius);
+    background: var(--_t-surface);
+    border: 1px solid var(--_t-border);
+    padding: var(--_t-spacing);
+    display: grid;
+    align-content: start;
+    gap: 0.75rem;
+  }
+
+  .skeleton span {
+    display: block;
+    block-size: 0.9em;
+    border-radius: 0.25rem;
+    background: var(--_t-skeleton);
+    animation: testimonial-wall-pulse 1.6s ease-in-out infinite;
+  }
+
+  .skeleton span:first-child {
+    inline-size: 2.5rem;
+    block-size: 2.5rem;
+    border-radius: 50%;
+  }
+
+  .skeleton span:nth-child(2) {
+    inline-size: 55%;
+  }
+
+  .skeleton span:nth-child(n + 3) {
+    inline-size: 100%;
+  }
+
+  .skeleton span:last-child {
+    inline-size: 70%;
+  }
+
+  @keyframes testimonial-wall-pulse {
+    50% {
+      opacity: 0.55;
+    }
+  }
+
+  /* States and controls. */
+  .message {
+    margin: 0;
+    padding: var(--_t-spacing);
+    border-radius: var(--_t-radius);
+    background: var(--_t-surface);
+    color: var(--_t-text);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.75rem;
+  }
+
+  .footer {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.75rem;
+    margin-block-start: var(--_gap);
+  }
+
+  .footer:empty {
+    display: none;
+  }
+
+  button {
+    font: inherit;
+    color: var(--_t-text);
+    background: var(--_t-background);
+    border: 1px solid var(--_t-border);
+    border-radius: 999px;
+    padding: 0.5rem 1rem;
+    min-block-size: 2.5rem;
+    min-inline-size: 2.5rem;
+    cursor: pointer;
+  }
+
+  button:hover {
+    border-color: var(--_t-accent);
+  }
+
+  button[disabled] {
+    cursor: progress;
+    opacity: 0.75;
+  }
+
+  .cta {
+    color: var(--_t-accent);
+    font-weight: 600;
+    text-underline-offset: 0.2em;
+  }
+`;
+
+export const styles = [tokens, focusRing, reducedMotion, visuallyHidden, wallStyles];

@@ -1,0 +1,514 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { TestimonialClient } from '../../client/index.js';
+import { encodeListQuery } from '../../client/query.js';
+import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import { clientForEndpoint } from '../shared/endpoint-client.js';
+import { emit, errorMessage } from '../shared/events.js';
+import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
+import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
+import { ChunkedList } from './chunked-list.js';
+import { FormLinkController } from './form-link.js';
+import { MediaQueryController } from './media-query.js';
+import { WallData } from './wall-data.js';
+import {
+  listParamsFromAttributes,
+  pageSize,
+  pickCount,
+  pickOption,
+  WALL_LAYOUTS,
+  WALL_PAGING,
+  WALL_QUERY_KEYS,
+  WALL_THEMES,
+  warnOnConsole,
+  type WallLayout,
+  type WallPaging,
+  type WallTheme,
+} from './wall-options.js';
+import { styles } from './testimonial-wall.styles.js';
+import {
+  cappedClasses,
+  carouselTemplate,
+  listTemplate,
+  marqueeTemplate,
+  skeletonCount,
+  skeletonTemplate,
+  type ItemLimits,
+  type ListContext,
+} from './wall-templates.js';
+
+declare module '../shared/events.js' {
+  interface TestimonialEventDetails {
+    /** `<testimonial-wall>` received a page; `testimonials` are the ones it added. */
+    'testimonials-load': { testimonials: Testimonial[]; page: number };
+    /** `<testimonial-wall>` could not load a page (or has an unusable endpoint). */
+    'testimonials-error': { error: unknown; message: string; page: number };
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'testimonials-load': CustomEvent<{ testimonials: Testimonial[]; page: number }>;
+    'testimonials-error': CustomEvent<{ error: unknown; message: string; page: number }>;
+  }
+}
+
+/** The card's `no-*` switches, passed down unchanged. */
+export const CARD_FLAGS = ['no-date', 'no-rating', 'no-source', 'no-avatar', 'no-media'] as const;
+
+/** Properties that change the question asked of the API. */
+const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
+
+let wallCount = 0;
+
+/**
+ * @summary A wall of testimonials from the API (through the key-holding proxy) or from given data: five
+ * layouts, paging, honest loading, empty and error states, no layout shift.
+ *
+ * Layouts: `masonry` (default), `grid`, `list`, `carousel` (WAI-ARIA carousel pattern, scroll-snap,
+ * arrow keys, optional `autoplay`), `marquee` (endless moving rows; static under reduced motion; shows
+ * the first page only). Paging: `button` (default, "Load more"), `scroll` (loads when the end comes into
+ * view), `none`. Invalid attribute values are reported on the console and replaced by the default.
+ *
+ * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
+ * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
+ * masonry, grid and list show at each (the rest stay hidden, and "Load more" with them).
+ *
+ * @csspart wall - The wrapper of everything (the container-query container).
+ * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
+ * @csspart item - One list item holding a card.
+ * @csspart skeleton - A placeholder card while the first page loads.
+ * @csspart empty - The message shown when there is no testimonial.
+ * @csspart error - The message shown when loading failed.
+ * @csspart retry - The button that repeats a failed request.
+ * @csspart footer - The row under the wall with "Load more" and the call to action.
+ * @csspart load-more - The "Load more" button.
+ * @csspart cta - The "Leave a testimonial" link.
+ * @csspart carousel - The carousel region.
+ * @csspart carousel-controls - The carousel's buttons.
+ * @csspart rotation-control - The button that stops and starts automatic rotation.
+ * @csspart previous - The "previous testimonial" button.
+ * @csspart next - The "next testimonial" button.
+ * @csspart track - The carousel's scrolling track.
+ * @csspart slide - One carousel slide.
+ * @csspart marquee - The moving rows.
+ * @csspart marquee-toggle - The button that pauses and resumes the moving rows.
+ *
+ * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
+ * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
+ * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: skeleton height and the reserved size of cards not yet in view. Default 14rem.
+ * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
+ *
+ * @fires testimonials-load - A page arrived: `detail.testimonials` (the ones added) and `detail.page`.
+ * @fires testimonials-error - A request failed: `detail.error`, `detail.message`, `detail.page`.
+ */
+export class TestimonialWall extends LitElement {
+  static override styles = styles;
+
+  /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
+  @property() endpoint?: string;
+
+  /** A client of your own (a custom `fetch`, another base URL); used instead of `endpoint`. */
+  @property({ attribute: false }) client?: TestimonialClient;
+
+  /** Testimonials to show as they are, with no request. */
+  @property({ attribute: false }) testimonials?: Testimonial[];
+
+  /** Spec 4.1 `sort`: `date` or `rating`. */
+  @property() sort?: string;
+  /** Spec 4.1 `order`: `asc` or `desc`. */
+  @property() order?: string;
+  /** Spec 4.1 `rating`: only testimonials with this rating. */
+  @property() rating?: string | number;
+  /** Spec 4.1 `type`: `text` or `video`. */
+  @property() type?: string;
+  /** Spec 4.1 `integration`: only testimonials imported from this source. */
+  @property() integration?: string;
+  /** Spec 4.1 `tags`: tag names, comma-separated in the attribute; any of them matches. */
+  @property() tags?: string | string[];
+  /** Spec 4.1 `query`: full-text search. */
+  @property() query?: string;
+  /**
+   * Spec 4.1 `lang`: testimonials written in or translated into this language. The native `lang`
+   * attribute, so the cards also show that translation.
+   */
+  @property({ noAccessor: true }) override lang!: string;
+  /** Spec 4.1 `limit`: testimonials per page, 1 to 1000 (100 by default). */
+  @property() limit?: string | number;
+  /** Spec 4.1 `page`: the first page to show (pages count from 1). */
+  @property() page?: string | number;
+
+  /** `masonry`, `grid`, `list`, `carousel` or `marquee`. */
+  @property() layout: WallLayout = 'masonry';
+  /** `button` ("Load more"), `scroll` (when the end comes into view) or `none`. */
+  @property() paging: WallPaging = 'button';
+  /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`); handed to the cards. */
+  @property({ reflect: true }) theme?: WallTheme;
+  /** Accessible name of the list or carousel; give walls on one page different names. */
+  @property() label = 'Testimonials';
+
+  /** The cards' variant, passed down. */
+  @property() variant?: string;
+  /** Passed down to the cards: hide the date. */
+  @property({ type: Boolean, attribute: 'no-date' }) noDate = false;
+  /** Passed down to the cards: hide the rating. */
+  @property({ type: Boolean, attribute: 'no-rating' }) noRating = false;
+  /** Passed down to the cards: hide the source. */
+  @property({ type: Boolean, attribute: 'no-source' }) noSource = false;
+  /** Passed down to the cards: hide the avatar. */
+  @property({ type: Boolean, attribute: 'no-avatar' }) noAvatar = false;
+  /** Passed down to the cards: hide media. */
+  @property({ type: Boolean, attribute: 'no-media' }) noMedia = false;
+
+  /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
+  @property({ type: Boolean }) autoplay = false;
+  /** Carousel: milliseconds between slides when `autoplay` is set (default 5000, at least 1000). */
+  @property({ attribute: 'autoplay-interval' }) autoplayInterval?: string | number;
+  /** Marquee: how many rows (default 1). */
+  @property({ attribute: 'marquee-rows' }) marqueeRows?: string | number;
+  /** Masonry, grid, list: the most testimonials shown while the wall is narrower than 36rem. */
+  @property({ attribute: 'max-items-sm' }) maxItemsSm?: string | number;
+  /** Masonry, grid, list: the most testimonials shown while the wall is 36rem to 60rem wide. */
+  @property({ attribute: 'max-items-md' }) maxItemsMd?: string | number;
+  /** Masonry, grid, list: the most testimonials shown while the wall is 60rem wide or wider. */
+  @property({ attribute: 'max-items-lg' }) maxItemsLg?: string | number;
+  /**
+   * Shows a "Leave a testimonial" link to the first form of GET /links. The attribute's text, when
+   * given, replaces the link's words.
+   */
+  @property() cta?: string | null;
+
+  /** What screen readers are told politely (pages added, slide reached). */
+  @state() private announcement = '';
+  @state() private marqueePaused = false;
+
+  private params: ListTestimonialsParams = {};
+  private layoutValue: WallLayout = 'masonry';
+  private pagingValue: WallPaging = 'button';
+  private limits: ItemLimits = {};
+  private rows = 1;
+  private configError: unknown;
+  private askedClient: TestimonialClient | undefined;
+  private askedKey: string | undefined;
+  private shownTestimonials: Testimonial[] | undefined;
+  private sentinelObserver: IntersectionObserver | undefined;
+  private observedSentinel: Element | null = null;
+  private readonly trackId = `testimonial-wall-track-${++wallCount}`;
+
+  private readonly chunks = new ChunkedList<Testimonial>(this);
+  private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
+  private readonly rotation = new AutoplayController(this, this.reducedMotion, () => this.moveSlide('next', false));
+  private readonly formLink = new FormLinkController(this, warnOnConsole);
+  private readonly data = new WallData(this, {
+    onPage: (testimonials, page) => this.onPage(testimonials, page),
+    onError: (error, page) => emit(this, 'testimonials-error', { error, message: errorMessage(error), page }),
+  });
+
+  /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
+  loadMore(): Promise<void> {
+    return this.data.loadMore();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sentinelObserver = new IntersectionObserver(this.onSentinel, { rootMargin: '0px 0px 400px 0px' });
+    this.observedSentinel = null;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.sentinelObserver?.disconnect();
+    this.sentinelObserver = undefined;
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    // `lang` keeps its native accessor (so cards and :lang() see it); its changes still update the wall.
+    if (name === 'lang') this.requestUpdate('lang', old ?? '');
+  }
+
+  /** Resolves once the wall has rendered everything it was given, slice after slice. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.isConnected && !this.chunks.done) {
+      await this.chunks.settled;
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    const first = !this.hasUpdated;
+    if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
+      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])));
+    }
+    if (first || changed.has('layout')) this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
+    if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
+    if (changed.has('theme')) pickOption('theme', this.theme, WALL_THEMES, 'light');
+    if (first || changed.has('maxItemsSm') || changed.has('maxItemsMd') || changed.has('maxItemsLg')) {
+      this.limits = {
+        sm: pickCount('max-items-sm', this.maxItemsSm, 0),
+        md: pickCount('max-items-md', this.maxItemsMd, 0),
+        lg: pickCount('max-items-lg', this.maxItemsLg, 0),
+      };
+    }
+    if (first || changed.has('marqueeRows')) this.rows = pickCount('marquee-rows', this.marqueeRows, 1) ?? 1;
+    if (first || changed.has('autoplayInterval')) {
+      this.rotation.interval = pickCount('autoplay-interval', this.autoplayInterval, 1000) ?? DEFAULT_AUTOPLAY_INTERVAL;
+    }
+    this.rotation.enabled = this.autoplay && this.layoutValue === 'carousel';
+    if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
+    if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
+      this.formLink.request(this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
+    }
+  }
+
+  protected override updated(): void {
+    this.observeSentinel();
+  }
+
+  /** Shows given testimonials, or asks the API when the question (client or query) changed. */
+  private askQuestion(): void {
+    this.configError = undefined;
+    if (this.testimonials !== undefined) {
+      if (this.shownTestimonials === this.testimonials) return;
+      this.shownTestimonials = this.testimonials;
+      this.askedClient = undefined;
+      this.askedKey = undefined;
+      this.data.clear();
+      if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+      return;
+    }
+    this.shownTestimonials = undefined;
+    const client = this.currentClient();
+    const key = encodeListQuery(this.params).toString();
+    if (client === this.askedClient && key === this.askedKey) return;
+    this.askedClient = client;
+    this.askedKey = key;
+    this.chunks.replace([]);
+    if (client) {
+      void this.data.load(client, this.params);
+    } else {
+      this.data.clear();
+    }
+  }
+
+  /** The client to ask: the one given, else the page-wide one of `endpoint`; reports a bad endpoint. */
+  private currentClient(): TestimonialClient | undefined {
+    if (this.client) return this.client;
+    if (this.endpoint === undefined || this.endpoint === null) return undefined;
+    try {
+      return clientForEndpoint(this.endpoint);
+    } catch (error) {
+      if (this.configError === undefined) {
+        this.configError = error;
+        warnOnConsole(errorMessage(error));
+        emit(this, 'testimonials-error', { error, message: errorMessage(error), page: 1 });
+      }
+      return undefined;
+    }
+  }
+
+  private onPage(testimonials: Testimonial[], page: number): void {
+    const feed = this.data.feed;
+    if (feed && feed.items.length === testimonials.length) {
+      this.chunks.replace(feed.items);
+    } else {
+      this.chunks.append(testimonials);
+      this.announcement =
+        testimonials.length > 0
+          ? `${testimonials.length} more ${testimonials.length === 1 ? 'testimonial' : 'testimonials'} loaded.`
+          : 'No more testimonials.';
+    }
+    emit(this, 'testimonials-load', { testimonials, page });
+  }
+
+  private get canPage(): boolean {
+    return this.layoutValue !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
+  }
+
+  private observeSentinel(): void {
+    const sentinel = this.renderRoot.querySelector('.sentinel');
+    if (sentinel === this.observedSentinel || !this.sentinelObserver) return;
+    this.sentinelObserver.disconnect();
+    this.observedSentinel = sentinel;
+    if (sentinel) this.sentinelObserver.observe(sentinel);
+  }
+
+  private readonly onSentinel = (entries: IntersectionObserverEntry[]): void => {
+    if (entries.some((entry) => entry.isIntersecting) && this.canPage && this.chunks.done) void this.loadMore();
+  };
+
+  private async onLoadMoreClick(): Promise<void> {
+    const firstNew = this.chunks.total;
+    await this.loadMore();
+    await this.updateComplete;
+    // The button may be gone (last page): carry on reading where the new testimonials start.
+    const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
+    items[firstNew]?.focus();
+  }
+
+  private onRetry(): void {
+    void this.data.retry();
+  }
+
+  private get track(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.track');
+  }
+
+  /** Moves the carousel; at the end it loads the next page if there is one, else wraps around. */
+  private moveSlide(move: SlideMove, announce: boolean): void {
+    const track = this.track;
+    if (!track) return;
+    const slides = [...track.querySelectorAll<HTMLElement>('.slide')];
+    if (slides.length === 0) return;
+    const { atStart, atEnd } = scrollEdges(track);
+    let index: number;
+    if (move === 'next' && atEnd) {
+      if (this.canPage) {
+        void this.loadMore().then(() => this.moveSlide('next', announce));
+        return;
+      }
+      index = 0;
+    } else if (move === 'previous' && atStart) {
+      index = slides.length - 1;
+    } else {
+      index = targetIndex(move, currentSlideIndex(track, slides), slides.length);
+    }
+    scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
+    if (announce) this.announcement = `Testimonial ${index + 1} of ${this.chunks.total}.`;
+  }
+
+  private onTrackKeydown(event: KeyboardEvent): void {
+    if (event.target !== event.currentTarget) return;
+    const move = keyToMove(event.key, isRtl(event.currentTarget as Element));
+    if (!move) return;
+    event.preventDefault();
+    this.moveSlide(move, true);
+  }
+
+  private renderCard = (testimonial: Testimonial): TemplateResult =>
+    html`<testimonial-card
+      .testimonial=${testimonial}
+      variant=${this.variant ?? nothing}
+      theme=${this.theme ?? nothing}
+      ?no-date=${this.noDate}
+      ?no-rating=${this.noRating}
+      ?no-source=${this.noSource}
+      ?no-avatar=${this.noAvatar}
+      ?no-media=${this.noMedia}
+    ></testimonial-card>`;
+
+  private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
+    return html`<div class="message" part=${kind} role=${kind === 'error' ? 'alert' : nothing}>
+      <span>${text}</span>
+      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>Try again</button>` : nothing}
+    </div>`;
+  }
+
+  private renderSentinel(): TemplateResult | typeof nothing {
+    const wanted = this.pagingValue === 'scroll' && this.canPage && this.chunks.done;
+    return wanted ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing;
+  }
+
+  private renderItems(): TemplateResult {
+    const context: ListContext = {
+      batches: this.chunks.batches,
+      card: this.renderCard,
+      limits: this.limits,
+      label: this.label,
+      end: this.renderSentinel(),
+    };
+    if (this.layoutValue === 'carousel') {
+      const rotation = this.rotation.available
+        ? html`<button type="button" part="rotation-control" aria-controls=${this.trackId} @click=${() => this.rotation.toggle()}>
+            ${this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          </button>`
+        : nothing;
+      return carouselTemplate({
+        ...context,
+        limits: {},
+        total: this.chunks.total,
+        rotation,
+        trackId: this.trackId,
+        onPrevious: () => this.moveSlide('previous', true),
+        onNext: () => this.moveSlide('next', true),
+        onKeydown: (event) => this.onTrackKeydown(event),
+      });
+    }
+    if (this.layoutValue === 'marquee') {
+      const still = this.reducedMotion.matches;
+      const toggle = still
+        ? nothing
+        : html`<button type="button" part="marquee-toggle" @click=${() => (this.marqueePaused = !this.marqueePaused)}>
+            ${this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials'}
+          </button>`;
+      return marqueeTemplate({
+        items: this.chunks.batches.flat(),
+        card: this.renderCard,
+        label: this.label,
+        rows: this.rows,
+        moving: !still && this.chunks.done,
+        paused: this.marqueePaused,
+        copies: !still,
+        toggle,
+      });
+    }
+    return listTemplate(context);
+  }
+
+  private renderBody(): TemplateResult | typeof nothing {
+    if (this.configError !== undefined) return this.renderMessage('error', errorMessage(this.configError), false);
+    const { status } = this.data;
+    if (status === 'loading') {
+      return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+    }
+    if (status === 'error') {
+      return this.renderMessage('error', `Could not load testimonials: ${errorMessage(this.data.error)}`, true);
+    }
+    if (status === 'idle' && this.testimonials === undefined) return nothing;
+    if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
+    return this.renderItems();
+  }
+
+  /** Appears once, when everything is placed, so it never pushes what is already on screen. */
+  private renderFooter(): TemplateResult | typeof nothing {
+    const settled = this.data.status !== 'loading' && this.data.status !== 'error' && this.chunks.done && this.formLink.settled;
+    if (!settled || this.configError !== undefined) return nothing;
+    const { moreStatus } = this.data;
+    const loadMore =
+      this.pagingValue === 'button' && this.layoutValue !== 'marquee' && (this.data.feed?.hasMore ?? false) && moreStatus !== 'error'
+        ? html`<button
+            type="button"
+            class="load-more"
+            part="load-more"
+            ?disabled=${moreStatus === 'loading'}
+            @click=${this.onLoadMoreClick}
+          >
+            ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
+          </button>`
+        : nothing;
+    const failure =
+      moreStatus === 'error'
+        ? this.renderMessage('error', `Could not load more testimonials: ${errorMessage(this.data.error)}`, true)
+        : nothing;
+    const cta = this.formLink.href
+      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL}>
+          ${this.cta?.trim() || 'Leave a testimonial'}
+        </a>`
+      : nothing;
+    if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
+    const capped = this.layoutValue === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
+    return html`<div class="footer ${capped}" part="footer">${loadMore}${failure}${cta}</div>`;
+  }
+
+  protected override render(): TemplateResult {
+    return html`<div class="wall ${this.layoutValue}" part="wall">
+      ${this.renderBody()} ${this.renderFooter()}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+    </div>`;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The wall's data: the first page of a question, further pages on demand, and honest states.
+ *
+ * Every request carries an AbortSignal. Asking a new question aborts the request of the old one (and a
+ * late answer to it is dropped), and so does leaving the page: a wall taken out of the document while
+ * its request is in flight picks the request up again when it is put back.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { TestimonialClient } from '../../client/index.js';
+import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import { WallFeed } from './wall-feed.js';
+import { pageSize } from './wall-options.js';
+
+/** `idle`: nothing asked (given data, or no endpoint); the others describe the first page. */
+export type WallStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The state of the request for a further page. */
+export type MoreStatus = 'idle' | 'loading' | 'error';
+
+export interface WallDataCallbacks {
+  /** A page arrived; `testimonials` are the ones it added (those already shown are left out). */
+  onPage(testimonials: Testimonial[], page: number): void;
+  /** A request failed (not when it was aborted on purpose). */
+  onError(error: unknown, page: number): void;
+}
+
+interface Question {
+  readonly client: TestimonialClient;
+  readonly params: ListTestimonialsParams;
+}
+
+export class WallData implements ReactiveController {
+  status: WallStatus = 'idle';
+  moreStatus: MoreStatus = 'idle';
+  /** The error of the failed request, first page or further page. */
+  error: unknown = undefined;
+  feed: WallFeed | undefined;
+
+  private question: Question | undefined;
+  private inflight: AbortController | undefined;
+  private interrupted = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly callbacks: WallDataCallbacks,
+  ) {
+    host.addController(this);
+  }
+
+  /** Whether `loadMore()` would ask for something. */
+  get canLoadMore(): boolean {
+    return this.status === 'ready' && this.moreStatus !== 'loading' && (this.feed?.hasMore ?? false);
+  }
+
+  hostConnected(): void {
+    if (!this.interrupted) return;
+    this.interrupted = false;
+    void this.retry();
+  }
+
+  hostDisconnected(): void {
+    if (!this.inflight) return;
+    this.abort();
+    this.interrupted = true;
+  }
+
+  /** Asks a new question (first page); whatever was in flight is aborted and forgotten. */
+  load(client: TestimonialClient, params: ListTestimonialsParams): Promise<void> {
+    this.question = { client, params };
+    this.feed = new WallFeed(params.page ?? 1, pageSize(params));
+    this.status = 'loading';
+    this.moreStatus = 'idle';
+    this.error = undefined;
+    return this.fetchPage(this.feed.nextPage);
+  }
+
+  /** Drops the question and its data (the wall was given its testimonials, or lost its endpoint). */
+  clear(): void {
+    this.abort();
+    this.question = undefined;
+    this.feed = undefined;
+    this.status = 'idle';
+    this.moreStatus = 'idle';
+    this.error = undefined;
+    this.interrupted = false;
+    this.host.requestUpdate();
+  }
+
+  /** Fetches the next page, unless there is none or one is on its way. */
+  loadMore(): Promise<void> {
+    if (!this.canLoadMore || !this.feed) return Promise.resolve();
+    this.moreStatus = 'loading';
+    this.error = undefined;
+    return this.fetchPage(this.feed.nextPage);
+  }
+
+  /** Repeats the request that failed or was interrupted. */
+  retry(): Promise<void> {
+    if (!this.question || !this.feed) return Promise.resolve();
+    if (this.feed.isEmpty) return this.load(this.question.client, this.question.params);
+    this.moreStatus = 'idle';
+    return this.loadMore();
+  }
+
+  private abort(): void {
+    this.inflight?.abort();
+    this.inflight = undefined;
+  }
+
+  private async fetchPage(page: number): Promise<void> {
+    const { question, feed } = this;
+    if (!question || !feed) return;
+    this.abort();
+    const inflight = new AbortController();
+    this.inflight = inflight;
+    this.host.requestUpdate();
+    // The first page is asked exactly as the attributes say, so walls with the same attributes ask
+    // the same question (one shared request); only later pages name their number.
+    const params = feed.isEmpty ? question.params : { ...question.params, page };
+    try {
+      const list = await question.client.listTestimonials(params, { signal: inflight.signal });
+      if (inflight.signal.aborted) return;
+      const fresh = feed.add(page, list.testimonials);
+      this.status = 'ready';
+      this.moreStatus = 'idle';
+      this.callbacks.onPage(fresh, page);
+    } catch (error) {
+      if (inflight.signal.aborted) return;
+      this.error = error;
+      if (feed.isEmpty) this.status = 'error';
+      else this.moreStatus = 'error';
+      this.callbacks.onError(error, page);
+    } finally {
+      if (this.inflight === inflight) this.inflight = undefined;
+      if (!inflight.signal.aborted) this.host.requestUpdate();
+    }
+  }
+}
