@@ -1,1 +1,88 @@
-export {};
+/**
+ * An in-memory, spec-faithful implementation of the whole Testimonial Collection Service API, with
+ * deterministic fixtures and sample media, as a standard Fetch handler: use it in tests with no server
+ * (`createClient({ baseUrl: 'http://sandbox.test/v1', apiKey: 'sandbox-key', fetch: sandbox.fetch })`),
+ * mount it in a Hono app, or serve it on Node with `serveSandbox` (`./node.ts`). See `README.md` here.
+ */
+import type { Hono } from 'hono';
+import { createApp, type SandboxEnv } from './app.js';
+import { FIXTURE_EPOCH } from './fixtures/generate.js';
+import { defaultMediaReader, type MediaReader } from './media.js';
+import { createRandom, type Random } from './random.js';
+import { SandboxStore } from './store.js';
+import { splitMountPrefix } from './urls.js';
+
+export type { MediaReader } from './media.js';
+export { diskMediaReader } from './media.js';
+export { FIXTURE_COUNT, FIXTURE_EPOCH } from './fixtures/generate.js';
+export { ALREADY_INVITED, LINK_GROUPS } from './fixtures/data.js';
+
+export interface SandboxOptions {
+  /** The API key the sandbox accepts (as `Bearer <key>` or bare). Default `sandbox-key`. */
+  key?: string;
+  /** Seed of the fixtures, of created ids and of fault injection. Default 1. */
+  seed?: number;
+  /** Delay before every API answer, in milliseconds. Default 0. */
+  latencyMs?: number;
+  /** Share of API requests (0–1) answered 503 with `Retry-After: 1`, drawn from the seed. Default 0. */
+  failRate?: number;
+  /**
+   * A fixed clock: fixture dates count back from it and created testimonials get it as `created_at`.
+   * Default: fixtures count back from 2026-11-01T12:00Z (so a seed always gives the same data) and
+   * created testimonials get the real time.
+   */
+  now?: Date;
+  /** Where `/media/…` files come from. Default: the media folder beside this module on Node, none elsewhere. */
+  media?: MediaReader;
+}
+
+export interface Sandbox {
+  /** The Hono app; routes start at `/v1`, `/media`, `/p` (mountable with `app.route(prefix, sandbox.app)`). */
+  app: Hono<SandboxEnv>;
+  /** Answers a request; bound, so it can be passed alone. Accepts any mount prefix before `/v1`. */
+  fetch: (request: Request) => Promise<Response>;
+  /** Back to the seed's fixtures, invites and fault sequence. */
+  reset(): void;
+}
+
+export const DEFAULT_SANDBOX_KEY = 'sandbox-key';
+
+function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'key' | 'seed' | 'latencyMs' | 'failRate'>> {
+  const { key = DEFAULT_SANDBOX_KEY, seed = 1, latencyMs = 0, failRate = 0 } = options;
+  if (typeof key !== 'string' || !key.trim() || /\s/.test(key)) throw new TypeError('createSandbox: key must be a non-empty string without spaces.');
+  if (!Number.isSafeInteger(seed)) throw new TypeError(`createSandbox: seed must be an integer, not ${String(seed)}.`);
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`createSandbox: latencyMs must be ≥ 0, not ${String(latencyMs)}.`);
+  if (!(failRate >= 0 && failRate <= 1)) throw new RangeError(`createSandbox: failRate must be from 0 to 1, not ${String(failRate)}.`);
+  if (options.now !== undefined && Number.isNaN(options.now.getTime())) throw new TypeError('createSandbox: now is an invalid Date.');
+  return { key, seed, latencyMs, failRate };
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const { key, seed, latencyMs, failRate } = checkOptions(options);
+  const { now } = options;
+  const store = new SandboxStore({ seed, epoch: now ?? FIXTURE_EPOCH, clock: () => now ?? new Date() });
+  let faults: Random = createRandom(seed + 0x5eed);
+  const app = createApp({ key, latencyMs, failRate, store, faults: () => faults, media: options.media ?? defaultMediaReader() });
+
+  async function fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { prefix, path } = splitMountPrefix(url.pathname);
+    const base = `${url.origin}${prefix}`;
+    if (!prefix) return app.fetch(request, { base });
+    // Route on the path after the mount prefix; answers still link to the URL the client used.
+    url.pathname = path;
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const init: RequestInit = { method: request.method, headers: request.headers, signal: request.signal };
+    if (hasBody) init.body = await request.arrayBuffer();
+    return app.fetch(new Request(url, init), { base });
+  }
+
+  return {
+    app,
+    fetch,
+    reset() {
+      store.reset();
+      faults = createRandom(seed + 0x5eed);
+    },
+  };
+}

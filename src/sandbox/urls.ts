@@ -1,0 +1,38 @@
+/**
+ * Absolute URLs built from the request. Fixtures store links to the sandbox itself (media, public pages)
+ * as `sandbox:/path` references; each answer turns them into `{origin}{mount prefix}/path` for the request
+ * being answered, so a sandbox reached at `http://host/x/v1` links its media at `http://host/x/media/…`
+ * and a page on another origin gets URLs it can fetch.
+ */
+const REFERENCE = 'sandbox:';
+
+/** The top-level route segments of the sandbox; whatever precedes the first of them is the mount prefix. */
+const ROUTE_ROOTS = ['v1', 'media', 'p'] as const;
+
+export function sandboxRef(path: `/${string}`): string {
+  return `${REFERENCE}${path}`;
+}
+
+/** Splits a request path into the mount prefix and the path the sandbox routes on. */
+export function splitMountPrefix(pathname: string): { prefix: string; path: string } {
+  const segments = pathname.split('/');
+  const index = segments.findIndex((segment, i) => i > 0 && (ROUTE_ROOTS as readonly string[]).includes(segment));
+  if (index < 0) return { prefix: '', path: pathname };
+  return { prefix: segments.slice(0, index).join('/'), path: `/${segments.slice(index).join('/')}` };
+}
+
+/** `{origin}{prefix}` of a request URL: the base that `sandbox:` references resolve against. */
+export function sandboxBase(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  return `${url.origin}${splitMountPrefix(url.pathname).prefix}`;
+}
+
+/** A deep copy of `value` with every `sandbox:/…` string made absolute against `base`. */
+export function resolveRefs<T>(value: T, base: string): T {
+  if (typeof value === 'string') return (value.startsWith(REFERENCE) ? base + value.slice(REFERENCE.length) : value) as T;
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, base)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveRefs(item, base)])) as T;
+  }
+  return value;
+}
