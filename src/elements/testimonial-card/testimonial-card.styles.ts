@@ -1,0 +1,350 @@
+import { css } from 'lit';
+import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
+
+const card = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    min-width: 0;
+    font-family: var(--_t-font);
+    font-size: var(--_t-font-size);
+    line-height: 1.5;
+    color: var(--_t-text);
+    --_avatar-size: var(--testimonial-avatar-size, 3rem);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([variant='compact']) {
+    --_avatar-size: var(--testimonial-avatar-size, 2.25rem);
+    --_t-spacing: var(--testimonial-spacing, 0.75rem);
+    font-size: calc(var(--_t-font-size) * 0.9375);
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  .card,
+  .skeleton,
+  .error {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_t-spacing) * 0.75);
+    height: 100%;
+    margin: 0;
+    padding: calc(var(--_t-spacing) * 1.25);
+    background: var(--_t-background);
+    color: var(--_t-text);
+    border: 1px solid var(--_t-border);
+    border-radius: var(--_t-radius);
+    box-shadow: var(--_t-shadow);
+    overflow-wrap: anywhere;
+  }
+  figure {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_t-spacing) * 0.75);
+    margin: 0;
+  }
+  a {
+    color: var(--_t-accent);
+    text-underline-offset: 0.15em;
+  }
+  a:hover {
+    text-decoration-thickness: 2px;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const header = css`
+  .header {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_t-spacing) * 0.75);
+    min-width: 0;
+  }
+  .avatar {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: var(--_avatar-size);
+    height: var(--_avatar-size);
+    border-radius: 50%;
+    overflow: hidden;
+    background: var(--_t-surface);
+    color: var(--_t-text);
+    font-weight: 600;
+    font-size: calc(var(--_avatar-size) * 0.38);
+    border: 1px solid var(--_t-border);
+  }
+  .avatar img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .identity {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  .name {
+    margin: 0;
+    font-size: 1em;
+    font-weight: 650;
+    line-height: 1.3;
+  }
+  .name a {
+    color: inherit;
+  }
+  .tagline,
+  .company,
+  .username {
+    color: var(--_t-muted);
+    font-size: 0.875em;
+  }
+  .company {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.375em;
+  }
+  .logo {
+    width: 1.25em;
+    height: 1.25em;
+    object-fit: contain;
+    border-radius: 0.25em;
+  }
+`;
+
+const body = css`
+  .rating {
+    display: inline-flex;
+    gap: 0.125em;
+    width: max-content;
+    line-height: 0;
+  }
+  .star {
+    width: var(--testimonial-star-size, 1.125em);
+    height: var(--testimonial-star-size, 1.125em);
+  }
+  .star .empty {
+    fill: var(--_t-star-empty);
+  }
+  .star .full {
+    fill: var(--_t-star);
+  }
+  .star .half {
+    clip-path: inset(0 50% 0 0);
+  }
+  .rating:dir(rtl) .star {
+    transform: scaleX(-1);
+  }
+  blockquote {
+    margin: 0;
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_t-spacing) * 0.5);
+  }
+  .title {
+    font-weight: 650;
+  }
+  .text {
+    white-space: pre-line;
+  }
+  mark {
+    background: var(--_t-mark);
+    color: var(--_t-mark-text);
+    border-radius: 0.15em;
+    padding: 0 0.1em;
+  }
+  .read-more {
+    align-self: flex-start;
+    padding: 0.25em 0;
+    border: 0;
+    background: none;
+    color: var(--_t-accent);
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+    cursor: pointer;
+  }
+`;
+
+const media = css`
+  .media {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_t-spacing) * 0.5);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .media img {
+    display: block;
+    width: var(--testimonial-media-size, 6rem);
+    height: var(--testimonial-media-size, 6rem);
+    object-fit: cover;
+    border-radius: calc(var(--_t-radius) * 0.5);
+    background: var(--_t-surface);
+  }
+  .media video-testimonial,
+  .video {
+    display: block;
+    width: 100%;
+    border-radius: calc(var(--_t-radius) * 0.75);
+    overflow: hidden;
+    background: var(--_t-surface);
+  }
+  .media li:has(video-testimonial) {
+    flex: 1 1 100%;
+  }
+  .poster {
+    position: relative;
+    display: block;
+    width: 100%;
+    height: 100%;
+    color: inherit;
+  }
+  .poster img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .poster-label {
+    position: absolute;
+    inset: auto 0 0 0;
+    padding: 0.5em 0.75em;
+    background: rgb(0 0 0 / 0.72);
+    color: #fff;
+    font-weight: 600;
+  }
+`;
+
+const footer = css`
+  .footer {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25em 0.75em;
+    margin-top: auto;
+    color: var(--_t-muted);
+    font-size: 0.875em;
+  }
+  .tags {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.375em;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .tag {
+    padding: 0.125em 0.5em;
+    border-radius: 999px;
+    background: var(--_t-surface);
+    color: var(--_t-text);
+    border: 1px solid var(--_t-border);
+    font-size: 0.8125em;
+  }
+`;
+
+const variants = css`
+  :host([variant='compact']) .media img {
+    width: var(--testimonial-media-size, 4rem);
+    height: var(--testimonial-media-size, 4rem);
+  }
+  :host([variant='quote']) .card {
+    text-align: center;
+    align-items: center;
+  }
+  :host([variant='quote']) figure {
+    align-items: center;
+  }
+  :host([variant='quote']) blockquote {
+    font-size: 1.25em;
+    line-height: 1.45;
+  }
+  :host([variant='quote']) .text::before {
+    content: '\\201C';
+  }
+  :host([variant='quote']) .text::after {
+    content: '\\201D';
+  }
+  :host([variant='quote']) .text:dir(rtl)::before {
+    content: '\\201D';
+  }
+  :host([variant='quote']) .text:dir(rtl)::after {
+    content: '\\201C';
+  }
+  :host([variant='quote']) .header {
+    flex-direction: column;
+    gap: 0.5em;
+  }
+  :host([variant='quote']) .identity,
+  :host([variant='quote']) .footer {
+    align-items: center;
+    justify-content: center;
+  }
+  :host([variant='quote']) .read-more {
+    align-self: center;
+  }
+`;
+
+const states = css`
+  .skeleton {
+    min-height: var(--testimonial-skeleton-height, 12rem);
+  }
+  .bone {
+    border-radius: 0.375rem;
+    background: var(--_t-skeleton);
+    animation: pulse 1.6s ease-in-out infinite;
+  }
+  .bone.head {
+    display: flex;
+    gap: 0.75rem;
+    align-items: center;
+    background: none;
+    animation: none;
+  }
+  .bone.circle {
+    width: var(--_avatar-size);
+    height: var(--_avatar-size);
+    border-radius: 50%;
+  }
+  .bone.line {
+    height: 0.875rem;
+  }
+  .bone.line.short {
+    flex: 0 0 40%;
+  }
+  .bone.line.mid {
+    width: 65%;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.55;
+    }
+  }
+  .error {
+    align-items: flex-start;
+  }
+  .error-detail {
+    color: var(--_t-muted);
+    font-size: 0.875em;
+  }
+  .retry {
+    padding: 0.375em 0.875em;
+    border: 1px solid var(--_t-border);
+    border-radius: 0.5em;
+    background: var(--_t-surface);
+    color: var(--_t-text);
+    font: inherit;
+    cursor: pointer;
+  }
+`;
+
+export const styles = [tokens, card, header, body, media, footer, variants, states, focusRing, reducedMotion, visuallyHidden];

@@ -1,0 +1,484 @@
+import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import type { Testimonial } from '../../client/types.js';
+import { clientForEndpoint } from '../shared/endpoint-client.js';
+import { emit, errorMessage, isAbortError } from '../shared/events.js';
+import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
+import { isRightToLeft, nearestLang } from '../shared/locale.js';
+import { OUTBOUND_REL } from '../shared/safe-url.js';
+import {
+  highlightSegmentsSync,
+  loadSanitizer,
+  markupFreeText,
+  renderSegments,
+  type TextSegment,
+} from '../shared/sanitize.js';
+import { clampSegments } from './text-clamp.js';
+import { styles } from './testimonial-card.styles.js';
+import { toCardView, type CardView, type LocalizedText } from './view-model.js';
+
+/** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
+export type CardVariant = 'default' | 'compact' | 'quote';
+
+/** Characters shown before "Read more", per variant, when `text-limit` is not set. */
+const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
+
+const VIDEO_TAG = 'video-testimonial';
+const STAR_PATH = 'M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z';
+
+function star(fill: number): TemplateResult {
+  return html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    ${svg`<path class="empty" d=${STAR_PATH}></path>`}
+    ${fill > 0 ? svg`<path class=${fill < 1 ? 'full half' : 'full'} d=${STAR_PATH}></path>` : nothing}
+  </svg>`;
+}
+
+/** The `dir` of a block in `lang`. */
+function direction(lang: string): 'rtl' | 'ltr' {
+  return isRightToLeft(lang) ? 'rtl' : 'ltr';
+}
+
+/** The language of a block, when it differs from the content's (a field the translation lacked). */
+function blockLang(piece: LocalizedText, view: CardView): string | undefined {
+  return piece.lang && piece.lang !== view.lang ? piece.lang : undefined;
+}
+
+function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): Event {
+  if (typeof ToggleEvent === 'function') return new ToggleEvent('toggle', { oldState, newState });
+  return Object.assign(new Event('toggle'), { oldState, newState });
+}
+
+/**
+ * One testimonial as a card: the customer (avatar or initials, name, tagline, company and logo,
+ * username, a link to their site), the rating in stars, the title and the words with their `<mark>`
+ * highlights, images and videos, the source ("via Trustpilot"), the date and a permalink.
+ *
+ * Give it data through the `testimonial` property, or let it fetch one with `endpoint` (your proxy's
+ * base URL) and `testimonial-id`: it shows a skeleton of its size while loading, a clear error with a
+ * retry button when that fails, and aborts the request when the id changes or it leaves the page.
+ *
+ * `lang` on the card (or the nearest ancestor with one) picks the matching translation of the text,
+ * title and tagline, and sets `lang` and `dir` on the content. Every string from the API is rendered
+ * as text; only bare `<mark>` survives in the text (DOMPurify, loaded only for text with markup); every
+ * URL passes a safe-URL check. A video testimonial shows a `<video-testimonial>` player once that
+ * element is defined, and a poster linking to its public page until then.
+ *
+ * @summary A safe, themable, accessible card for one testimonial.
+ * @tagname testimonial-card
+ *
+ * @csspart card - The `<article>` around the whole card.
+ * @csspart content - The `<figure>` holding the customer, rating, words and media; carries `lang`/`dir`.
+ * @csspart header - The `<figcaption>` with the avatar and who the customer is.
+ * @csspart avatar - The avatar's round box (an image, or the initials).
+ * @csspart avatar-image - The avatar `<img>`.
+ * @csspart initials - The initials shown when there is no avatar image or it failed to load.
+ * @csspart identity - The column with the name, tagline, company and username.
+ * @csspart name - The heading with the customer's name (`heading-level` sets its level).
+ * @csspart customer-link - The link to the customer's website, around the name.
+ * @csspart tagline - The customer's tagline.
+ * @csspart company - The company name with its logo.
+ * @csspart logo - The company logo `<img>`.
+ * @csspart username - The customer's username.
+ * @csspart rating - The stars (`role="img"` with a label such as "4 out of 5 stars").
+ * @csspart star - Each star's `<svg>`.
+ * @csspart quote - The `<blockquote>` with the title and the text.
+ * @csspart title - The testimonial's title.
+ * @csspart text - The testimonial's words.
+ * @csspart read-more - The "Read more" / "Show less" button of long texts.
+ * @csspart video - The `<video-testimonial>` of a video testimonial.
+ * @csspart poster - The poster shown until `<video-testimonial>` is defined.
+ * @csspart media - The list of images and videos.
+ * @csspart media-item - Each item of that list.
+ * @csspart media-image - Each image of that list.
+ * @csspart media-video - Each video of that list.
+ * @csspart footer - The row with the source, date and tags.
+ * @csspart source - "via Trustpilot", linked to the source when it is known.
+ * @csspart date - The `<time>` of the testimonial.
+ * @csspart permalink - The link to the testimonial's public page (around the date when shown).
+ * @csspart tags - The list of tags (`show-tags`).
+ * @csspart tag - Each tag.
+ * @csspart skeleton - The placeholder shown while the testimonial loads.
+ * @csspart error - The message shown when the testimonial could not be loaded.
+ * @csspart retry - The "Try again" button of that message.
+ *
+ * @cssproperty [--testimonial-color-background=#ffffff] - Card background (dark: `#161b22`).
+ * @cssproperty [--testimonial-color-surface=#f6f8fa] - Avatar, tag and placeholder background (dark: `#212830`).
+ * @cssproperty [--testimonial-color-text=#1f2328] - Text colour (dark: `#e6edf3`).
+ * @cssproperty [--testimonial-color-muted=#59636e] - Secondary text: tagline, company, date (dark: `#9ea8b3`).
+ * @cssproperty [--testimonial-color-accent=#0a5fc2] - Links and buttons (dark: `#6cb2ff`).
+ * @cssproperty [--testimonial-color-border=#d1d9e0] - Card and tag borders (dark: `#3d444d`).
+ * @cssproperty [--testimonial-star-color=#9a6700] - Filled stars (dark: `#e3b341`).
+ * @cssproperty [--testimonial-star-empty-color=#c8d1da] - Empty stars (dark: `#4a525c`).
+ * @cssproperty [--testimonial-star-size=1.125em] - Size of each star.
+ * @cssproperty [--testimonial-mark-background=#fff1a8] - Highlight background (dark: `#5c4b00`).
+ * @cssproperty [--testimonial-mark-color=#1f2328] - Highlight text (dark: `#fff8dc`).
+ * @cssproperty [--testimonial-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--testimonial-font-size=1rem] - Base font size.
+ * @cssproperty [--testimonial-radius=0.75rem] - Corner radius of the card.
+ * @cssproperty [--testimonial-spacing=1rem] - Padding and gaps (compact: `0.75rem`).
+ * @cssproperty [--testimonial-shadow=0 1px 3px rgb(31 35 40 / 0.12)] - Card shadow.
+ * @cssproperty [--testimonial-avatar-size=3rem] - Avatar diameter (compact: `2.25rem`).
+ * @cssproperty [--testimonial-media-size=6rem] - Size of image thumbnails (compact: `4rem`).
+ * @cssproperty [--testimonial-skeleton-color=#e6eaef] - Placeholder blocks while loading.
+ * @cssproperty [--testimonial-skeleton-height=12rem] - Height of the loading placeholder.
+ * @cssproperty [--testimonial-focus-color=var(--testimonial-color-accent)] - Focus ring.
+ *
+ * @fires testimonial-load - The fetched testimonial is shown; `detail.testimonial` (bubbles, composed).
+ * @fires testimonial-error - The testimonial could not be fetched; `detail.error`, `detail.message` (bubbles, composed).
+ * @fires toggle - "Read more" / "Show less" was pressed; a `ToggleEvent` with `newState` `open` or `closed`.
+ */
+export class TestimonialCard extends LitElement {
+  static override styles = styles;
+
+  /** The testimonial to show (spec 2.1). When set, nothing is fetched. */
+  @property({ attribute: false }) testimonial: Testimonial | null | undefined = undefined;
+
+  /** Your proxy's base URL (for example `/api`); with `testimonial-id`, the card fetches its testimonial. */
+  @property() endpoint: string | undefined = undefined;
+
+  /** The id of the testimonial to fetch from `endpoint`. */
+  @property({ attribute: 'testimonial-id' }) testimonialId: string | undefined = undefined;
+
+  /** `default`, `compact` or `quote`. */
+  @property({ reflect: true }) variant: CardVariant = 'default';
+
+  /** `light` (the default), `dark`, or `auto` to follow the system's colour scheme. */
+  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' | undefined = undefined;
+
+  /** The level (1–6) of the heading with the customer's name, to fit the page's outline. */
+  @property({ attribute: 'heading-level', type: Number }) headingLevel = 3;
+
+  /** Characters of text shown before "Read more" (default 400; compact 200; quote 300). 0 shows all. */
+  @property({ attribute: 'text-limit', type: Number }) textLimit: number | undefined = undefined;
+
+  /** Whether a long text is shown whole. "Read more" / "Show less" toggle it. */
+  @property({ type: Boolean, reflect: true }) expanded = false;
+
+  /** Hides the date. */
+  @property({ attribute: 'no-date', type: Boolean }) noDate = false;
+
+  /** Hides the rating stars. */
+  @property({ attribute: 'no-rating', type: Boolean }) noRating = false;
+
+  /** Hides the source ("via Trustpilot"). */
+  @property({ attribute: 'no-source', type: Boolean }) noSource = false;
+
+  /** Hides the avatar (and the initials). */
+  @property({ attribute: 'no-avatar', type: Boolean }) noAvatar = false;
+
+  /** Hides the attached images and videos (a video testimonial's own video stays: it is the testimonial). */
+  @property({ attribute: 'no-media', type: Boolean }) noMedia = false;
+
+  /** Shows the testimonial's tags. */
+  @property({ attribute: 'show-tags', type: Boolean }) showTags = false;
+
+  /**
+   * Mirrors the `lang` attribute so a change re-renders the card in that language (read `lang`, the
+   * standard property, to get it).
+   * @internal
+   */
+  @property({ attribute: 'lang' }) protected langAttribute: string | undefined = undefined;
+
+  /** Image URLs that failed to load: avatars fall back to initials, other images are hidden. */
+  @state() private failedImages: ReadonlySet<string> = new Set();
+
+  private readonly fetchTask = new Task(this, {
+    task: async ([endpoint, id, wanted]: readonly [string | undefined, string | undefined, boolean], { signal }) => {
+      if (!wanted || !endpoint || !id) return initialState;
+      return clientForEndpoint(endpoint).getTestimonial(id, { signal });
+    },
+    args: () => [this.endpoint, this.testimonialId, this.testimonial == null] as const,
+  });
+
+  /** The fetch result or error an event was last fired for, so each is announced once. */
+  private announced: unknown;
+  /** A fetch was cut off by a disconnect and runs again on reconnect. */
+  private resumeFetchOnConnect = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.resumeFetchOnConnect) {
+      this.resumeFetchOnConnect = false;
+      void this.fetchTask.run();
+    }
+    if (!customElements.get(VIDEO_TAG)) {
+      // Until the player is defined, video testimonials show a poster; re-render once it is.
+      void customElements.whenDefined(VIDEO_TAG).then(() => this.requestUpdate());
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.fetchTask.status === TaskStatus.PENDING) {
+      this.resumeFetchOnConnect = true;
+      this.fetchTask.abort(new DOMException('The card was removed from the page.', 'AbortError'));
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('testimonial')) this.failedImages = new Set();
+  }
+
+  protected override updated(): void {
+    const { status, value, error } = this.fetchTask;
+    if (status === TaskStatus.COMPLETE && value && value !== this.announced) {
+      this.announced = value;
+      emit(this, 'testimonial-load', { testimonial: value });
+    } else if (status === TaskStatus.ERROR && error !== this.announced && !isAbortError(error)) {
+      this.announced = error;
+      emit(this, 'testimonial-error', { error, message: errorMessage(error) });
+    }
+  }
+
+  private readonly onImageError = (event: Event): void => {
+    const src = (event.currentTarget as HTMLImageElement).getAttribute('src');
+    if (src && !this.failedImages.has(src)) this.failedImages = new Set([...this.failedImages, src]);
+  };
+
+  private readonly onToggleClick = (): void => {
+    const oldState = this.expanded ? 'open' : 'closed';
+    this.expanded = !this.expanded;
+    this.dispatchEvent(toggleEvent(oldState, this.expanded ? 'open' : 'closed'));
+  };
+
+  private readonly onRetryClick = (): void => {
+    void this.fetchTask.run();
+  };
+
+  /** The text as segments; with markup, the markup-free text until DOMPurify has loaded. */
+  private segmentsOf(text: string): readonly TextSegment[] {
+    const ready = highlightSegmentsSync(text);
+    if (ready) return ready;
+    loadSanitizer().then(
+      () => this.requestUpdate(),
+      () => {
+        // DOMPurify did not load: the markup-free text stays, nothing is lost.
+      },
+    );
+    return [{ text: markupFreeText(text), marked: false }];
+  }
+
+  private get shownTestimonial(): unknown {
+    if (this.testimonial != null) return this.testimonial;
+    return this.fetchTask.status === TaskStatus.COMPLETE ? this.fetchTask.value : undefined;
+  }
+
+  private get locale(): string | undefined {
+    return nearestLang(this);
+  }
+
+  override render(): unknown {
+    const data = this.shownTestimonial;
+    if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
+    if (this.fetchTask.status === TaskStatus.PENDING) return this.renderSkeleton();
+    if (this.fetchTask.status === TaskStatus.ERROR) {
+      return isAbortError(this.fetchTask.error) ? this.renderSkeleton() : this.renderError();
+    }
+    return nothing;
+  }
+
+  private renderCard(view: CardView): TemplateResult {
+    const quoteFirst = this.variant === 'quote';
+    return html`<article part="card" class="card" aria-labelledby="name">
+      <figure part="content" lang=${ifDefined(view.lang)} dir=${ifDefined(view.lang && direction(view.lang))}>
+        ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
+        ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
+      </figure>
+      ${this.renderFooter(view)}
+    </article>`;
+  }
+
+  private renderHeader(view: CardView): TemplateResult {
+    const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 3));
+    const heading = unsafeStatic(`h${level}`);
+    const name = view.customerUrl
+      ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${view.name}</a>`
+      : view.name;
+    const tagline = view.tagline;
+    return html`<figcaption part="header" class="header">
+      ${this.renderAvatar(view)}
+      <div part="identity" class="identity">
+        ${staticHtml`<${heading} part="name" class="name" id="name">${name}</${heading}>`}
+        ${tagline
+          ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
+              >${tagline.text}</span
+            >`
+          : nothing}
+        ${this.renderCompany(view)}
+        ${view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing}
+      </div>
+    </figcaption>`;
+  }
+
+  private renderAvatar(view: CardView): TemplateResult | typeof nothing {
+    if (this.noAvatar) return nothing;
+    const image = view.avatar && !this.failedImages.has(view.avatar) ? view.avatar : undefined;
+    if (!image && !view.initials) return nothing;
+    return html`<span part="avatar" class="avatar">
+      ${image
+        ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
+        : html`<span part="initials" aria-hidden="true">${view.initials}</span>`}
+    </span>`;
+  }
+
+  private renderCompany(view: CardView): TemplateResult | typeof nothing {
+    const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
+    if (!view.company && !logo) return nothing;
+    return html`<span part="company" class="company">
+      ${logo
+        ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 })
+        : nothing}
+      ${view.company ?? nothing}
+    </span>`;
+  }
+
+  private renderRating(view: CardView): TemplateResult | typeof nothing {
+    if (this.noRating || view.rating <= 0) return nothing;
+    const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
+    return html`<div part="rating" class="rating" role="img" aria-label=${ratingLabel(view.rating)}>
+${stars}
+    </div>`;
+  }
+
+  private renderQuote(view: CardView): TemplateResult | typeof nothing {
+    const { title, text } = view;
+    if (!title && text.text === '') return nothing;
+    const limit = this.textLimit ?? DEFAULT_TEXT_LIMITS[this.variant] ?? DEFAULT_TEXT_LIMITS.default;
+    const full = this.segmentsOf(text.text);
+    const clamped = clampSegments(full, limit);
+    const lang = blockLang(text, view);
+    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}>
+        ${title
+          ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>`
+          : nothing}
+        ${text.text === ''
+          ? nothing
+          : html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}>
+              ${renderSegments(this.expanded ? full : clamped.segments)}
+            </p>`}
+      </blockquote>
+      ${clamped.clamped
+        ? html`<button
+            part="read-more"
+            class="read-more"
+            type="button"
+            aria-expanded=${String(this.expanded)}
+            aria-controls="text"
+            aria-describedby="name"
+            @click=${this.onToggleClick}
+          >
+            ${this.expanded ? 'Show less' : 'Read more'}
+          </button>`
+        : nothing}`;
+  }
+
+  private renderVideo(view: CardView): TemplateResult | typeof nothing {
+    const video = view.video;
+    if (!video) return nothing;
+    const label = `Video testimonial from ${view.name}`;
+    const poster =
+      video.poster && !this.failedImages.has(video.poster)
+        ? this.renderLazyImage({ src: video.poster, alt: '', width: video.width, height: video.height })
+        : nothing;
+    const fallback = video.href
+      ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL}
+          >${poster}<span class="poster-label">Watch the ${label.toLowerCase()}</span></a
+        >`
+      : html`<div part="poster" class="poster">${poster}<span class="poster-label">${label}</span></div>`;
+    // The tag is always rendered so the player upgrades in place once defined; until then its light
+    // DOM children (the poster) are what shows.
+    return html`<video-testimonial
+      part="video"
+      class="video"
+      .testimonial=${view.testimonial}
+      label=${label}
+      style=${styleMap({ aspectRatio: video.aspectRatio })}
+      >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
+    >`;
+  }
+
+  private renderMedia(view: CardView): TemplateResult | typeof nothing {
+    if (this.noMedia) return nothing;
+    const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
+    if (items.length === 0) return nothing;
+    return html`<ul part="media" class="media" aria-label="Media">
+      ${items.map(
+        (item) =>
+          html`<li part="media-item">
+            ${item.kind === 'image'
+              ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt, width: 96, height: 96 })
+              : html`<video-testimonial part="media-video" src=${item.src} label=${item.label}
+                  >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${item.src} rel=${OUTBOUND_REL}>${item.label}</a>`}</video-testimonial
+                >`}
+          </li>`,
+      )}
+    </ul>`;
+  }
+
+  /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
+  private renderLazyImage(image: { part?: string; src: string; alt: string; width: number; height: number }): TemplateResult {
+    return html`<img
+      part=${ifDefined(image.part)}
+      class=${ifDefined(image.part)}
+      src=${image.src}
+      alt=${image.alt}
+      width=${image.width}
+      height=${image.height}
+      loading="lazy"
+      decoding="async"
+      referrerpolicy="no-referrer"
+      @error=${this.onImageError}
+    />`;
+  }
+
+  private renderFooter(view: CardView): TemplateResult | typeof nothing {
+    const source = this.noSource || !view.source ? undefined : view.source;
+    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), this.locale);
+    const date = dateText
+      ? html`<time part="date" datetime=${view.date!.toISOString()}>${dateText}</time>`
+      : undefined;
+    const showTags = this.showTags && view.tags.length > 0;
+    if (!source && !date && !view.permalink && !showTags) return nothing;
+    return html`<footer part="footer" class="footer">
+      ${source
+        ? html`<span part="source" class="source"
+            >via
+            ${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}</span
+          >`
+        : nothing}
+      ${view.permalink
+        ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? 'Permalink'}</a>`
+        : (date ?? nothing)}
+      ${showTags
+        ? html`<ul part="tags" class="tags" aria-label="Tags">
+            ${view.tags.map((tag) => html`<li part="tag" class="tag">${tag}</li>`)}
+          </ul>`
+        : nothing}
+    </footer>`;
+  }
+
+  private renderSkeleton(): TemplateResult {
+    return html`<div part="skeleton" class="skeleton" role="status" aria-busy="true">
+      <span class="visually-hidden">Loading testimonial…</span>
+      <div class="bone head" aria-hidden="true">
+        <div class="bone circle"></div>
+        <div class="bone line short"></div>
+      </div>
+      <div class="bone line" aria-hidden="true"></div>
+      <div class="bone line" aria-hidden="true"></div>
+      <div class="bone line mid" aria-hidden="true"></div>
+    </div>`;
+  }
+
+  private renderError(): TemplateResult {
+    return html`<div part="error" class="error" role="alert">
+      <p><strong>This testimonial could not be loaded.</strong></p>
+      <p class="error-detail">${errorMessage(this.fetchTask.error)}</p>
+      <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>
+    </div>`;
+  }
+}

@@ -1,0 +1,47 @@
+/** Shared helpers of the card's browser tests. */
+import { fixture, html } from '@open-wc/testing';
+import { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
+import type { Testimonial } from '../../../src/client/types.js';
+
+// The class alone: <video-testimonial> stays undefined unless a test file defines it.
+if (!customElements.get('testimonial-card')) customElements.define('testimonial-card', TestimonialCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'testimonial-card': TestimonialCard;
+  }
+}
+
+export { TestimonialCard };
+
+/** The card's shadow root, typed. */
+export function shadow(el: TestimonialCard): ShadowRoot {
+  return el.shadowRoot!;
+}
+
+export function part<T extends Element = HTMLElement>(el: TestimonialCard, name: string): T | null {
+  return el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+}
+
+export function parts(el: TestimonialCard, name: string): Element[] {
+  return [...el.shadowRoot!.querySelectorAll(`[part~="${name}"]`)];
+}
+
+/** A card showing `testimonial`, rendered, with `attrs` applied first. */
+export async function cardFor(testimonial: unknown, attrs: Record<string, string | boolean> = {}): Promise<TestimonialCard> {
+  const el = document.createElement('testimonial-card');
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === true) el.setAttribute(name, '');
+    else if (value !== false) el.setAttribute(name, value);
+  }
+  el.testimonial = testimonial as Testimonial;
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  wrapper.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** Visible text of a node, whitespace collapsed. */
+export function textOf(node: Node | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

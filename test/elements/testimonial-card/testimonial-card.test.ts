@@ -1,0 +1,326 @@
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { sampleTestimonial } from './fixtures.js';
+import { cardFor, part, parts, textOf } from './helpers.js';
+
+const REL = 'noopener noreferrer nofollow ugc';
+
+describe('<testimonial-card> fields', () => {
+  it('shows every field of a testimonial', async () => {
+    const el = await cardFor(sampleTestimonial(), { lang: 'en-US', 'show-tags': true });
+    await waitUntil(() => part(el, 'text')?.querySelector('mark'), 'the highlight renders');
+    expect(part(el, 'card')!.localName).to.equal('article');
+    expect(textOf(part(el, 'name'))).to.equal('Ada Lovelace');
+    expect(part(el, 'name')!.localName).to.equal('h3');
+    expect(textOf(part(el, 'tagline'))).to.equal('Analyst');
+    expect(textOf(part(el, 'company'))).to.equal('Engines Ltd');
+    expect(textOf(part(el, 'username'))).to.equal('@ada');
+    expect(part(el, 'customer-link')!.getAttribute('href')).to.equal('https://ada.example.com/');
+    expect(part(el, 'rating')!.getAttribute('aria-label')).to.equal('4 out of 5 stars');
+    expect(part(el, 'rating')!.getAttribute('role')).to.equal('img');
+    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
+    expect(textOf(part(el, 'text'))).to.equal('It saved us hours every week.');
+    expect(part(el, 'text')!.querySelector('mark')!.textContent).to.equal('saved');
+    expect(part(el, 'quote')!.localName).to.equal('blockquote');
+    expect(part(el, 'header')!.localName).to.equal('figcaption');
+    expect(textOf(part(el, 'source'))).to.equal('via Trustpilot');
+    expect(part(el, 'source')!.querySelector('a')!.getAttribute('href')).to.equal('https://www.trustpilot.com/reviews/123');
+    expect(textOf(part(el, 'date'))).to.equal('Jan 5, 2025');
+    expect(part(el, 'date')!.getAttribute('datetime')).to.equal('2025-01-05T10:00:00.000Z');
+    expect(part(el, 'permalink')!.getAttribute('href')).to.equal(
+      'https://love.example.com/p/acme/t/6b1f0c1e-3f7a-4a43-9a51-0d7e3b0f9a11',
+    );
+    expect(parts(el, 'tag').map(textOf)).to.deep.equal(['enterprise', 'onboarding']);
+    expect(el.shadowRoot!.textContent).not.to.include('ada@example.com');
+  });
+
+  it('gives every outbound link the safe rel and every image lazy loading, a referrer policy and a size', async () => {
+    const el = await cardFor(sampleTestimonial());
+    const links = [...el.shadowRoot!.querySelectorAll('a')];
+    expect(links.length).to.equal(3);
+    for (const link of links) expect(link.getAttribute('rel')).to.equal(REL);
+    const images = [...el.shadowRoot!.querySelectorAll('img')];
+    expect(images.length).to.equal(3);
+    for (const img of images) {
+      expect(img.getAttribute('loading')).to.equal('lazy');
+      expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
+      expect(Number(img.getAttribute('width'))).to.be.greaterThan(0);
+      expect(Number(img.getAttribute('height'))).to.be.greaterThan(0);
+    }
+    expect(part<HTMLImageElement>(el, 'media-image')!.alt).to.equal('A screenshot of the dashboard');
+  });
+
+  it('shows tags only when asked', async () => {
+    expect(part(await cardFor(sampleTestimonial()), 'tags')).to.equal(null);
+  });
+
+  it('formats the date in the element\'s locale, its own or an ancestor\'s', async () => {
+    expect(textOf(part(await cardFor(sampleTestimonial(), { lang: 'de' }), 'date'))).to.equal('05.01.2025');
+    const wrapper = await fixture<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
+    const el = wrapper.querySelector('testimonial-card')!;
+    el.testimonial = sampleTestimonial();
+    await el.updateComplete;
+    expect(textOf(part(el, 'date'))).to.equal('5 janv. 2025');
+  });
+
+  it('sets the heading level from heading-level, clamped to 1–6', async () => {
+    const el = await cardFor(sampleTestimonial(), { 'heading-level': '2' });
+    expect(part(el, 'name')!.localName).to.equal('h2');
+    el.headingLevel = 9;
+    await el.updateComplete;
+    expect(part(el, 'name')!.localName).to.equal('h6');
+    el.setAttribute('heading-level', 'nonsense');
+    await el.updateComplete;
+    expect(part(el, 'name')!.localName).to.equal('h3');
+  });
+});
+
+describe('<testimonial-card> rating', () => {
+  const stars = async (rating: unknown) => {
+    const el = await cardFor(sampleTestimonial({ rating: rating as number }));
+    return part(el, 'rating')?.getAttribute('aria-label') ?? null;
+  };
+
+  it('labels whole, half, clamped and missing ratings', async () => {
+    expect(await stars(5)).to.equal('5 out of 5 stars');
+    expect(await stars(1)).to.equal('1 out of 5 stars');
+    expect(await stars(4.3)).to.equal('4.5 out of 5 stars');
+    expect(await stars(42)).to.equal('5 out of 5 stars');
+    expect(await stars(0)).to.equal(null);
+    expect(await stars(-3)).to.equal(null);
+    expect(await stars(null)).to.equal(null);
+    expect(await stars('x')).to.equal(null);
+  });
+
+  it('draws five stars with full, half and empty fills', async () => {
+    const el = await cardFor(sampleTestimonial({ rating: 3.5 }));
+    expect(parts(el, 'star').length).to.equal(5);
+    expect(el.shadowRoot!.querySelectorAll('.full:not(.half)').length).to.equal(3);
+    expect(el.shadowRoot!.querySelectorAll('.full.half').length).to.equal(1);
+  });
+});
+
+describe('<testimonial-card> language', () => {
+  it('shows the translation for lang, with lang and dir="rtl" on the content', async () => {
+    const el = await cardFor(sampleTestimonial(), { lang: 'ar' });
+    const content = part(el, 'content')!;
+    expect(content.getAttribute('lang')).to.equal('ar');
+    expect(content.getAttribute('dir')).to.equal('rtl');
+    expect(textOf(part(el, 'title'))).to.equal('أفضل أداة اشتريناها');
+    expect(textOf(part(el, 'tagline'))).to.equal('محللة');
+    await waitUntil(() => part(el, 'text')?.querySelector('mark'));
+    expect(part(el, 'text')!.querySelector('mark')!.textContent).to.equal('ساعات');
+    expect(getComputedStyle(part(el, 'text')!).direction).to.equal('rtl');
+  });
+
+  it('marks a field the translation lacks with its own language', async () => {
+    const el = await cardFor(sampleTestimonial(), { lang: 'de' });
+    expect(part(el, 'content')!.getAttribute('lang')).to.equal('de');
+    expect(part(el, 'content')!.getAttribute('dir')).to.equal('ltr');
+    expect(textOf(part(el, 'text'))).to.equal('Spart uns jede Woche Stunden.');
+    expect(part(el, 'title')!.getAttribute('lang')).to.equal('en');
+    expect(part(el, 'tagline')!.getAttribute('lang')).to.equal('en');
+  });
+
+  it('follows changes of its lang attribute and takes an ancestor\'s lang', async () => {
+    const el = await cardFor(sampleTestimonial(), { lang: 'en' });
+    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
+    el.lang = 'ar';
+    await el.updateComplete;
+    expect(textOf(part(el, 'title'))).to.equal('أفضل أداة اشتريناها');
+    const wrapper = await fixture<HTMLDivElement>(html`<div lang="ar"><testimonial-card></testimonial-card></div>`);
+    const inner = wrapper.querySelector('testimonial-card')!;
+    inner.testimonial = sampleTestimonial();
+    await inner.updateComplete;
+    expect(part(inner, 'content')!.getAttribute('dir')).to.equal('rtl');
+  });
+});
+
+describe('<testimonial-card> variants and options', () => {
+  it('reflects variant and theme, and puts the customer after the words in the quote variant', async () => {
+    const el = await cardFor(sampleTestimonial());
+    expect(el.getAttribute('variant')).to.equal('default');
+    expect(part(el, 'content')!.firstElementChild!.getAttribute('part')).to.equal('header');
+    el.variant = 'quote';
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(el.getAttribute('variant')).to.equal('quote');
+    expect(el.getAttribute('theme')).to.equal('dark');
+    expect(part(el, 'content')!.lastElementChild!.getAttribute('part')).to.equal('header');
+  });
+
+  it('hides the date, rating, source, avatar and media with the no-* booleans', async () => {
+    const el = await cardFor(sampleTestimonial());
+    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(part(el, name), name).not.to.equal(null);
+    for (const name of ['no-date', 'no-rating', 'no-source', 'no-avatar', 'no-media']) el.setAttribute(name, '');
+    await el.updateComplete;
+    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(part(el, name), name).to.equal(null);
+    expect(textOf(part(el, 'permalink'))).to.equal('Permalink');
+  });
+
+  it('applies the dark theme and public custom properties', async () => {
+    const el = await cardFor(sampleTestimonial(), { theme: 'dark' });
+    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(22, 27, 34)');
+    el.style.setProperty('--testimonial-color-background', 'rgb(1, 2, 3)');
+    el.style.setProperty('--testimonial-radius', '3px');
+    await el.updateComplete;
+    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(part(el, 'card')!).borderTopLeftRadius).to.equal('3px');
+    el.removeAttribute('theme');
+    el.style.removeProperty('--testimonial-color-background');
+    await el.updateComplete;
+    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+  });
+});
+
+describe('<testimonial-card> bad data', () => {
+  it('renders null and missing fields without throwing', async () => {
+    const bare = { id: 'x', customer_name: null, text: null, rating: null, media: null, tags: null, translations: null };
+    for (const value of [{}, bare, { customer_name: 'Bo' }]) {
+      const el = await cardFor(value);
+      expect(part(el, 'card')).not.to.equal(null);
+      expect(part(el, 'quote')).to.equal(null);
+      expect(part(el, 'rating')).to.equal(null);
+    }
+    expect(textOf(part(await cardFor({}), 'name'))).to.equal('Anonymous');
+    expect(textOf(part(await cardFor({ customer_name: 'Bo Diddley' }), 'initials'))).to.equal('BD');
+  });
+
+  it('renders nothing for a testimonial that is not an object, and nothing to fetch', async () => {
+    for (const value of ['a string', 42, null]) {
+      const el = await cardFor(value);
+      expect(el.shadowRoot!.children.length, String(value)).to.equal(0);
+    }
+  });
+
+  it('labels an unknown integration readably', async () => {
+    const el = await cardFor(sampleTestimonial({ integration: 'some_new_site' as never }));
+    expect(textOf(part(el, 'source'))).to.equal('via Some new site');
+  });
+
+  it('clamps a 10,000-character text with an accessible Read more / Show less toggle', async () => {
+    const long = `${'All good here. '.repeat(666)}The end.`;
+    const el = await cardFor(sampleTestimonial({ text: long }));
+    const button = part<HTMLButtonElement>(el, 'read-more')!;
+    expect(textOf(button)).to.equal('Read more');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(button.getAttribute('aria-controls')).to.equal('text');
+    expect(part(el, 'text')!.textContent!.length).to.be.lessThan(500);
+    expect(textOf(part(el, 'text'))).to.match(/…$/);
+    const toggled = oneEvent(el, 'toggle');
+    button.click();
+    const event = (await toggled) as unknown as ToggleEvent;
+    expect(event.newState).to.equal('open');
+    await el.updateComplete;
+    expect(el.expanded).to.equal(true);
+    expect(el.hasAttribute('expanded')).to.equal(true);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(textOf(button)).to.equal('Show less');
+    expect(textOf(part(el, 'text'))).to.equal(long.trim());
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('does not clamp short text, and text-limit="0" never clamps', async () => {
+    expect(part(await cardFor(sampleTestimonial()), 'read-more')).to.equal(null);
+    const el = await cardFor(sampleTestimonial({ text: 'x '.repeat(5000) }), { 'text-limit': '0' });
+    expect(part(el, 'read-more')).to.equal(null);
+  });
+
+  it('clamps sooner in the compact variant', async () => {
+    const text = 'word '.repeat(60);
+    expect(part(await cardFor(sampleTestimonial({ text })), 'read-more')).to.equal(null);
+    expect(part(await cardFor(sampleTestimonial({ text }), { variant: 'compact' }), 'read-more')).not.to.equal(null);
+  });
+
+  it('shows the title alone when the text is empty', async () => {
+    const el = await cardFor(sampleTestimonial({ text: '' }));
+    expect(part(el, 'text')).to.equal(null);
+    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
+  });
+
+  it('falls back to initials when the avatar fails, and hides broken logos and images', async () => {
+    const broken = `${location.origin}/does-not-exist.png`;
+    const el = await cardFor(
+      sampleTestimonial({
+        customer_avatar: broken,
+        customer_company_logo: `${broken}?logo`,
+        media: [{ url: `${broken}?media`, type: 'image', alt: 'x' }],
+      }),
+    );
+    // Lazy images near the viewport load; wait for each to fail.
+    await waitUntil(() => part(el, 'initials') && !part(el, 'logo') && !part(el, 'media'), 'all three broken images handled');
+    expect(textOf(part(el, 'initials'))).to.equal('AL');
+    expect(textOf(part(el, 'company'))).to.equal('Engines Ltd');
+  });
+});
+
+describe('<testimonial-card> accessibility', () => {
+  for (const theme of ['light', 'dark']) {
+    for (const variant of ['default', 'compact', 'quote']) {
+      it(`is accessible in the ${theme} theme, ${variant} variant`, async () => {
+        const el = await cardFor(sampleTestimonial({ text: 'Long '.repeat(200) }), { theme, variant, 'show-tags': true });
+        await expect(el).to.be.accessible();
+      });
+    }
+  }
+
+  it('is accessible in right-to-left content', async () => {
+    const el = await cardFor(sampleTestimonial(), { lang: 'ar', theme: 'dark' });
+    await waitUntil(() => part(el, 'text')?.querySelector('mark'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('reaches every link and the toggle by keyboard, with a visible focus ring', async () => {
+    const before = await fixture<HTMLButtonElement>(html`<button>before</button>`);
+    const el = await cardFor(sampleTestimonial({ text: 'Long words. '.repeat(100) }));
+    before.focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await sendKeys({ press: 'Tab' });
+      const active = el.shadowRoot!.activeElement as HTMLElement | null;
+      if (!active) break;
+      reached.push(active.getAttribute('part') ?? active.parentElement!.getAttribute('part')!);
+      const style = getComputedStyle(active);
+      expect(style.outlineStyle, reached.at(-1)).to.equal('solid');
+      expect(parseFloat(style.outlineWidth)).to.be.at.least(2);
+    }
+    expect(reached).to.deep.equal(['customer-link', 'read-more', 'source', 'permalink']);
+  });
+});
+
+describe('<testimonial-card> events and reflection', () => {
+  it('reflects attributes to properties', async () => {
+    const el = await cardFor(sampleTestimonial(), {
+      endpoint: '/api',
+      'no-date': true,
+      'show-tags': true,
+      'heading-level': '4',
+      'text-limit': '50',
+    });
+    expect(el.noDate).to.equal(true);
+    expect(el.showTags).to.equal(true);
+    expect(el.headingLevel).to.equal(4);
+    expect(el.textLimit).to.equal(50);
+    expect(el.endpoint).to.equal('/api');
+  });
+
+  it('does not fetch when given a testimonial', async () => {
+    const original = window.fetch;
+    let calls = 0;
+    window.fetch = async (...args) => {
+      calls++;
+      return original(...args);
+    };
+    try {
+      const el = await cardFor(sampleTestimonial(), { endpoint: '/api', 'testimonial-id': 'abc' });
+      await aTimeout(20);
+      expect(calls).to.equal(0);
+      expect(part(el, 'card')).not.to.equal(null);
+    } finally {
+      window.fetch = original;
+    }
+  });
+});
+
