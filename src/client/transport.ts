@@ -77,7 +77,9 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     if (timedOut) {
       throw new TestimonialApiError({
         kind: 'timeout',
-        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.`,
+        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.${
+          isIdempotent(method) ? '' : ' The service may still have done it: check before sending it again.'
+        }`,
         method,
         url,
         retryable: true,
