@@ -1,0 +1,126 @@
+/**
+ * The `testimonial-elements` command (also `npm run sandbox` / `npm run proxy`):
+ *
+ *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--key K] [--seed N] [--latency MS] [--fail-rate R]
+ *   testimonial-elements proxy --upstream URL [...]     (see `testimonial-elements proxy --help`)
+ *
+ * A mistake in the command line is one line on stderr and exit status 2.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_SANDBOX_KEY } from './sandbox/index.js';
+import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
+
+const USAGE = `usage: testimonial-elements <command> [options]
+
+commands:
+  sandbox   serve the offline sandbox of the whole API at http://HOST:PORT/v1, its media at /media
+  proxy     serve the key-holding proxy (testimonial-elements proxy --help)
+
+sandbox options:
+  --port N         port to listen on, 0 for any free one (default ${DEFAULT_SANDBOX_PORT})
+  --host ADDR      address to listen on (default 127.0.0.1)
+  --key K          the API key to accept, as "Bearer K" or bare (default ${DEFAULT_SANDBOX_KEY})
+  --seed N         seed of the fixtures, ids and injected failures (default 1)
+  --latency MS     delay every API answer by MS milliseconds (default 0)
+  --fail-rate R    answer a share R (0 to 1) of API requests 503 with Retry-After (default 0)
+  -h, --help       show this help`;
+
+class UsageError extends Error {}
+
+function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean, rule: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || !check(value)) throw new UsageError(`--${name} must be ${rule}; got "${raw}".`);
+  return value;
+}
+
+export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        key: { type: 'string' },
+        seed: { type: 'string' },
+        latency: { type: 'string' },
+        'fail-rate': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!);
+  }
+  if (values.help) return 'help';
+  const text = (name: string) => values[name] as string | undefined;
+  const options: ServeSandboxOptions = {
+    port: numberFlag('port', text('port'), (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer from 0 to 65535'),
+    seed: numberFlag('seed', text('seed'), Number.isSafeInteger, 'an integer'),
+    latencyMs: numberFlag('latency', text('latency'), (n) => n >= 0, 'a number of milliseconds ≥ 0'),
+    failRate: numberFlag('fail-rate', text('fail-rate'), (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+  };
+  const host = text('host');
+  if (host !== undefined) {
+    if (!host.trim()) throw new UsageError('--host must not be empty.');
+    options.host = host;
+  }
+  const key = text('key');
+  if (key !== undefined) {
+    if (!key.trim() || /\s/.test(key)) throw new UsageError('--key must be a non-empty string without spaces.');
+    options.key = key;
+  }
+  // Leave unset flags out, so the defaults of serveSandbox/createSandbox apply.
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as ServeSandboxOptions;
+}
+
+async function runSandbox(argv: readonly string[]): Promise<void> {
+  const options = parseSandboxArgs(argv);
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const server = await serveSandbox(options);
+  const faults = [options.latencyMs ? `latency ${options.latencyMs} ms` : '', options.failRate ? `fail rate ${options.failRate}` : '']
+    .filter(Boolean)
+    .join(', ');
+  console.log(`Sandbox API: ${server.url}`);
+  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
+  console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' ${server.url}/testimonials?limit=1`);
+  const stop = () => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** The proxy's command lives with the proxy; a variable specifier keeps this file independent of it. */
+async function runProxy(argv: string[]): Promise<void> {
+  const proxyCli = './proxy/cli.js';
+  const { runProxyCli } = (await import(proxyCli)) as { runProxyCli: (argv: string[]) => Promise<void> };
+  await runProxyCli(argv);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    (command === undefined ? console.error : console.log)(USAGE);
+    if (command === undefined) process.exitCode = 2;
+    return;
+  }
+  try {
+    if (command === 'sandbox') await runSandbox(rest);
+    else if (command === 'proxy') await runProxy(rest);
+    else throw new UsageError(`unknown command "${command}": use sandbox or proxy (--help for more).`);
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = code === 'EADDRINUSE' ? `the port is already in use (${(error as Error).message}); pick another with --port.` : (error as Error).message;
+    console.error(`testimonial-elements: ${message}`);
+    process.exit(usage ? 2 : 1);
+  }
+}
+
+await main(process.argv.slice(2));
