@@ -166,3 +166,38 @@ describe('sandbox errors through the client', () => {
     assert.equal(sandboxCalls.length, 1);
   });
 });
+
+describe('sandbox fault injection through the client', () => {
+  it('a GET that meets the sandbox’s 503s is retried after its Retry-After, up to the retry budget', async () => {
+    const delays: number[] = [];
+    const failing = createSandbox({ key: KEY, failRate: 1 });
+    let calls = 0;
+    const flaky = createClient({
+      baseUrl: BASE_URL,
+      apiKey: KEY,
+      fetch: (request) => {
+        calls++;
+        return failing.fetch(request);
+      },
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    const error = await apiError(flaky.listTestimonials({ limit: 1 }));
+    assert.equal(error.status, 503);
+    assert.equal(error.retryAfterMs, 1000);
+    assert.equal(calls, 3);
+    assert.deepEqual(delays, [1000, 1000]);
+  });
+
+  it('with a failure rate of one half, retries carry a list through', async () => {
+    const halfBroken = createSandbox({ key: KEY, failRate: 0.5, seed: 3 });
+    let retried = 0;
+    const sleep = async () => {
+      retried++;
+    };
+    const patient = createClient({ baseUrl: BASE_URL, apiKey: KEY, fetch: halfBroken.fetch, retries: 10, sleep });
+    for (let i = 1; i <= 5; i++) assert.equal((await patient.listTestimonials({ limit: 2, page: i })).total, 2);
+    assert.ok(retried > 0, 'some answers were 503s');
+  });
+});
