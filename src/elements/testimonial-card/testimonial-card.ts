@@ -380,23 +380,23 @@ ${stars}
     const video = view.video;
     if (!video) return nothing;
     const label = `Video testimonial from ${view.name}`;
+    // Reserves the poster's space until the player (which reserves its own) is defined.
+    const aspect = styleMap({ aspectRatio: video.aspectRatio });
     const poster =
       video.poster && !this.failedImages.has(video.poster)
         ? this.renderLazyImage({ src: video.poster, alt: '', width: video.width, height: video.height })
         : nothing;
     const fallback = video.href
-      ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL}
-          >${poster}<span class="poster-label">Watch the ${label.toLowerCase()}</span></a
+      ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} style=${aspect}
+          >${poster}<span class="poster-label">Watch the video testimonial from ${view.name}</span></a
         >`
-      : html`<div part="poster" class="poster">${poster}<span class="poster-label">${label}</span></div>`;
+      : html`<div part="poster" class="poster" style=${aspect}>${poster}<span class="poster-label">${label}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
       part="video"
       class="video"
       .testimonial=${view.testimonial}
-      label=${label}
-      style=${styleMap({ aspectRatio: video.aspectRatio })}
       >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
     >`;
   }
