@@ -54,9 +54,6 @@ declare global {
   }
 }
 
-/** The card's `no-*` switches, passed down unchanged. */
-export const CARD_FLAGS = ['no-date', 'no-rating', 'no-source', 'no-avatar', 'no-media'] as const;
-
 /** Properties that change the question asked of the API. */
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
 
@@ -161,6 +158,12 @@ export class TestimonialWall extends LitElement {
   @property({ type: Boolean, attribute: 'no-avatar' }) noAvatar = false;
   /** Passed down to the cards: hide media. */
   @property({ type: Boolean, attribute: 'no-media' }) noMedia = false;
+  /** Passed down to the cards: show the tags. */
+  @property({ type: Boolean, attribute: 'show-tags' }) showTags = false;
+  /** Passed down to the cards: the level of the heading with the customer's name (card default 3). */
+  @property({ attribute: 'heading-level' }) headingLevel?: string;
+  /** Passed down to the cards: characters shown before "Read more". */
+  @property({ attribute: 'text-limit' }) textLimit?: string;
 
   /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
   @property({ type: Boolean }) autoplay = false;
@@ -190,6 +193,8 @@ export class TestimonialWall extends LitElement {
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
+  /** Whether the current question's first page is fully rendered (the footer may show from then on). */
+  private placed = false;
   private askedClient: TestimonialClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
@@ -263,6 +268,7 @@ export class TestimonialWall extends LitElement {
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.formLink.request(this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
     }
+    if (this.chunks.done && this.data.status !== 'loading') this.placed = true;
   }
 
   protected override updated(): void {
@@ -277,6 +283,7 @@ export class TestimonialWall extends LitElement {
       this.shownTestimonials = this.testimonials;
       this.askedClient = undefined;
       this.askedKey = undefined;
+      this.placed = false;
       this.data.clear();
       if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
@@ -288,6 +295,7 @@ export class TestimonialWall extends LitElement {
     if (client === this.askedClient && key === this.askedKey) return;
     this.askedClient = client;
     this.askedKey = key;
+    this.placed = false;
     this.chunks.replace([]);
     if (client) {
       void this.data.load(client, this.params);
@@ -400,6 +408,9 @@ export class TestimonialWall extends LitElement {
       ?no-source=${this.noSource}
       ?no-avatar=${this.noAvatar}
       ?no-media=${this.noMedia}
+      ?show-tags=${this.showTags}
+      heading-level=${this.headingLevel ?? nothing}
+      text-limit=${this.textLimit ?? nothing}
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
@@ -431,6 +442,7 @@ export class TestimonialWall extends LitElement {
       return carouselTemplate({
         ...context,
         limits: {},
+        rotating: this.rotation.rotating,
         total: this.chunks.total,
         rotation,
         trackId: this.trackId,
@@ -474,10 +486,13 @@ export class TestimonialWall extends LitElement {
     return this.renderItems();
   }
 
-  /** Appears once, when everything is placed, so it never pushes what is already on screen. */
+  /**
+   * Appears once the first page is placed and the call to action is known, so it never pushes what is
+   * already on screen; it stays while later pages render.
+   */
   private renderFooter(): TemplateResult | typeof nothing {
-    const settled = this.data.status !== 'loading' && this.data.status !== 'error' && this.chunks.done && this.formLink.settled;
-    if (!settled || this.configError !== undefined) return nothing;
+    const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
+    if (!ready || !this.placed || !this.formLink.settled || this.configError !== undefined) return nothing;
     const { moreStatus } = this.data;
     const loadMore =
       this.pagingValue === 'button' && this.layoutValue !== 'marquee' && (this.data.feed?.hasMore ?? false) && moreStatus !== 'error'

@@ -99,6 +99,8 @@ export interface CarouselContext extends ListContext {
   /** The rotation control, when autoplay is possible. */
   rotation: TemplateResult | typeof nothing;
   trackId: string;
+  /** Whether slides are turning automatically right now. */
+  rotating: boolean;
   onPrevious: () => void;
   onNext: () => void;
   onKeydown: (event: KeyboardEvent) => void;
@@ -106,9 +108,9 @@ export interface CarouselContext extends ListContext {
 
 /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
 export function carouselTemplate(context: CarouselContext): TemplateResult {
-  const { batches, card, label, end, total, rotation, trackId } = context;
+  const { batches, card, label, end, total, rotation, trackId, rotating } = context;
   let index = 0;
-  return html`<section class="carousel" part="carousel" aria-roledescription="carousel" aria-label=${label}>
+  return html`<section class="carousel ${rotating ? 'rotating' : ''}" part="carousel" aria-roledescription="carousel" aria-label=${label}>
     <div class="carousel-controls" part="carousel-controls">
       ${rotation}
       <button type="button" part="previous" aria-controls=${trackId} aria-label="Previous testimonial" @click=${context.onPrevious}>

@@ -1,0 +1,295 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Testimonial } from '../../../src/client/types.js';
+import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
+import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
+import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
+import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
+import {
+  listParamsFromAttributes,
+  pageSize,
+  pickCount,
+  pickOption,
+  WALL_LAYOUTS,
+  WALL_QUERY_KEYS,
+} from '../../../src/elements/testimonial-wall/wall-options.js';
+import {
+  cappedClasses,
+  overLimitClasses,
+  skeletonCount,
+  splitRows,
+} from '../../../src/elements/testimonial-wall/wall-templates.js';
+
+function collect(): { warn: (message: string) => void; messages: string[] } {
+  const messages: string[] = [];
+  return { warn: (message) => messages.push(message), messages };
+}
+
+const t = (id: string) => ({ id }) as Testimonial;
+
+describe('wall attributes → list query', () => {
+  it('offers every list parameter of spec 4.1 except approved (the proxy forces it)', () => {
+    assert.deepEqual(
+      [...WALL_QUERY_KEYS],
+      ['sort', 'order', 'rating', 'type', 'integration', 'tags', 'query', 'lang', 'limit', 'page'],
+    );
+  });
+
+  it('reads attribute text like a query string', () => {
+    const { warn, messages } = collect();
+    const params = listParamsFromAttributes(
+      {
+        sort: 'rating',
+        order: 'asc',
+        rating: '5',
+        type: 'video',
+        integration: 'g2',
+        tags: 'b, a ,,c',
+        query: 'fast',
+        lang: 'pt-BR',
+        limit: '20',
+        page: '3',
+      },
+      warn,
+    );
+    assert.deepEqual(params, {
+      sort: 'rating',
+      order: 'asc',
+      rating: 5,
+      type: 'video',
+      integration: 'g2',
+      tags: ['b', 'a', 'c'],
+      query: 'fast',
+      lang: 'pt-BR',
+      limit: 20,
+      page: 3,
+    });
+    assert.deepEqual(messages, []);
+  });
+
+  it('accepts typed property values', () => {
+    const { warn, messages } = collect();
+    assert.deepEqual(listParamsFromAttributes({ limit: 7, tags: ['x', 'y'], rating: 0 }, warn), {
+      limit: 7,
+      tags: ['x', 'y'],
+      rating: 0,
+    });
+    assert.deepEqual(messages, []);
+  });
+
+  it('drops each invalid attribute alone, with a warning naming it, and keeps the others', () => {
+    const { warn, messages } = collect();
+    const params = listParamsFromAttributes(
+      { sort: 'stars', limit: '0', page: 'two', integration: 'myspace', rating: '4.5', type: 'audio', order: 'up', lang: '!!', query: 'ok' },
+      warn,
+    );
+    assert.deepEqual(params, { query: 'ok' });
+    assert.equal(messages.length, 8);
+    for (const key of ['sort', 'limit', 'page', 'integration', 'rating', 'type', 'order', 'lang']) {
+      assert.ok(
+        messages.some((message) => message.startsWith(`${key}=`) && message.includes('Using the default')),
+        `a warning for ${key}: ${messages.join(' | ')}`,
+      );
+    }
+    assert.match(messages.find((m) => m.startsWith('limit='))!, /limit="0" is ignored: .*limit/);
+  });
+
+  it('treats absent and empty attributes as not given', () => {
+    const { warn, messages } = collect();
+    assert.deepEqual(listParamsFromAttributes({ sort: null, limit: undefined, query: '', tags: '' }, warn), {});
+    assert.deepEqual(messages, []);
+  });
+
+  it('knows the page size: limit, else the spec default of 100', () => {
+    assert.equal(pageSize({ limit: 12 }), 12);
+    assert.equal(pageSize({}), 100);
+  });
+
+  it('picks options with a warning and the default for anything else', () => {
+    const { warn, messages } = collect();
+    assert.equal(pickOption('layout', 'grid', WALL_LAYOUTS, 'masonry', warn), 'grid');
+    assert.equal(pickOption('layout', null, WALL_LAYOUTS, 'masonry', warn), 'masonry');
+    assert.deepEqual(messages, []);
+    assert.equal(pickOption('layout', 'bento', WALL_LAYOUTS, 'masonry', warn), 'masonry');
+    assert.deepEqual(messages, ['layout="bento" is not one of masonry, grid, list, carousel, marquee. Using masonry.']);
+  });
+
+  it('reads counts from text or numbers, refusing fractions, negatives and words', () => {
+    const { warn, messages } = collect();
+    assert.equal(pickCount('marquee-rows', '2', 1, warn), 2);
+    assert.equal(pickCount('marquee-rows', 3, 1, warn), 3);
+    assert.equal(pickCount('marquee-rows', undefined, 1, warn), undefined);
+    assert.equal(messages.length, 0);
+    assert.equal(pickCount('marquee-rows', '0', 1, warn), undefined);
+    assert.equal(pickCount('max-items-sm', '2.5', 0, warn), undefined);
+    assert.equal(pickCount('max-items-sm', 'lots', 0, warn), undefined);
+    assert.equal(messages.length, 3);
+    assert.match(messages[0]!, /marquee-rows="0" must be a whole number of at least 1/);
+  });
+});
+
+describe('WallFeed', () => {
+  it('appends pages without duplicates and stops at a short page', () => {
+    const feed = new WallFeed(1, 3);
+    assert.equal(feed.isEmpty, true);
+    assert.equal(feed.nextPage, 1);
+    assert.deepEqual(feed.add(1, [t('a'), t('b'), t('c')]).map((x) => x.id), ['a', 'b', 'c']);
+    assert.equal(feed.hasMore, true);
+    assert.equal(feed.nextPage, 2);
+    // A testimonial approved meanwhile pushed "c" onto page 2 as well.
+    assert.deepEqual(feed.add(2, [t('c'), t('d'), t('e')]).map((x) => x.id), ['d', 'e']);
+    assert.equal(feed.hasMore, true);
+    assert.deepEqual(feed.add(3, [t('f')]).map((x) => x.id), ['f']);
+    assert.equal(feed.hasMore, false);
+    assert.deepEqual(feed.items.map((x) => x.id), ['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('starts at the page the wall asks for and refuses pages out of order', () => {
+    const feed = new WallFeed(4, 2);
+    assert.equal(feed.nextPage, 4);
+    assert.throws(() => feed.add(5, [t('a')]), /Expected page 4, got page 5/);
+    feed.add(4, []);
+    assert.equal(feed.hasMore, false);
+    assert.equal(feed.isEmpty, false);
+  });
+
+  it('drops duplicates inside one page too', () => {
+    const feed = new WallFeed(1, 10);
+    assert.deepEqual(feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id), ['a', 'b']);
+  });
+});
+
+class FakeHost implements ReactiveControllerHost {
+  updates = 0;
+  controllers: ReactiveController[] = [];
+  addController(controller: ReactiveController): void {
+    this.controllers.push(controller);
+  }
+  removeController(): void {}
+  requestUpdate(): void {
+    this.updates++;
+  }
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+function manualScheduler() {
+  const queue: (() => void)[] = [];
+  return {
+    queue,
+    scheduler: (callback: () => void) => {
+      queue.push(callback);
+      return () => queue.splice(queue.indexOf(callback), 1);
+    },
+    frame: () => queue.shift()?.(),
+  };
+}
+
+describe('ChunkedList', () => {
+  it('reveals the first slice at once and one slice per frame after that', async () => {
+    const host = new FakeHost();
+    const frames = manualScheduler();
+    const list = new ChunkedList<number>(host, { chunkSize: 4, scheduler: frames.scheduler });
+    list.replace(Array.from({ length: 10 }, (_, i) => i));
+    assert.equal(list.count, 4);
+    assert.equal(list.total, 10);
+    assert.equal(list.done, false);
+    let settled = false;
+    void list.settled.then(() => (settled = true));
+    frames.frame();
+    assert.equal(list.count, 8);
+    frames.frame();
+    assert.equal(list.count, 10);
+    assert.equal(list.done, true);
+    assert.deepEqual(list.batches.map((batch) => batch.length), [4, 4, 2]);
+    await Promise.resolve();
+    assert.equal(settled, true);
+    assert.equal(frames.queue.length, 0);
+  });
+
+  it('appends in new batches and never regroups revealed ones', () => {
+    const frames = manualScheduler();
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 4, scheduler: frames.scheduler });
+    list.replace([1, 2, 3]);
+    const first = list.batches[0];
+    list.append([4, 5]);
+    assert.equal(list.batches[0], first);
+    assert.deepEqual(list.batches.map((batch) => [...batch]), [[1, 2, 3], [4, 5]]);
+  });
+
+  it('stops on replace and pauses while the host is away', () => {
+    const frames = manualScheduler();
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 2, scheduler: frames.scheduler });
+    list.replace([1, 2, 3, 4, 5]);
+    list.hostDisconnected();
+    assert.equal(frames.queue.length, 0);
+    list.hostConnected();
+    assert.equal(frames.queue.length, 1);
+    list.replace([9]);
+    assert.equal(frames.queue.length, 0);
+    assert.deepEqual(list.batches.map((batch) => [...batch]), [[9]]);
+    assert.equal(list.done, true);
+  });
+});
+
+describe('carousel navigation', () => {
+  it('maps arrow keys by writing direction, Home and End to the ends', () => {
+    assert.equal(keyToMove('ArrowRight', false), 'next');
+    assert.equal(keyToMove('ArrowLeft', false), 'previous');
+    assert.equal(keyToMove('ArrowRight', true), 'previous');
+    assert.equal(keyToMove('ArrowLeft', true), 'next');
+    assert.equal(keyToMove('Home', false), 'first');
+    assert.equal(keyToMove('End', true), 'last');
+    assert.equal(keyToMove('Enter', false), undefined);
+  });
+
+  it('wraps around at both ends', () => {
+    assert.equal(targetIndex('next', 4, 5), 0);
+    assert.equal(targetIndex('previous', 0, 5), 4);
+    assert.equal(targetIndex('next', 1, 5), 2);
+    assert.equal(targetIndex('last', 1, 5), 4);
+    assert.equal(targetIndex('first', 3, 5), 0);
+    assert.equal(targetIndex('next', 0, 0), 0);
+  });
+});
+
+describe('wall templates helpers', () => {
+  it('marks items past each breakpoint limit, and the footer once a limit is full', () => {
+    const limits = { sm: 2, lg: 4 };
+    assert.equal(overLimitClasses(0, limits), '');
+    assert.equal(overLimitClasses(2, limits), 'over-sm');
+    assert.equal(overLimitClasses(4, limits), 'over-sm over-lg');
+    assert.equal(overLimitClasses(9, { md: 0 }), 'over-md');
+    assert.equal(cappedClasses(1, limits), '');
+    assert.equal(cappedClasses(3, limits), 'capped-sm');
+    assert.equal(cappedClasses(4, limits), 'capped-sm capped-lg');
+  });
+
+  it('reserves a few skeleton cards, never more than a page', () => {
+    assert.equal(skeletonCount('masonry', 100), 6);
+    assert.equal(skeletonCount('grid', 2), 2);
+    assert.equal(skeletonCount('carousel', 100), 3);
+    assert.equal(skeletonCount('marquee', 100), 4);
+  });
+
+  it('deals marquee rows like cards, keeping them even', () => {
+    assert.deepEqual(splitRows([1, 2, 3, 4, 5], 2), [[1, 3, 5], [2, 4]]);
+    assert.deepEqual(splitRows([1], 3), [[1]]);
+    assert.deepEqual(splitRows([], 2), [[]]);
+  });
+});
+
+describe('call to action link', () => {
+  it('takes the first form with a safe http(s) URL', () => {
+    const form = (url: string) => ({ id: url, name: 'Form', url });
+    assert.equal(
+      firstFormUrl({ forms: [form('javascript:alert(1)'), form('data:text/html,x'), form('https://forms.example/f/1')] }),
+      'https://forms.example/f/1',
+    );
+    assert.equal(firstFormUrl({ forms: [] }), undefined);
+    assert.equal(firstFormUrl(null), undefined);
+    assert.equal(firstFormUrl({ forms: 'nope' as never }), undefined);
+  });
+});
