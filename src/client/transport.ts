@@ -67,7 +67,10 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
         }, settings.timeoutMs)
       : undefined;
   try {
-    const response = await raceAbort(settings.fetch(buildRequest(settings, call, controller.signal)), controller.signal);
+    // Called detached: a page's own `fetch` passed in as an option throws "Illegal invocation" when
+    // called as a method of another object.
+    const { fetch } = settings;
+    const response = await raceAbort(fetch(buildRequest(settings, call, controller.signal)), controller.signal);
     const text = method === 'HEAD' ? '' : await raceAbort(response.text(), controller.signal);
     if (!response.ok) throw httpError(response, text, method, url, Date.now());
     return parseExpected(response, text, call);

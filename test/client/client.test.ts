@@ -80,3 +80,14 @@ describe('client in a browser', () => {
     expect((error as TestimonialApiError).kind).to.equal('http');
   });
 });
+
+describe('client in a browser against the test server’s /api (the proxy in front of the sandbox)', () => {
+  it('works with the page’s own fetch, passed in detached or left out', async () => {
+    const detached = window.fetch;
+    for (const client of [createClient({ baseUrl: '/api', fetch: detached }), createClient({ baseUrl: '/api' })]) {
+      const list = await client.listTestimonials({ limit: 2 });
+      expect(list.total).to.equal(2);
+      expect(list.testimonials.every((t) => t.approved)).to.equal(true);
+    }
+  });
+});
