@@ -52,8 +52,12 @@ async function buildCdn(): Promise<void> {
       target: 'es2022',
       minify: true,
       sourcemap: true,
-      lib: { entry: join(root, 'src/define.ts'), formats: ['es'], fileName: () => 'testimonial-elements.js' },
-      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      // Not lib mode: Vite's lib mode leaves ES output unminified. A JS entry with exported names kept.
+      rollupOptions: {
+        input: join(root, 'src/define.ts'),
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: 'testimonial-elements.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
     },
     // Lit's production mode: no dev-mode warnings in the script-tag build.
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -1,2 +1,10 @@
-// Registers every element of the library (each define module is guarded, so importing twice is safe).
-export {};
+// `testimonial-elements/define`: registers <testimonial-wall>, <testimonial-card> and <video-testimonial>.
+// Each define module is guarded, so importing this twice (or beside another copy) does not throw.
+// This is also the entry of the script-tag build (dist/cdn/testimonial-elements.js).
+import './elements/video-testimonial/define.js';
+import './elements/testimonial-card/define.js';
+import './elements/testimonial-wall/define.js';
+
+export { TestimonialCard } from './elements/testimonial-card/define.js';
+export { VideoTestimonial } from './elements/video-testimonial/define.js';
+export { TestimonialWall } from './elements/testimonial-wall/define.js';

@@ -1,3 +1,6 @@
-// The package's main entry: classes, client and types. No side effects: import
-// `testimonial-elements/define` to register the elements.
+// `testimonial-elements`: the element classes, the client and the types, with no side effects.
+// Import `testimonial-elements/define` to register the elements under their tag names.
 export * from './client/index.js';
+export { TestimonialCard, type CardVariant } from './elements/testimonial-card/testimonial-card.js';
+export { VideoTestimonial, type VideoTestimonialErrorDetail } from './elements/video-testimonial/video-testimonial.js';
+export { TestimonialWall } from './elements/testimonial-wall/testimonial-wall.js';
