@@ -45,6 +45,16 @@ const ROUTES = {
   '/v1/invites': ['POST'],
 } as const;
 
+/** The file path after `/media/`, decoded; a malformed escape gives a path no file has. */
+function mediaPathOf(requestPath: string): string {
+  const raw = requestPath.replace(/^.*?\/media\//, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
 function baseOf(c: Context<SandboxEnv>): string {
   return c.env?.base ?? sandboxBase(c.req.url);
 }
@@ -174,7 +184,7 @@ export function createApp(settings: AppSettings): Hono<SandboxEnv> {
     );
   }
 
-  app.get('/media/*', (c) => serveMedia(c, settings.media, decodeURIComponent(c.req.path.replace(/^.*?\/media\//, ''))));
+  app.get('/media/*', (c) => serveMedia(c, settings.media, mediaPathOf(c.req.path)));
 
   app.get('/p/:permalink/t/:id', (c) => {
     const testimonial = store.get(c.req.param('id'));

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { createSandbox } from '../../src/sandbox/index.js';
 import type { TestimonialList } from '../../src/client/types.js';
 
@@ -25,5 +25,35 @@ describe('createSandbox in a browser', () => {
     // Without a media reader in the browser, the in-process sandbox says so instead of failing.
     const media = await sandbox.fetch(new Request(video!.thumbnail_url!));
     expect(media.status).to.equal(404);
+  });
+});
+
+// The committed sample media decode in the browser (the test server serves them at /src/sandbox/media).
+describe('sample media', () => {
+  for (const file of ['high.mp4', 'medium.mp4', 'low.mp4', 'vertical/high.mp4', 'vertical/low.mp4']) {
+    it(`${file} plays`, async () => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.preload = 'auto';
+      video.src = `/src/sandbox/media/${file}`;
+      document.body.append(video);
+      try {
+        const playing = oneEvent(video, 'playing');
+        await video.play();
+        await playing;
+        expect(video.error).to.equal(null);
+        expect(video.videoWidth).to.be.greaterThan(0);
+        expect(video.duration).to.be.within(5.9, 6.1);
+      } finally {
+        video.remove();
+      }
+    });
+  }
+
+  it('the HLS renditions use codecs Media Source Extensions accept', async () => {
+    const master = await (await fetch('/src/sandbox/media/hls/index.m3u8')).text();
+    const codecs = [...master.matchAll(/CODECS="([^"]+)"/g)].map((match) => match[1]!);
+    expect(codecs.length).to.equal(3);
+    for (const codec of codecs) expect(MediaSource.isTypeSupported(`video/mp4; codecs="${codec}"`), codec).to.equal(true);
   });
 });
