@@ -373,7 +373,7 @@ export class VideoTestimonial extends LitElement {
   private renderError() {
     const available = this.hasSources;
     return html`
-      <div part="error" role="alert">
+      <div part="error" role=${available ? 'alert' : nothing}>
         <p>
           ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
           ${this.transcriptText ? 'Its transcript is below.' : nothing}

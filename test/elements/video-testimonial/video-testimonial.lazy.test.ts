@@ -1,0 +1,140 @@
+/**
+ * Before play, a `<video-testimonial>` costs a poster and nothing else. This file runs in its own page
+ * and its tests run in order: nothing here may play until the last test, which asks.
+ */
+import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../src/elements/video-testimonial/define.js';
+import type { VideoTestimonial } from '../../../src/elements/video-testimonial/video-testimonial.js';
+import { DANGEROUS_URLS } from '../shared/hostile.js';
+import { hlsChunkRequests, mediaRequests, mediaUrl, requestedUrls, videoTestimonial } from './video-fixtures.js';
+
+function part(el: VideoTestimonial, name: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector(`[part="${name}"]`);
+}
+
+async function posterLoaded(el: VideoTestimonial): Promise<void> {
+  const poster = part(el, 'poster') as HTMLImageElement;
+  await waitUntil(() => poster.complete && poster.naturalWidth > 0, 'the poster loads');
+}
+
+describe('<video-testimonial> before play', () => {
+  it('shows the poster, a labelled play button and the duration, in reserved space', async () => {
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial style="width: 480px" .testimonial=${videoTestimonial()}></video-testimonial>`,
+    );
+    await posterLoaded(el);
+    expect((part(el, 'poster') as HTMLImageElement).src).to.equal(mediaUrl('poster.jpg'));
+    expect(part(el, 'poster')!.getAttribute('alt')).to.equal('', 'decorative: the button names the video');
+    const button = part(el, 'play-button') as HTMLButtonElement;
+    expect(button.localName).to.equal('button');
+    expect(button.getAttribute('aria-label')).to.equal('Play video testimonial from Ada');
+    const duration = part(el, 'duration')!;
+    expect(duration.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Duration 0:06');
+    expect(duration.getAttribute('datetime')).to.equal('PT6S');
+    const frame = part(el, 'frame')!.getBoundingClientRect();
+    expect(frame.width / frame.height).to.be.closeTo(16 / 9, 0.02);
+    const video = part(el, 'video') as HTMLVideoElement;
+    expect(video.getAttribute('preload')).to.equal('none');
+    expect(video.hasAttribute('src')).to.be.false;
+    expect(video.hasAttribute('poster'), 'the poster is the <img>, requested once').to.be.false;
+    expect(video.controls).to.be.false;
+    expect(el.paused).to.be.true;
+    expect(el.currentSrc).to.equal('');
+  });
+
+  it('reserves the space of a portrait video, and lets the page override it', async () => {
+    const portrait = videoTestimonial({ aspect_ratio: '9:16' });
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial style="width: 180px" .testimonial=${portrait}></video-testimonial>`);
+    const box = part(el, 'frame')!.getBoundingClientRect();
+    expect(box.height).to.be.closeTo(320, 1);
+    el.style.setProperty('--video-testimonial-aspect-ratio', '1');
+    expect(part(el, 'frame')!.getBoundingClientRect().height).to.be.closeTo(180, 1);
+  });
+
+  it('names standalone videos, honours label, and shows the transcript behind a disclosure', async () => {
+    const plain = await fixture<VideoTestimonial>(html`<video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>`);
+    expect(part(plain, 'play-button')!.getAttribute('aria-label')).to.equal('Play video testimonial');
+    expect(part(plain, 'duration'), 'no duration known before play').to.be.null;
+    expect(part(plain, 'transcript')).to.be.null;
+    const labelled = await fixture<VideoTestimonial>(
+      html`<video-testimonial label="our customer story" transcript="Hello there." src="/src/sandbox/media/low.mp4"></video-testimonial>`,
+    );
+    expect(part(labelled, 'play-button')!.getAttribute('aria-label')).to.equal('Play our customer story');
+    const transcript = part(labelled, 'transcript') as HTMLDetailsElement;
+    expect(transcript.localName).to.equal('details');
+    expect(transcript.open).to.be.false;
+    expect(transcript.querySelector('summary')!.textContent).to.equal('Transcript');
+    expect(transcript.textContent).to.contain('Hello there.');
+  });
+
+  it('says so, without a play button, when there is nothing to play', async () => {
+    const text = videoTestimonial({}, { type: 'text', video: null, video_url: null });
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial .testimonial=${text}></video-testimonial>`);
+    expect(part(el, 'play-button')).to.be.null;
+    expect(part(el, 'error')!.textContent).to.contain('This video is not available.');
+    let rejection: unknown;
+    await el.play().catch((error: unknown) => (rejection = error));
+    expect((rejection as DOMException).name).to.equal('NotSupportedError');
+  });
+
+  it('never puts a dangerous URL in the page', async () => {
+    for (const bad of DANGEROUS_URLS) {
+      const hostile = videoTestimonial(
+        { hls_url: bad, mp4_urls: { high: bad, medium: bad, low: bad } },
+        { video_url: bad, thumbnail_url: bad },
+      );
+      const el = await fixture<VideoTestimonial>(
+        html`<div>
+          <video-testimonial .testimonial=${hostile} captions=${bad}></video-testimonial>
+          <video-testimonial src=${bad} poster=${bad}></video-testimonial>
+        </div>`,
+      );
+      for (const player of el.querySelectorAll('video-testimonial')) {
+        await player.play().catch(() => undefined);
+        await player.updateComplete;
+        const root = player.shadowRoot!;
+        expect(root.querySelector('img, track, video[src], video[poster]'), bad).to.be.null;
+        expect(root.querySelector('[part="error"]')!.textContent, bad).to.contain('not available');
+      }
+    }
+  });
+
+  it('is accessible', async () => {
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('has downloaded no media and no hls.js so far', async () => {
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>`);
+    await posterLoaded(el);
+    // Time for anything eager (preload, a static import, an early hls.js instance) to show up.
+    await aTimeout(300);
+    // Resource timing records module scripts here, so a static import of hls.js would show.
+    expect(requestedUrls().some((url) => url.includes('/video-testimonial/video-testimonial.ts'))).to.be.true;
+    expect(mediaRequests()).to.deep.equal([]);
+    expect(hlsChunkRequests()).to.deep.equal([]);
+  });
+
+  it('warms hls.js on hover over an HLS video, and never the media', async () => {
+    const container = await fixture<HTMLElement>(html`
+      <div>
+        <video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>
+        <video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>
+      </div>
+    `);
+    const [mp4Only, hls] = container.querySelectorAll('video-testimonial');
+    part(mp4Only!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
+    await aTimeout(100);
+    expect(hlsChunkRequests(), 'an mp4-only video has no use for hls.js').to.deep.equal([]);
+    part(hls!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
+    await waitUntil(() => hlsChunkRequests().length > 0, 'hls.js is fetched ahead of the click');
+    expect(mediaRequests()).to.deep.equal([]);
+  });
+
+  it('asks for the media when the viewer clicks play', async () => {
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
+    part(el, 'play-button')!.click();
+    await waitUntil(() => mediaRequests().includes(mediaUrl('hls/index.m3u8')), 'the playlist is requested', { timeout: 10000 });
+    await waitUntil(() => el.currentTime > 0, 'and plays', { timeout: 12000 });
+  });
+});
