@@ -114,7 +114,7 @@ function describe(value: unknown): string {
 
 function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  const list = allowed.length > 8 ? `one of the ${allowed.length} documented values` : allowed.join(', ');
+  const list = allowed.length > 8 ? `the ${allowed.length} documented values (${allowed.slice(0, 4).join(', ')}, …)` : allowed.join(', ');
   throw new InvalidRequestError(field, `${field} must be one of ${list}; got ${describe(value)}.`);
 }
 
@@ -195,20 +195,15 @@ function isoDate(field: string, value: unknown): string {
   return text;
 }
 
-/** Turns one raw query-string value into the typed value of `key`; throws naming `key`. */
-function parseQueryValue(key: Exclude<(typeof LIST_QUERY_KEYS)[number], 'tags'>, raw: string): unknown {
-  switch (key) {
-    case 'approved':
-      if (raw === 'true' || raw === 'false') return raw === 'true';
-      throw new InvalidRequestError(key, `approved must be true or false; got ${describe(raw)}.`);
-    case 'rating':
-    case 'limit':
-    case 'page':
-      if (INTEGER_PATTERN.test(raw)) return Number(raw);
-      throw new InvalidRequestError(key, `${key} must be an integer; got ${describe(raw)}.`);
-    default:
-      return raw;
-  }
+/**
+ * Turns one raw query-string value into the typed value of `key`. A value that does not convert stays a
+ * string, so the typed rules below reject it with their full message ("limit must be an integer from 1
+ * to 1000; got "abc"").
+ */
+function parseQueryValue(key: string, raw: string): unknown {
+  if (key === 'approved') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  if (key === 'rating' || key === 'limit' || key === 'page') return INTEGER_PATTERN.test(raw) ? Number(raw) : raw;
+  return raw;
 }
 
 /**
@@ -229,7 +224,7 @@ export function parseListQuery(search: URLSearchParams): ListTestimonialsParams 
     if (values.length > 1) {
       throw new InvalidRequestError(key, `${key} is given ${values.length} times; give it once.`);
     }
-    raw[key] = parseQueryValue(key as Exclude<(typeof LIST_QUERY_KEYS)[number], 'tags'>, values[0] ?? '');
+    raw[key] = parseQueryValue(key, values[0] ?? '');
   }
   return validateListParams(raw as ListTestimonialsParams);
 }
