@@ -1,0 +1,613 @@
+/**
+ * Every rule of the proxy (issue 3, DESIGN security rule 3) as one table of cases, run unchanged on Node
+ * (proxy.node.test.ts) and inside workerd (workerd.node.test.ts). Each case gets a fresh proxy, a fresh
+ * counting upstream and a fake clock; every answer of every case is also checked for the API key.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { HarnessConfig, ProxyAnswer, ProxyHarness, RequestSpec } from './harness.js';
+import { APPROVED_ID, PENDING_ID, SECOND_ID, TEST_KEY, UPSTREAM_ERROR_TEXT } from './stub-upstream.js';
+
+// Every assert.ok here has a message: without one, Node re-parses the (transpiled, one-line) source to
+// write it, which takes minutes.
+
+export type Runtime = 'node' | 'workerd';
+
+export interface ProxyCase {
+  name: string;
+  config?: HarnessConfig;
+  /** Where the case applies, when not everywhere (the reason goes in its name). */
+  runtimes?: Runtime[];
+  run(h: ProxyHarness): Promise<void>;
+}
+
+type Json = Record<string, any>;
+
+function body(answer: ProxyAnswer): Json {
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
+  return JSON.parse(answer.body) as Json;
+}
+
+function assertError(answer: ProxyAnswer, status: number, code: string): Json {
+  assert.equal(answer.status, status, answer.body);
+  const parsed = body(answer);
+  assert.deepEqual(Object.keys(parsed), ['error']);
+  assert.equal(parsed.error.status, status);
+  assert.equal(parsed.error.code, code);
+  assert.equal(typeof parsed.error.message, 'string');
+  assert.equal(answer.headers.get('cache-control'), 'no-store');
+  return parsed.error as Json;
+}
+
+/** What leaves the proxy must hold none of these. */
+const PRIVATE_TEXT = [
+  TEST_KEY,
+  UPSTREAM_ERROR_TEXT,
+  'ada@private.test',
+  'COUPON-SECRET',
+  'project-uuid-private',
+  'form-uuid-private',
+  'dashboard.test',
+  'private',
+  '203.0.113.9',
+  'internal_score',
+];
+
+async function upstreamCalls(h: ProxyHarness): Promise<number> {
+  return (await h.state()).upstreamRequests.length;
+}
+
+const TESTIMONIAL_KEYS = [
+  'id',
+  'type',
+  'integration',
+  'title',
+  'text',
+  'rating',
+  'media',
+  'url',
+  'date',
+  'approved',
+  'thumbnail_url',
+  'customer_name',
+  'customer_avatar',
+  'customer_tagline',
+  'customer_username',
+  'customer_url',
+  'customer_company',
+  'customer_company_logo',
+  'created_at',
+  'tags',
+  'lang',
+  'translations',
+  'video_url',
+  'video',
+  'links',
+];
+
+function assertPublicTestimonial(t: Json): void {
+  assert.deepEqual(Object.keys(t).sort(), [...TESTIMONIAL_KEYS].sort());
+  assert.equal(t.approved, true);
+  assert.deepEqual(t.links, { public: `https://love.test/p/demo/t/${t.id}` });
+  assert.deepEqual(t.media, [{ url: 'https://cdn.test/a.png', type: 'image', alt: 'A' }]);
+  assert.deepEqual(Object.keys(t.video).sort(), ['aspect_ratio', 'duration', 'hls_url', 'mp4_urls', 'transcript']);
+  assert.deepEqual(Object.keys(t.video.mp4_urls).sort(), ['high', 'low', 'medium']);
+  assert.deepEqual(Object.keys(t.translations[0]).sort(), [
+    'created_at',
+    'customer_tagline',
+    'id',
+    'lang',
+    'review_id',
+    'text',
+    'title',
+    'updated_at',
+  ]);
+  assert.equal(t.text, 'Loved it <mark>a lot</mark>');
+}
+
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const ROUTES = ['/testimonials', `/testimonials/${APPROVED_ID}`, '/links'];
+
+export const PROXY_CASES: ProxyCase[] = [
+  // Routes and methods.
+  {
+    name: 'GET /testimonials answers the approved testimonials and asks the service for approved=true',
+    async run(h) {
+      const answer = await h.request('/testimonials');
+      assert.equal(answer.status, 200);
+      const list = body(answer);
+      assert.deepEqual(list.testimonials.map((t: Json) => t.id), [APPROVED_ID, SECOND_ID]);
+      assert.equal(list.total, 2);
+      const { upstreamRequests } = await h.state();
+      assert.deepEqual(upstreamRequests, ['GET /v1/testimonials?approved=true&limit=100']);
+    },
+  },
+  {
+    name: 'approved=false (or anything) from the browser is replaced by approved=true',
+    async run(h) {
+      for (const value of ['false', 'banana']) {
+        const answer = await h.request(`/testimonials?approved=${value}`);
+        assert.equal(answer.status, 200);
+        assert.ok(body(answer).testimonials.every((t: Json) => t.approved === true), `a pending testimonial was let out for approved=${value}`);
+      }
+      const { upstreamRequests } = await h.state();
+      assert.deepEqual(upstreamRequests, ['GET /v1/testimonials?approved=true&limit=100']);
+    },
+  },
+  {
+    name: 'HEAD answers the headers of GET without a body',
+    async run(h) {
+      const get = await h.request('/links');
+      const head = await h.request('/links', { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(head.body, '');
+      assert.equal(head.headers.get('etag'), get.headers.get('etag'));
+      assert.equal(head.headers.get('cache-control'), get.headers.get('cache-control'));
+    },
+  },
+  {
+    name: 'every write method on every route is 405 with Allow, and nothing is forwarded',
+    async run(h) {
+      for (const path of ROUTES) {
+        for (const method of WRITE_METHODS) {
+          const answer = await h.request(path, { method, headers: { 'Content-Type': 'application/json' } });
+          assertError(answer, 405, 'method_not_allowed');
+          assert.equal(answer.headers.get('allow'), 'GET, HEAD, OPTIONS');
+        }
+      }
+      assert.equal(await upstreamCalls(h), 0);
+    },
+  },
+  {
+    name: 'any other path is 404, and nothing is forwarded',
+    async run(h) {
+      for (const path of ['/', '/invites', '/testimonials/a/b', '/v1/testimonials', '/links/x', '/media/poster.jpg']) {
+        assertError(await h.request(path), 404, 'not_found');
+      }
+      assertError(await h.request('/invites', { method: 'POST' }), 404, 'not_found');
+      assert.equal(await upstreamCalls(h), 0);
+    },
+  },
+  {
+    name: 'basePath puts the routes under a prefix',
+    config: { proxy: { basePath: '/api' } },
+    async run(h) {
+      assert.equal((await h.request('/api/testimonials')).status, 200);
+      assert.equal((await h.request(`/api/testimonials/${APPROVED_ID}`)).status, 200);
+      assertError(await h.request('/testimonials'), 404, 'not_found');
+    },
+  },
+
+  // The key.
+  {
+    name: 'the key goes upstream as a Bearer header; a browser Authorization header is not passed on',
+    async run(h) {
+      await h.request('/testimonials', { headers: { Authorization: 'Bearer visitor-made-this-up' } });
+      await h.request('/links', { headers: { Authorization: 'Bearer visitor-made-this-up' } });
+      const { upstreamAuthorizations } = await h.state();
+      assert.deepEqual(upstreamAuthorizations, [`Bearer ${TEST_KEY}`, `Bearer ${TEST_KEY}`]);
+    },
+  },
+
+  // Validation.
+  {
+    name: 'an invalid query is 400 naming the field, and is not forwarded',
+    async run(h) {
+      const cases: [string, string][] = [
+        ['limit=abc', 'limit'],
+        ['limit=0', 'limit'],
+        ['limit=-3', 'limit'],
+        ['limit=1.5', 'limit'],
+        ['sort=price', 'sort'],
+        ['order=up', 'order'],
+        ['type=audio', 'type'],
+        ['integration=myspace', 'integration'],
+        ['rating=five', 'rating'],
+        ['page=0', 'page'],
+        ['lang=english!', 'lang'],
+        ['raiting=5', 'raiting'],
+        ['sort=date&sort=rating', 'sort'],
+      ];
+      for (const [query, field] of cases) {
+        const error = assertError(await h.request(`/testimonials?${query}`), 400, 'invalid_parameter');
+        assert.equal(error.field, field, query);
+        assert.match(error.message, new RegExp(field));
+      }
+      assert.equal(await upstreamCalls(h), 0);
+    },
+  },
+  {
+    name: 'limit above maxLimit is lowered to it (not refused); no limit asks for maxLimit',
+    config: { proxy: { maxLimit: 20 } },
+    async run(h) {
+      for (const limit of ['21', '500', '1000', '5000', '99999999999999999999']) {
+        assert.equal((await h.request(`/testimonials?limit=${limit}&sort=rating`)).status, 200, limit);
+      }
+      await h.request('/testimonials?limit=7');
+      await h.request('/testimonials?type=video');
+      const { upstreamRequests } = await h.state();
+      assert.deepEqual(upstreamRequests, [
+        'GET /v1/testimonials?sort=rating&approved=true&limit=20',
+        'GET /v1/testimonials?approved=true&limit=7',
+        'GET /v1/testimonials?approved=true&type=video&limit=20',
+      ]);
+    },
+  },
+  {
+    name: 'equal questions written differently share one canonical cache entry',
+    async run(h) {
+      const first = await h.request('/testimonials?tags=launch,home&order=asc&sort=date');
+      const second = await h.request('/testimonials?sort=date&tags=home&tags=launch&order=asc&approved=false&limit=100');
+      assert.equal(first.headers.get('x-cache'), 'MISS');
+      assert.equal(second.headers.get('x-cache'), 'HIT');
+      assert.equal(second.body, first.body);
+      const { upstreamRequests } = await h.state();
+      assert.deepEqual(upstreamRequests, ['GET /v1/testimonials?sort=date&order=asc&approved=true&tags=home&tags=launch&limit=100']);
+    },
+  },
+  {
+    name: 'a malformed id is 400 and is not forwarded',
+    async run(h) {
+      for (const id of ['bad%20id', '..%2Fsecret', 'a'.repeat(129), '%3Cscript%3E']) {
+        const error = assertError(await h.request(`/testimonials/${id}`), 400, 'invalid_parameter');
+        assert.equal(error.field, 'id');
+      }
+      assert.equal(await upstreamCalls(h), 0);
+    },
+  },
+
+  // Public by construction.
+  {
+    name: 'list answers are rebuilt from the allowlist, nested objects included',
+    async run(h) {
+      const answer = await h.request('/testimonials');
+      const list = body(answer);
+      assert.deepEqual(Object.keys(list).sort(), ['testimonials', 'total']);
+      list.testimonials.forEach(assertPublicTestimonial);
+      for (const text of PRIVATE_TEXT) assert.ok(!answer.body.includes(text), `leaked ${text}`);
+    },
+  },
+  {
+    name: 'a testimonial by id is rebuilt from the allowlist',
+    async run(h) {
+      const answer = await h.request(`/testimonials/${APPROVED_ID}`);
+      assert.equal(answer.status, 200);
+      assertPublicTestimonial(body(answer));
+      for (const text of PRIVATE_TEXT) assert.ok(!answer.body.includes(text), `leaked ${text}`);
+    },
+  },
+  {
+    name: 'a pending testimonial by id is 404, exactly like an unknown id',
+    async run(h) {
+      const pending = await h.request(`/testimonials/${PENDING_ID}`);
+      const unknown = await h.request('/testimonials/a1b2c3d4-0000-4000-8000-00000000ffff');
+      assertError(pending, 404, 'not_found');
+      assertError(unknown, 404, 'not_found');
+      assert.equal(pending.body, unknown.body);
+      assert.ok(!pending.body.includes('Ada'), 'the 404 holds the pending testimonial');
+    },
+  },
+  {
+    name: '/links answers public groups with id, name, url (and a widget type); quick_links empty; unknown groups dropped',
+    async run(h) {
+      const answer = await h.request('/links');
+      assert.deepEqual(body(answer), {
+        case_studies: [{ id: 'c1', name: 'Case', url: 'https://love.test/case' }],
+        forms: [{ id: 'f1', name: 'Leave a testimonial', url: 'https://love.test/f/1' }],
+        sizzle_reels: [{ id: 's1', name: 'Reel', url: 'https://love.test/reel' }],
+        walls_of_love: [{ id: 'w1', name: 'Wall', url: 'https://love.test/wall' }],
+        widgets: [{ id: 'g1', name: 'Widget', url: 'https://love.test/widget', type: 'carousel' }],
+        quick_links: [],
+      });
+    },
+  },
+
+  // Cache.
+  {
+    name: 'a repeated question is a HIT until the TTL passes, then a MISS',
+    config: { proxy: { cache: { ttlMs: 30_000 } } },
+    async run(h) {
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+      await h.advance(29_000);
+      const hit = await h.request('/links');
+      assert.equal(hit.headers.get('x-cache'), 'HIT');
+      assert.equal(hit.headers.get('age'), '29');
+      await h.advance(1_000);
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+      assert.equal(await upstreamCalls(h), 2);
+    },
+  },
+  {
+    name: 'answers carry Cache-Control public, max-age, s-maxage, stale-while-revalidate and a strong ETag',
+    config: { proxy: { cache: { ttlMs: 120_000, staleIfErrorMs: 300_000 } } },
+    async run(h) {
+      const answer = await h.request('/testimonials');
+      assert.equal(answer.headers.get('cache-control'), 'public, max-age=120, s-maxage=120, stale-while-revalidate=120, stale-if-error=300');
+      assert.match(answer.headers.get('etag') ?? '', /^"[A-Za-z0-9_-]{43}"$/);
+    },
+  },
+  {
+    name: 'If-None-Match with the ETag is 304 without a body; another tag is 200',
+    async run(h) {
+      const first = await h.request(`/testimonials/${APPROVED_ID}`);
+      const etag = first.headers.get('etag')!;
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const answer = await h.request(`/testimonials/${APPROVED_ID}`, { headers: { 'If-None-Match': ifNoneMatch } });
+        assert.equal(answer.status, 304, ifNoneMatch);
+        assert.equal(answer.body, '');
+        assert.equal(answer.headers.get('etag'), etag);
+        assert.ok(answer.headers.get('cache-control')?.startsWith('public'), 'a 304 keeps Cache-Control');
+      }
+      const changed = await h.request(`/testimonials/${APPROVED_ID}`, { headers: { 'If-None-Match': '"stale-tag"' } });
+      assert.equal(changed.status, 200);
+      assert.equal(changed.body, first.body);
+    },
+  },
+  {
+    name: 'the ETag depends on the body only: another testimonial gets another tag, the same one the same tag',
+    async run(h) {
+      const a = await h.request(`/testimonials/${APPROVED_ID}`);
+      const b = await h.request(`/testimonials/${SECOND_ID}`);
+      await h.advance(3_600_000);
+      const again = await h.request(`/testimonials/${APPROVED_ID}`);
+      assert.equal(again.headers.get('x-cache'), 'MISS');
+      assert.notEqual(a.headers.get('etag'), b.headers.get('etag'));
+      assert.equal(again.headers.get('etag'), a.headers.get('etag'));
+    },
+  },
+  {
+    name: 'concurrent identical misses share one upstream call',
+    async run(h) {
+      await h.upstream('ok', 3);
+      const answers = await h.requestAll(['/testimonials?sort=rating', '/testimonials?sort=rating', '/testimonials?sort=rating']);
+      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+      assert.equal(new Set(answers.map((a) => a.body)).size, 1);
+      assert.equal(await upstreamCalls(h), 1);
+    },
+  },
+  {
+    name: 'when the upstream fails, an expired answer is served as STALE for a bounded time, then the error',
+    config: { proxy: { cache: { ttlMs: 60_000, staleIfErrorMs: 120_000 } } },
+    async run(h) {
+      const fresh = await h.request('/testimonials');
+      await h.advance(60_000);
+      await h.upstream('error-500');
+      const stale = await h.request('/testimonials');
+      assert.equal(stale.status, 200);
+      assert.equal(stale.headers.get('x-cache'), 'STALE');
+      assert.equal(stale.body, fresh.body);
+      assert.equal(stale.headers.get('cache-control'), 'public, max-age=0, s-maxage=0, must-revalidate');
+      await h.advance(119_000);
+      assert.equal((await h.request('/testimonials')).headers.get('x-cache'), 'STALE');
+      await h.advance(1_000);
+      assertError(await h.request('/testimonials'), 502, 'upstream_error');
+      await h.upstream('ok');
+      assert.equal((await h.request('/testimonials')).headers.get('x-cache'), 'MISS');
+      assert.equal(await upstreamCalls(h), 5);
+    },
+  },
+  {
+    name: 'concurrent misses on a failing upstream share one call and all get the stale answer',
+    async run(h) {
+      await h.request('/links');
+      await h.advance(61_000);
+      await h.upstream('unreachable', 4);
+      const answers = await h.requestAll(['/links', '/links', '/links']);
+      assert.deepEqual(answers.map((a) => a.headers.get('x-cache')), ['STALE', 'STALE', 'STALE']);
+      assert.equal(await upstreamCalls(h), 2);
+    },
+  },
+  {
+    name: 'a testimonial that became unknown upstream is 404 at once, never served stale',
+    async run(h) {
+      await h.request(`/testimonials/${APPROVED_ID}`);
+      await h.advance(3_600_000);
+      await h.upstream('not-found');
+      assertError(await h.request(`/testimonials/${APPROVED_ID}`), 404, 'not_found');
+    },
+  },
+  {
+    name: 'the least recently used answer is evicted when the cache is full',
+    config: { proxy: { cache: { maxEntries: 2 } } },
+    async run(h) {
+      await h.request('/testimonials?page=1');
+      await h.request('/testimonials?page=2');
+      await h.request('/testimonials?page=1');
+      await h.request('/testimonials?page=3');
+      assert.equal((await h.request('/testimonials?page=1')).headers.get('x-cache'), 'HIT');
+      assert.equal((await h.request('/testimonials?page=2')).headers.get('x-cache'), 'MISS');
+      assert.equal(await upstreamCalls(h), 4);
+    },
+  },
+
+  // Upstream failures.
+  {
+    name: 'upstream 5xx is 502 without its body; the cause is logged without the key',
+    async run(h) {
+      await h.upstream('error-500');
+      const answer = await h.request('/testimonials');
+      assertError(answer, 502, 'upstream_error');
+      assert.ok(!answer.body.includes('Traceback'), 'the upstream body was passed on');
+      const { logs } = await h.state();
+      assert.equal(logs.length, 1);
+      assert.match(logs[0]!, /500/);
+      assert.ok(!logs[0]!.includes(TEST_KEY), 'the key reached the log');
+    },
+  },
+  {
+    name: 'upstream 401 is 502 and one clear line tells the site owner the key was rejected',
+    async run(h) {
+      await h.upstream('reject-key');
+      assertError(await h.request('/links'), 502, 'upstream_error');
+      const { logs } = await h.state();
+      assert.equal(logs.length, 1);
+      assert.match(logs[0]!, /upstream rejected the API key.*regenerated/);
+      assert.ok(!logs.join('\n').includes(TEST_KEY), 'the key reached the log');
+    },
+  },
+  {
+    name: 'an unreachable upstream is 503',
+    async run(h) {
+      await h.upstream('unreachable');
+      assertError(await h.request('/testimonials'), 503, 'upstream_unreachable');
+      assert.equal((await h.state()).logs.length, 1);
+    },
+  },
+  {
+    name: 'an upstream that does not answer in time is 504',
+    config: { proxy: { timeoutMs: 50 } },
+    async run(h) {
+      await h.upstream('hang');
+      assertError(await h.request(`/testimonials/${APPROVED_ID}`), 504, 'upstream_timeout');
+    },
+  },
+  {
+    name: 'an upstream answer that is not the API JSON is 502 without its body',
+    async run(h) {
+      await h.upstream('not-json');
+      const answer = await h.request('/links');
+      assertError(answer, 502, 'upstream_error');
+      assert.ok(!answer.body.includes('Login'), 'the upstream body was passed on');
+    },
+  },
+  {
+    name: 'an upstream 404 on a list (a wrong base URL) is 502 and logged',
+    async run(h) {
+      await h.upstream('not-found');
+      assertError(await h.request('/testimonials'), 502, 'upstream_error');
+      assert.match((await h.state()).logs[0]!, /base URL/);
+    },
+  },
+
+  // CORS.
+  {
+    name: 'CORS by default: any origin, *, no credentials, no Vary',
+    async run(h) {
+      for (const answer of [
+        await h.request('/testimonials', { headers: { Origin: 'https://site.test' } }),
+        await h.request('/nope', { headers: { Origin: 'https://site.test' } }),
+      ]) {
+        assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+        assert.equal(answer.headers.get('access-control-allow-credentials'), null);
+        assert.equal(answer.headers.get('vary'), null);
+        assert.match(answer.headers.get('access-control-expose-headers') ?? '', /ETag/);
+      }
+    },
+  },
+  {
+    name: 'CORS preflight is 204 with the allowed methods and headers, and never forwarded',
+    async run(h) {
+      const answer = await h.request('/testimonials', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://site.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      });
+      assert.equal(answer.status, 204);
+      assert.equal(answer.body, '');
+      assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+      assert.equal(answer.headers.get('access-control-allow-methods'), 'GET, HEAD, OPTIONS');
+      assert.match(answer.headers.get('access-control-allow-headers') ?? '', /If-None-Match/);
+      assert.equal(answer.headers.get('access-control-allow-credentials'), null);
+      assert.equal(await upstreamCalls(h), 0);
+    },
+  },
+  {
+    name: 'CORS with a list: an allowed origin is echoed with Vary: Origin; another gets no CORS headers',
+    config: { proxy: { cors: { origins: ['https://site.test', 'http://localhost:5173'] } } },
+    async run(h) {
+      const allowed = await h.request('/links', { headers: { Origin: 'http://localhost:5173' } });
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'http://localhost:5173');
+      assert.match(allowed.headers.get('vary') ?? '', /Origin/);
+      const refused = await h.request('/links', { headers: { Origin: 'https://evil.test' } });
+      assert.equal(refused.status, 200);
+      assert.equal(refused.headers.get('access-control-allow-origin'), null);
+      assert.equal(refused.headers.get('access-control-expose-headers'), null);
+      assert.match(refused.headers.get('vary') ?? '', /Origin/);
+      const preflight = await h.request('/links', { method: 'OPTIONS', headers: { Origin: 'https://evil.test', 'Access-Control-Request-Method': 'GET' } });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+      assert.equal(preflight.headers.get('access-control-allow-methods'), null);
+    },
+  },
+
+  // Rate limit.
+  {
+    name: 'no rate limit by default',
+    async run(h) {
+      for (let i = 0; i < 40; i++) assert.equal((await h.request('/links', { headers: { 'CF-Connecting-IP': '198.51.100.1' } })).status, 200);
+    },
+  },
+  {
+    name: 'rate limit: a client past its bucket gets 429 with Retry-After; others are not affected; tokens come back',
+    config: { proxy: { rateLimit: { capacity: 2, refillPerSecond: 0.5 } } },
+    async run(h) {
+      const as = (ip: string) => ({ headers: { 'CF-Connecting-IP': ip } });
+      assert.equal((await h.request('/links', as('198.51.100.1'))).status, 200);
+      assert.equal((await h.request('/testimonials', as('198.51.100.1'))).status, 200);
+      const limited = await h.request('/links', as('198.51.100.1'));
+      assertError(limited, 429, 'rate_limited');
+      assert.equal(limited.headers.get('retry-after'), '2');
+      assert.equal((await h.request('/links', as('198.51.100.2'))).status, 200);
+      await h.advance(2_000);
+      assert.equal((await h.request('/links', as('198.51.100.1'))).status, 200);
+      assert.equal((await h.request('/links', as('198.51.100.1'))).status, 429);
+    },
+  },
+  {
+    name: 'rate limit: without CF-Connecting-IP the first X-Forwarded-For hop is the client (workerd always sets CF-Connecting-IP)',
+    config: { proxy: { rateLimit: { capacity: 1, refillPerSecond: 1 } } },
+    runtimes: ['node'],
+    async run(h) {
+      const via = (chain: string) => ({ headers: { 'X-Forwarded-For': chain } });
+      assert.equal((await h.request('/links', via('192.0.2.1, 10.0.0.1'))).status, 200);
+      assert.equal((await h.request('/links', via('192.0.2.1, 10.0.0.2'))).status, 429);
+      assert.equal((await h.request('/links', via('192.0.2.2, 10.0.0.1'))).status, 200);
+    },
+  },
+  {
+    name: 'rate limit: in workerd the CF-Connecting-IP the runtime sets wins over a forged X-Forwarded-For',
+    config: { proxy: { rateLimit: { capacity: 1, refillPerSecond: 1 } } },
+    runtimes: ['workerd'],
+    async run(h) {
+      assert.equal((await h.request('/links', { headers: { 'X-Forwarded-For': '192.0.2.1' } })).status, 200);
+      assert.equal((await h.request('/links', { headers: { 'X-Forwarded-For': '192.0.2.2' } })).status, 429);
+    },
+  },
+  {
+    name: 'rate limit: a clientKey option decides who the client is',
+    config: { proxy: { rateLimit: { capacity: 1, refillPerSecond: 1, clientKeyHeader: 'x-site-user' } } },
+    async run(h) {
+      const user = (id: string) => ({ headers: { 'X-Site-User': id, 'CF-Connecting-IP': '198.51.100.1' } });
+      assert.equal((await h.request('/links', user('u1'))).status, 200);
+      assert.equal((await h.request('/links', user('u2'))).status, 200);
+      assert.equal((await h.request('/links', user('u1'))).status, 429);
+    },
+  },
+];
+
+/** Fails the case when any answer carries the key, in a header or the body. */
+function keyGuard(h: ProxyHarness): ProxyHarness {
+  const check = (answer: ProxyAnswer, what: string): ProxyAnswer => {
+    assert.ok(!answer.body.includes(TEST_KEY), `the key leaked in the body of ${what}`);
+    for (const [name, value] of answer.headers) assert.ok(!value.includes(TEST_KEY), `the key leaked in ${name} of ${what}`);
+    return answer;
+  };
+  return {
+    setup: (config) => h.setup(config),
+    state: () => h.state(),
+    upstream: (mode, hold) => h.upstream(mode, hold),
+    advance: (ms) => h.advance(ms),
+    request: async (path: string, init?: RequestSpec) => check(await h.request(path, init), path),
+    requestAll: async (paths: string[]) => (await h.requestAll(paths)).map((answer, i) => check(answer, paths[i]!)),
+  };
+}
+
+/** Registers every case as a `node:test` test against the harness `harness()` returns at run time. */
+export function registerProxyCases(runtime: Runtime, harness: () => ProxyHarness): void {
+  for (const testCase of PROXY_CASES.filter((c) => !c.runtimes || c.runtimes.includes(runtime))) {
+    it(testCase.name, async () => {
+      const h = keyGuard(harness());
+      await h.setup(testCase.config);
+      await testCase.run(h);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The same proxy rules (proxy-cases.ts) inside Cloudflare's workerd runtime: worker-entry.ts is bundled
+ * in memory with esbuild and run by miniflare (its workerd binary comes from npm; nothing leaves the
+ * machine). The cases talk to the worker through `dispatchFetch` only.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { PROXY_ORIGIN, readAnswer, type HarnessConfig, type HarnessState, type ProxyHarness, type RequestSpec } from './harness.js';
+import { registerProxyCases } from './proxy-cases.js';
+import type { UpstreamMode } from './stub-upstream.js';
+
+/** Bundles worker-entry.ts (and the proxy, Hono, the client) into one ES module for workerd. */
+export async function bundleWorker(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./worker-entry.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+class WorkerdHarness implements ProxyHarness {
+  constructor(private readonly mf: Miniflare) {}
+
+  private async call(name: string, payload: unknown = null): Promise<unknown> {
+    const response = await this.mf.dispatchFetch(`${PROXY_ORIGIN}/__harness/${name}`, { method: 'POST', body: JSON.stringify(payload) });
+    const text = await response.text();
+    assert.equal(response.status, 200, `harness ${name} failed in workerd: ${text}`);
+    return JSON.parse(text) as unknown;
+  }
+
+  async setup(config?: HarnessConfig) {
+    await this.call('setup', config ?? {});
+  }
+  async request(path: string, init: RequestSpec = {}) {
+    const response = await this.mf.dispatchFetch(`${PROXY_ORIGIN}${path}`, { method: init.method ?? 'GET', headers: init.headers });
+    return readAnswer(response as unknown as Response);
+  }
+  async requestAll(paths: string[]) {
+    return Promise.all(paths.map((path) => this.request(path)));
+  }
+  async state() {
+    return (await this.call('state')) as HarnessState;
+  }
+  async upstream(mode: UpstreamMode, holdUntilArrivals?: number) {
+    await this.call('upstream', { mode, holdUntilArrivals });
+  }
+  async advance(ms: number) {
+    await this.call('advance', { ms });
+  }
+}
+
+describe('proxy in workerd (miniflare)', () => {
+  let mf: Miniflare;
+  let harness: WorkerdHarness;
+
+  before(async () => {
+    mf = new Miniflare({ modules: true, script: await bundleWorker(), compatibilityDate: '2024-09-23' });
+    harness = new WorkerdHarness(mf);
+  });
+  after(async () => {
+    await mf?.dispose();
+  });
+
+  registerProxyCases('workerd', () => harness);
+});
