@@ -15,10 +15,22 @@ const wallStyles = css`
     --_columns: var(--testimonial-wall-columns, 3);
     --_column-width: var(--testimonial-wall-column-width, 18rem);
     --_item-size: var(--testimonial-wall-item-size, 14rem);
+    background: var(--testimonial-wall-background, transparent);
   }
 
   :host([hidden]) {
     display: none;
+  }
+
+  /* A dark wall is a dark panel, gaps included, whatever the page behind it. */
+  :host([theme='dark']) {
+    background: var(--testimonial-wall-background, var(--_t-background));
+  }
+
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      background: var(--testimonial-wall-background, var(--_t-background));
+    }
   }
 
   .wall {

@@ -1,5 +1,5 @@
 /** Small helpers shared by the wall's browser tests. */
-import { oneEvent, waitUntil } from '@open-wc/testing';
+import { waitUntil } from '@open-wc/testing';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 
 export function part<T extends Element = HTMLElement>(wall: TestimonialWall, name: string): T | null {
@@ -17,9 +17,16 @@ export function shownIds(wall: TestimonialWall): string[] {
   );
 }
 
-/** Waits for the first page of `wall` and for every slice of it to be rendered. */
+/**
+ * Waits until the first page of `wall` is shown (or its empty or error state) and every slice of it is
+ * rendered. Works whether the page arrived before the call or after it.
+ */
 export async function loaded(wall: TestimonialWall): Promise<void> {
-  await oneEvent(wall, 'testimonials-load');
+  await waitUntil(() => {
+    const root = wall.shadowRoot;
+    if (!root || root.querySelector('[aria-busy="true"]')) return false;
+    return root.querySelector('[role="listitem"], .slide, [part~="empty"], [part~="error"]') !== null;
+  }, 'the wall shows its first page');
   await wall.updateComplete;
 }
 
