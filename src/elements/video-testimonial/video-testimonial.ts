@@ -118,6 +118,7 @@ export class VideoTestimonial extends LitElement {
   private pausedOffscreen = false;
   private autoplayed = false;
   private visibility: IntersectionObserver | undefined;
+  private failure: VideoTestimonialErrorDetail | null = null;
 
   /** Whether playback is paused (true before the first play), as on a media element. */
   get paused(): boolean {
@@ -147,6 +148,11 @@ export class VideoTestimonial extends LitElement {
     const media = this.video?.duration;
     if (media !== undefined && Number.isFinite(media)) return media;
     return this.sources.duration ?? Number.NaN;
+  }
+
+  /** Why playback failed, after the host's `error` event; `null` otherwise (as a media element's `error`). */
+  get error(): VideoTestimonialErrorDetail | null {
+    return this.failure;
   }
 
   /** The URL being played (the HLS playlist when hls.js plays it), or `''` before play. */
@@ -234,6 +240,7 @@ export class VideoTestimonial extends LitElement {
       onPlayRefused: (error) => this.settlePlayWaiters(error),
     });
     this.engine = engine;
+    this.failure = null;
     this.phase = 'active';
     const startTime = this.startTime;
     const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
@@ -264,6 +271,7 @@ export class VideoTestimonial extends LitElement {
     const message = tried.length ? 'This video could not be played.' : 'This video is not available.';
     this.settlePlayWaiters(new DOMException(message, 'NotSupportedError'));
     const detail: VideoTestimonialErrorDetail = { message, sources: tried };
+    this.failure = detail;
     this.dispatchEvent(new CustomEvent('error', { composed: true, detail }));
   }
 
