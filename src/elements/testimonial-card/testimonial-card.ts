@@ -357,9 +357,10 @@ ${stars}
           : nothing}
         ${text.text === ''
           ? nothing
-          : html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}>
-              ${renderSegments(this.expanded ? full : clamped.segments)}
-            </p>`}
+          : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
+            html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
+              >${renderSegments(this.expanded ? full : clamped.segments)}</p
+            >`}
       </blockquote>
       ${clamped.clamped
         ? html`<button

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil, aTimeout } from '@open-wc/testing';
+import { expect, html, waitUntil, aTimeout } from '@open-wc/testing';
+import { mount } from './mount.js';
 import {
   highlightSegmentsSync,
   highlightedText,
@@ -30,13 +31,13 @@ describe('sanitize', () => {
   });
 
   it('does not load DOMPurify for plain text (first test in this file: nothing loaded it yet)', async () => {
-    const el = await fixture<HTMLElement>(html`<p>${highlightedText('just text')}</p>`);
+    const el = await mount<HTMLElement>(html`<p>${highlightedText('just text')}</p>`);
     expect(el.textContent).to.equal('just text');
     expect(isSanitizerLoaded()).to.equal(false);
   });
 
   it('shows the markup-free text while DOMPurify loads, then the highlights', async () => {
-    const el = await fixture<HTMLElement>(html`<p>${highlightedText('Fast <mark>and</mark> &amp; <b>kind</b>')}</p>`);
+    const el = await mount<HTMLElement>(html`<p>${highlightedText('Fast <mark>and</mark> &amp; <b>kind</b>')}</p>`);
     expect(el.textContent).to.equal('Fast and & kind');
     expect(el.querySelector('b')).to.equal(null);
     await waitUntil(() => el.querySelector('mark'), 'the highlight appears once DOMPurify has loaded');
@@ -57,7 +58,7 @@ describe('sanitize', () => {
   it('nothing of a script payload runs and nothing but bare <mark> is rendered', async () => {
     window.__pwned = undefined;
     for (const payload of SCRIPT_PAYLOADS) {
-      const el = await fixture<HTMLElement>(html`<p>${highlightedText(`<mark>ok</mark> ${payload}`)}</p>`);
+      const el = await mount<HTMLElement>(html`<p>${highlightedText(`<mark>ok</mark> ${payload}`)}</p>`);
       await waitUntil(() => el.querySelector('mark'), `highlight for ${payload}`);
       expect(foreignElements(el), payload).to.deep.equal([]);
       expect(markupFreeText(payload), payload).not.to.match(/<\w/);

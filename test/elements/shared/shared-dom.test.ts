@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
+import { mount } from './mount.js';
 import { clientForEndpoint, resolveEndpoint } from '../../../src/elements/shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../../../src/elements/shared/events.js';
 import { nearestLang } from '../../../src/elements/shared/locale.js';
@@ -48,7 +49,7 @@ describe('endpoint-client', () => {
 
 describe('events', () => {
   it('emits a bubbling, composed CustomEvent with its detail', async () => {
-    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const host = await mount<HTMLDivElement>(html`<div></div>`);
     const heard = oneEvent(document.body, 'testimonial-error');
     emit(host, 'testimonial-error', { error: new Error('boom'), message: 'boom' });
     const event = await heard;
@@ -69,7 +70,7 @@ describe('events', () => {
 
 describe('nearestLang', () => {
   it('finds its own, an ancestor\'s, or a shadow host\'s lang', async () => {
-    const outer = await fixture<HTMLDivElement>(html`<div lang="ar"><span lang="de"><i></i></span><section></section></div>`);
+    const outer = await mount<HTMLDivElement>(html`<div lang="ar"><span lang="de"><i></i></span><section></section></div>`);
     expect(nearestLang(outer.querySelector('i')!)).to.equal('de');
     expect(nearestLang(outer.querySelector('section')!)).to.equal('ar');
     const host = outer.querySelector('section')!;

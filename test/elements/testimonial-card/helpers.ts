@@ -1,5 +1,6 @@
 /** Shared helpers of the card's browser tests. */
-import { fixture, html } from '@open-wc/testing';
+import { mount } from '../shared/mount.js';
+import { html } from 'lit';
 import { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import type { Testimonial } from '../../../src/client/types.js';
 
@@ -35,7 +36,7 @@ export async function cardFor(testimonial: unknown, attrs: Record<string, string
     else if (value !== false) el.setAttribute(name, value);
   }
   el.testimonial = testimonial as Testimonial;
-  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
   wrapper.append(el);
   await el.updateComplete;
   return el;

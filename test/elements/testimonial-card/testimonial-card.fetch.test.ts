@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { mount } from '../shared/mount.js';
 import { sampleTestimonial } from './fixtures.js';
 import { part, textOf, TestimonialCard } from './helpers.js';
 
@@ -23,7 +24,7 @@ function holdRequests(): { held: HeldRequest[]; restore(): void } {
 }
 
 async function card(attrs: string): Promise<TestimonialCard> {
-  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
   wrapper.innerHTML = `<testimonial-card ${attrs}></testimonial-card>`;
   const el = wrapper.querySelector('testimonial-card')!;
   await el.updateComplete;
@@ -44,7 +45,7 @@ describe('<testimonial-card> fetching', () => {
   it('fetches a testimonial through /api (proxy in front of the sandbox) and fires testimonial-load', async () => {
     const list = await (await fetch('/api/testimonials?limit=1&type=text')).json();
     const id: string = list.testimonials[0].id;
-    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+    const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
     const el = document.createElement('testimonial-card');
     el.setAttribute('endpoint', '/api');
     el.setAttribute('testimonial-id', id);
@@ -145,7 +146,7 @@ describe('<testimonial-card> fetching', () => {
 
   it('shares one request between cards showing the same testimonial', async () => {
     const id = freshId();
-    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+    const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
     wrapper.innerHTML = `<testimonial-card endpoint="/held-api" testimonial-id="${id}"></testimonial-card>
       <testimonial-card endpoint="${location.origin}/held-api/" testimonial-id="${id}"></testimonial-card>`;
     const [a, b] = [...wrapper.querySelectorAll('testimonial-card')];

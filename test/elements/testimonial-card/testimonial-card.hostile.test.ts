@@ -3,7 +3,8 @@
  * Nothing may run, nothing but bare <mark> may come out of the text, and no dangerous URL may reach an
  * attribute.
  */
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { mount } from '../shared/mount.js';
 import { isSanitizerLoaded } from '../../../src/elements/shared/sanitize.js';
 import { ALL_PAYLOADS, DANGEROUS_URLS, SCRIPT_PAYLOADS } from '../shared/hostile.js';
 import { sampleTestimonial, videoTestimonial } from './fixtures.js';
@@ -142,7 +143,7 @@ describe('<testimonial-card> hostile input', () => {
     const original = window.fetch;
     window.fetch = async () => Response.json(everyField(() => ALL_PAYLOADS));
     try {
-      const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+      const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
       const el = document.createElement('testimonial-card');
       el.setAttribute('endpoint', '/hostile-api');
       el.setAttribute('testimonial-id', 'hostile');

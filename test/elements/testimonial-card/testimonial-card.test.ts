@@ -1,4 +1,5 @@
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { mount } from '../shared/mount.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
 import { cardFor, part, parts, textOf } from './helpers.js';
@@ -21,6 +22,7 @@ describe('<testimonial-card> fields', () => {
     expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
     expect(textOf(part(el, 'text'))).to.equal('It saved us hours every week.');
     expect(part(el, 'text')!.querySelector('mark')!.textContent).to.equal('saved');
+    expect(part(el, 'text')!.textContent, 'no template whitespace in pre-line text').to.equal('It saved us hours every week.');
     expect(part(el, 'quote')!.localName).to.equal('blockquote');
     expect(part(el, 'header')!.localName).to.equal('figcaption');
     expect(textOf(part(el, 'source'))).to.equal('via Trustpilot');
@@ -56,7 +58,7 @@ describe('<testimonial-card> fields', () => {
 
   it('formats the date in the element\'s locale, its own or an ancestor\'s', async () => {
     expect(textOf(part(await cardFor(sampleTestimonial(), { lang: 'de' }), 'date'))).to.equal('05.01.2025');
-    const wrapper = await fixture<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
+    const wrapper = await mount<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
     const el = wrapper.querySelector('testimonial-card')!;
     el.testimonial = sampleTestimonial();
     await el.updateComplete;
@@ -128,7 +130,7 @@ describe('<testimonial-card> language', () => {
     el.lang = 'ar';
     await el.updateComplete;
     expect(textOf(part(el, 'title'))).to.equal('أفضل أداة اشتريناها');
-    const wrapper = await fixture<HTMLDivElement>(html`<div lang="ar"><testimonial-card></testimonial-card></div>`);
+    const wrapper = await mount<HTMLDivElement>(html`<div lang="ar"><testimonial-card></testimonial-card></div>`);
     const inner = wrapper.querySelector('testimonial-card')!;
     inner.testimonial = sampleTestimonial();
     await inner.updateComplete;
@@ -249,7 +251,9 @@ describe('<testimonial-card> bad data', () => {
         media: [{ url: `${broken}?media`, type: 'image', alt: 'x' }],
       }),
     );
-    // Lazy images near the viewport load; wait for each to fail.
+    // Lazy images load only once laid out near the viewport, which a hidden test tab may never do:
+    // load them now, for real, and wait for each to fail.
+    for (const img of el.shadowRoot!.querySelectorAll('img')) img.loading = 'eager';
     await waitUntil(() => part(el, 'initials') && !part(el, 'logo') && !part(el, 'media'), 'all three broken images handled');
     expect(textOf(part(el, 'initials'))).to.equal('AL');
     expect(textOf(part(el, 'company'))).to.equal('Engines Ltd');
@@ -273,7 +277,7 @@ describe('<testimonial-card> accessibility', () => {
   });
 
   it('reaches every link and the toggle by keyboard, with a visible focus ring', async () => {
-    const before = await fixture<HTMLButtonElement>(html`<button>before</button>`);
+    const before = await mount<HTMLButtonElement>(html`<button>before</button>`);
     const el = await cardFor(sampleTestimonial({ text: 'Long words. '.repeat(100) }));
     before.focus();
     const reached: string[] = [];

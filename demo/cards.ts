@@ -1,0 +1,132 @@
+// The cards demo page: every variant and theme, a right-to-left language, bad and hostile data.
+// Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
+import '../src/define.js';
+import { createClient, type Testimonial, type TestimonialCard } from '../src/index.js';
+
+declare global {
+  interface Window {
+    __pwned?: unknown;
+  }
+}
+
+const client = createClient({ baseUrl: '/api' });
+const status = document.querySelector<HTMLParagraphElement>('#status')!;
+const controls = document.querySelector<HTMLFormElement>('#controls')!;
+const variantsGrid = document.querySelector<HTMLDivElement>('#variants')!;
+
+function card(testimonial: Testimonial | Record<string, unknown>, attributes: Record<string, string> = {}): TestimonialCard {
+  const element = document.createElement('testimonial-card');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.testimonial = testimonial as Testimonial;
+  return element;
+}
+
+function fill(selector: string, cards: HTMLElement[]): void {
+  document.querySelector(selector)!.replaceChildren(...cards);
+}
+
+/** The first section follows the controls: theme, language and the boolean options. */
+function applyControls(): void {
+  const data = new FormData(controls);
+  variantsGrid.lang = String(data.get('lang'));
+  for (const element of variantsGrid.querySelectorAll('testimonial-card')) {
+    element.theme = data.get('theme') as TestimonialCard['theme'];
+    element.lang = String(data.get('lang'));
+    for (const name of ['show-tags', 'no-media', 'no-avatar']) element.toggleAttribute(name, data.has(name));
+  }
+}
+
+const PAYLOAD =
+  '<script>window.__pwned = "script"</script><img src=x onerror="window.__pwned = 1"><mark onclick="window.__pwned = 1">only this mark survives</mark><svg onload="window.__pwned = 1"></svg><a href="javascript:window.__pwned = 1">link</a>';
+
+function hostileTestimonials(): Record<string, unknown>[] {
+  const urls = ['javascript:window.__pwned=1', 'JaVaScRiPt:window.__pwned=1', 'java\tscript:window.__pwned=1', 'data:text/html,<script>parent.__pwned=1</script>', 'data:image/svg+xml,<svg onload=window.__pwned=1>', 'vbscript:msgbox(1)', '//evil.example/x.png'];
+  return urls.map((url, index) => ({
+    id: `hostile-${index}`,
+    type: index === 0 ? 'video' : 'text',
+    integration: PAYLOAD,
+    title: PAYLOAD,
+    text: `Dangerous URL ${JSON.stringify(url)} in every URL field. ${PAYLOAD}`,
+    rating: 5,
+    media: [
+      { url, type: 'image', alt: PAYLOAD },
+      { url, type: 'video', alt: PAYLOAD },
+    ],
+    url,
+    date: '2025-03-01T12:00:00Z',
+    thumbnail_url: url,
+    customer_name: `${PAYLOAD} Mallory`,
+    customer_avatar: url,
+    customer_tagline: PAYLOAD,
+    customer_username: PAYLOAD,
+    customer_url: url,
+    customer_company: PAYLOAD,
+    customer_company_logo: url,
+    tags: [PAYLOAD, 'safe-tag'],
+    lang: 'en',
+    translations: [],
+    video_url: url,
+    video: { duration: 10, aspect_ratio: PAYLOAD, mp4_urls: { high: url, medium: url, low: url }, hls_url: url, transcript: PAYLOAD },
+    links: { public: url },
+  }));
+}
+
+function badTestimonials(base: Testimonial): Record<string, unknown>[] {
+  return [
+    { customer_name: null, text: null, rating: null, media: null, tags: null, translations: null, links: null },
+    { ...base, integration: 'some_new_site', rating: 42, title: 'Unknown integration, rating 42' },
+    { ...base, title: '10,000 characters', text: `${'This is a very long testimonial. '.repeat(300)}The end.`.slice(0, 10_000) },
+    {
+      ...base,
+      title: 'Broken images',
+      customer_avatar: `${location.origin}/no-such-avatar.png`,
+      customer_company_logo: `${location.origin}/no-such-logo.png`,
+      media: [{ url: `${location.origin}/no-such-image.png`, type: 'image', alt: 'gone' }],
+    },
+    { ...base, title: 'Empty text', text: '', rating: 3.6 },
+  ];
+}
+
+async function main(): Promise<void> {
+  const [texts, translated, videos] = await Promise.all([
+    client.listTestimonials({ type: 'text', sort: 'rating', limit: 4 }),
+    client.listTestimonials({ type: 'text', lang: 'ar', limit: 6 }),
+    client.listTestimonials({ type: 'video', limit: 2 }),
+  ]);
+  const withTranslation = translated.testimonials.find((t) => t.translations.length > 0) ?? texts.testimonials[0];
+  const [first, second] = texts.testimonials.filter((t) => t.id !== withTranslation?.id);
+  if (!first || !second || !withTranslation) throw new Error('The API returned fewer than three testimonials.');
+
+  fill(
+    '#variants',
+    ['default', 'compact', 'quote'].flatMap((variant) => [withTranslation, second].map((t) => card(t, { variant }))),
+  );
+  fill('#light', [card(first, { theme: 'light' }), card(withTranslation, { theme: 'light', variant: 'quote' })]);
+  fill('#dark', [card(first, { theme: 'dark' }), card(withTranslation, { theme: 'dark', variant: 'quote' })]);
+  fill('#branded', [card(first, { 'show-tags': '' }), card(second, { variant: 'compact' })]);
+  fill('#rtl', translated.testimonials.slice(0, 3).map((t, i) => card(t, { variant: i === 2 ? 'quote' : 'default', theme: i === 1 ? 'dark' : 'light' })));
+
+  const fetched = document.createElement('testimonial-card');
+  fetched.setAttribute('endpoint', '/api');
+  fetched.setAttribute('testimonial-id', first.id);
+  const missing = document.createElement('testimonial-card');
+  missing.setAttribute('endpoint', '/api');
+  missing.setAttribute('testimonial-id', '00000000-0000-4000-8000-000000000000');
+  fill('#fetched', [fetched, missing]);
+
+  fill('#videos', videos.testimonials.map((t, i) => card(t, { variant: i === 0 ? 'default' : 'quote' })));
+  fill('#bad', badTestimonials(second).map((t) => card(t)));
+  fill('#hostile', hostileTestimonials().map((t) => card(t, { 'show-tags': '', lang: 'en' })));
+
+  applyControls();
+  status.textContent = `Showing ${texts.testimonials.length + translated.testimonials.length + videos.testimonials.length} testimonials from /api.`;
+  setTimeout(() => {
+    document.querySelector('#pwned-status')!.textContent =
+      window.__pwned === undefined ? 'No payload ran (window.__pwned is still unset).' : `A payload ran: ${String(window.__pwned)}`;
+  }, 1000);
+}
+
+controls.addEventListener('change', applyControls);
+main().catch((error: unknown) => {
+  status.textContent = `Could not load the demo data: ${error instanceof Error ? error.message : String(error)}`;
+});
