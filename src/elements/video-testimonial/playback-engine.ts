@@ -158,8 +158,12 @@ export class PlaybackEngine {
     this.tried.push(source);
     this.recoveryUsed = false;
     this.callbacks.onSource(source);
-    if (source.type === 'hls.js') this.attachHls(source.url);
-    else this.video.src = source.url;
+    if (source.type === 'hls.js') {
+      // Plays once hls.js is attached: a play() before that would only be aborted by the attach.
+      this.attachHls(source.url);
+      return;
+    }
+    this.video.src = source.url;
     if (this.wantsPlay) this.playVideo();
   }
 
@@ -184,7 +188,7 @@ export class PlaybackEngine {
   private handleHlsError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData): void {
     if (!data.fatal || hls !== this.hls) return;
     if (this.recoveryUsed) {
-      this.next();
+      this.fallBack();
       return;
     }
     // One bounded recovery, as hls.js recommends: rebuild the media pipeline for a decode error,
@@ -196,11 +200,22 @@ export class PlaybackEngine {
       if (hls.levels.length === 0 && this.current) hls.loadSource(this.current.url);
       hls.startLoad();
     } else {
-      this.next();
+      this.fallBack();
       return;
     }
     // Recovery reloads the element, which drops a pending play.
     if (this.wantsPlay) this.playVideo();
+  }
+
+  /**
+   * Moves on to the next source once hls.js has finished dispatching the error: destroying it from
+   * inside its own event would leave its remaining listeners working on a destroyed instance.
+   */
+  private fallBack(): void {
+    const failed = this.current;
+    queueMicrotask(() => {
+      if (!this.destroyed && this.current === failed) this.next();
+    });
   }
 
   private readonly handleVideoError = (): void => {

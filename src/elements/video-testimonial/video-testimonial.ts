@@ -177,6 +177,8 @@ export class VideoTestimonial extends LitElement {
     super.disconnectedCallback();
     this.visibility?.disconnect();
     this.visibility = undefined;
+    // A hero put back on the page autoplays again, as a fresh one would.
+    this.autoplayed = false;
     this.teardown(abortError('The element was removed from the page.'));
   }
 
@@ -220,17 +222,20 @@ export class VideoTestimonial extends LitElement {
   }
 
   private requestPlayback(): void {
-    this.updateComplete.then(() => {
-      if (!this.isConnected || !this.video) {
-        this.settlePlayWaiters(new DOMException('The element is not on the page.', 'InvalidStateError'));
-        return;
-      }
-      if (this.engine) {
-        this.engine.play();
-        return;
-      }
-      this.startEngine(this.video);
-    });
+    this.updateComplete.then(
+      () => {
+        if (!this.isConnected || !this.video) {
+          this.settlePlayWaiters(new DOMException('The element is not on the page.', 'InvalidStateError'));
+          return;
+        }
+        if (this.engine) {
+          this.engine.play();
+          return;
+        }
+        this.startEngine(this.video);
+      },
+      (error: unknown) => this.settlePlayWaiters(error),
+    );
   }
 
   private startEngine(video: HTMLVideoElement): void {
@@ -306,15 +311,16 @@ export class VideoTestimonial extends LitElement {
       }
       return;
     }
+    const resume = this.pausedOffscreen;
+    this.pausedOffscreen = false;
     if (!this.canAutoplay()) return;
     if (this.phase === 'poster' && !this.autoplayed) {
       this.autoplayed = true;
       this.requestPlayback();
-    } else if (this.pausedOffscreen) {
+    } else if (resume) {
       // Only a muted hero resumes on its own: a video with sound waits for the viewer.
       this.requestPlayback();
     }
-    this.pausedOffscreen = false;
   }
 
   private canAutoplay(): boolean {
