@@ -138,7 +138,7 @@ function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedA
         read = plan(c);
       } catch (error) {
         if (!(error instanceof InvalidRequestError)) throw error;
-        return errorAnswer(400, 'invalid_parameter', error.message, { field: error.field });
+        return errorAnswer(400, 'invalid_request', error.message, { field: error.field });
       }
       try {
         const result = await cache.get(read.key, () => loadAnswer(settings, read), staleAllowed);

@@ -151,13 +151,13 @@ export function publicTestimonial(value: unknown): PublicTestimonial {
 /**
  * The public copy of a list answer. Pending testimonials are dropped even though the proxy asked for
  * approved ones only (a service that ignored the filter must not leak them), and `total` is recounted
- * since it is the number on this page (spec 4.1).
+ * since it is the number on this page (spec 4.1). `keep` drops more (see search-privacy.ts).
  */
-export function publicTestimonialList(value: unknown): PublicTestimonialList {
+export function publicTestimonialList(value: unknown, keep: (testimonial: Record_) => boolean = () => true): PublicTestimonialList {
   if (!isRecord(value) || !Array.isArray(value.testimonials)) {
     throw new UpstreamShapeError('a list without a testimonials array');
   }
-  const testimonials = value.testimonials.filter(isApproved).map(publicTestimonial);
+  const testimonials = value.testimonials.filter((t): t is Record_ => isApproved(t) && keep(t as Record_)).map(publicTestimonial);
   return { total: testimonials.length, testimonials };
 }
 

@@ -12,6 +12,7 @@ import {
   type TestimonialClient,
 } from '../client/index.js';
 import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from './public-fields.js';
+import { checkSearchQuery, publicSearchMatch } from './search-privacy.js';
 
 export interface ReadPlan {
   /** Route plus canonical query: equal questions share one entry and one upstream call. */
@@ -33,6 +34,7 @@ export function publicListParams(search: URLSearchParams, maxLimit: number): Lis
   const limits = query.getAll('limit');
   if (limits.length === 1 && DIGITS.test(limits[0]!) && Number(limits[0]) > maxLimit) query.set('limit', String(maxLimit));
   const params = parseListQuery(query);
+  checkSearchQuery(params.query);
   return { ...params, approved: true, limit: Math.min(params.limit ?? LIMIT_DEFAULT, maxLimit) };
 }
 
@@ -40,7 +42,7 @@ export function listPlan(client: TestimonialClient, search: URLSearchParams, max
   const params = publicListParams(search, maxLimit);
   return {
     key: `/testimonials?${encodeListQuery(params).toString()}`,
-    load: async () => publicTestimonialList(await client.listTestimonials(params)),
+    load: async () => publicTestimonialList(await client.listTestimonials(params), publicSearchMatch(params.query)),
   };
 }
 

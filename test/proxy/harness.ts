@@ -42,9 +42,12 @@ export interface ProxyHarness {
   state(): Promise<HarnessState>;
   upstream(mode: UpstreamMode, holdUntilArrivals?: number): Promise<void>;
   advance(ms: number): Promise<void>;
+  /** The upstream's own JSON answer to `GET /v1${path}` with the key (not counted, not through the proxy). */
+  direct(path: string): Promise<unknown>;
 }
 
 export const PROXY_ORIGIN = 'http://proxy.test';
+const UPSTREAM = 'http://upstream.test/v1';
 const START = Date.UTC(2026, 0, 1);
 
 /** The proxy and its surroundings; lives in whichever runtime runs the proxy. */
@@ -54,6 +57,7 @@ export class HarnessCore {
   private logs: string[] = [];
   private now = START;
   private arrivals = 0;
+  private base: ((request: Request) => Promise<Response>) | undefined;
 
   constructor(private readonly sandboxFetch: () => (request: Request) => Promise<Response>) {}
 
@@ -61,12 +65,12 @@ export class HarnessCore {
     this.logs = [];
     this.now = START;
     this.arrivals = 0;
-    const base = config.upstream === 'sandbox' ? this.sandboxFetch() : undefined;
-    this.stub = createStubUpstream(() => this.arrivals, base);
+    this.base = config.upstream === 'sandbox' ? this.sandboxFetch() : undefined;
+    this.stub = createStubUpstream(() => this.arrivals, this.base);
     const { rateLimit, ...proxyOptions } = config.proxy ?? {};
     const header = rateLimit?.clientKeyHeader;
     this.proxy = createProxy({
-      upstream: 'http://upstream.test/v1',
+      upstream: UPSTREAM,
       apiKey: TEST_KEY,
       fetch: this.stub.fetch,
       retries: 0,
@@ -97,6 +101,12 @@ export class HarnessCore {
 
   advance(ms: number): void {
     this.now += ms;
+  }
+
+  async direct(path: string): Promise<unknown> {
+    const request = new Request(`${UPSTREAM}${path}`, { headers: { Authorization: `Bearer ${TEST_KEY}` } });
+    const response = await (this.base ?? createStubUpstream(() => 0).fetch)(request);
+    return response.json();
   }
 }
 
@@ -129,5 +139,8 @@ export class LocalHarness implements ProxyHarness {
   }
   async advance(ms: number) {
     this.core.advance(ms);
+  }
+  async direct(path: string) {
+    return this.core.direct(path);
   }
 }

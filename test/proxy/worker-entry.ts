@@ -3,12 +3,11 @@
  * under `/__harness/` drive the harness (setup, state, upstream mode, clock); every other request goes
  * to the proxy, exactly as a Cloudflare Worker would receive it.
  */
+import { createSandbox } from '../../src/sandbox/index.js';
 import { HarnessCore, type HarnessConfig } from './harness.js';
-import type { UpstreamMode } from './stub-upstream.js';
+import { TEST_KEY, type UpstreamMode } from './stub-upstream.js';
 
-const core = new HarnessCore(() => {
-  throw new Error('sandbox upstream not wired yet');
-});
+const core = new HarnessCore(() => createSandbox({ key: TEST_KEY }).fetch);
 
 async function control(name: string, request: Request): Promise<Response> {
   const payload = (await request.json()) as Record<string, unknown> | null;
@@ -24,6 +23,8 @@ async function control(name: string, request: Request): Promise<Response> {
     case 'advance':
       core.advance(payload!.ms as number);
       return Response.json({ ok: true });
+    case 'direct':
+      return Response.json(await core.direct(payload!.path as string));
     default:
       return new Response(`unknown harness call ${name}`, { status: 404 });
   }
