@@ -101,6 +101,7 @@ export class PlaybackEngine {
   constructor(
     private readonly video: HTMLVideoElement,
     private readonly callbacks: PlaybackEngineCallbacks,
+    private readonly loadHlsClass: () => Promise<HlsConstructor> = loadHls,
   ) {
     const { signal } = this.listeners;
     video.addEventListener('error', this.handleVideoError, { signal });
@@ -169,7 +170,7 @@ export class PlaybackEngine {
 
   private attachHls(url: string): void {
     // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
-    loadHls().then(
+    this.loadHlsClass().then(
       (HlsClass) => {
         if (this.destroyed || this.current?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(this.pendingStartTime > 0 ? this.pendingStartTime : -1));

@@ -1,0 +1,167 @@
+/**
+ * The engine's error policy with a stand-in for hls.js, so each kind of fatal error can be raised on
+ * demand: one bounded recovery, then the next source; teardown on destroy. (Real playback through
+ * the real hls.js is in video-testimonial.playback.test.ts.)
+ */
+import { assert } from '@open-wc/testing';
+import type { HlsConstructor } from '../../../src/elements/video-testimonial/hls-loader.js';
+import { PlaybackEngine, type PlaybackSource } from '../../../src/elements/video-testimonial/playback-engine.js';
+
+type Listener = (event: string, data: { type: string; fatal: boolean; details: string }) => void;
+
+class FakeHls {
+  static Events = { ERROR: 'hlsError' };
+  static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError', OTHER_ERROR: 'otherError' };
+  static instances: FakeHls[] = [];
+  readonly calls: string[] = [];
+  levels: unknown[] = [];
+  private listener: Listener | undefined;
+
+  constructor(readonly config: Record<string, unknown>) {
+    FakeHls.instances.push(this);
+  }
+
+  on(_event: string, listener: Listener): void {
+    this.listener = listener;
+  }
+  attachMedia(): void {
+    this.calls.push('attachMedia');
+  }
+  loadSource(url: string): void {
+    this.calls.push(`loadSource ${url.split('/').pop()}`);
+  }
+  startLoad(): void {
+    this.calls.push('startLoad');
+  }
+  recoverMediaError(): void {
+    this.calls.push('recoverMediaError');
+  }
+  destroy(): void {
+    this.calls.push('destroy');
+  }
+  /** Raises an error the way hls.js does: synchronously, from inside its own event dispatch. */
+  fail(type: string, fatal = true): void {
+    this.listener?.('hlsError', { type, fatal, details: 'test' });
+  }
+}
+
+const PLAN: PlaybackSource[] = [
+  { type: 'hls.js', url: 'https://cdn.example/index.m3u8' },
+  { type: 'mp4', url: 'https://cdn.example/low.mp4' },
+  { type: 'mp4', url: 'https://cdn.example/high.mp4' },
+];
+
+function setup(loadHlsClass: () => Promise<HlsConstructor> = async () => FakeHls as unknown as HlsConstructor) {
+  FakeHls.instances = [];
+  const video = document.createElement('video');
+  video.preload = 'none';
+  const sources: string[] = [];
+  const exhausted: PlaybackSource[][] = [];
+  const engine = new PlaybackEngine(
+    video,
+    {
+      onSource: (source) => sources.push(`${source.type} ${source.url.split('/').pop()}`),
+      onExhausted: (tried) => exhausted.push([...tried]),
+      onPlayRefused: () => undefined,
+    },
+    loadHlsClass,
+  );
+  return { video, engine, sources, exhausted };
+}
+
+/** Lets the engine's promise callbacks and deferred fallbacks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function startedOnHls() {
+  const context = setup();
+  context.engine.start(PLAN, { play: false, startTime: 4 });
+  await settle();
+  const hls = FakeHls.instances[0]!;
+  return { ...context, hls };
+}
+
+describe('PlaybackEngine error policy', () => {
+  it('configures hls.js to wait for play, cap levels to the player, and start where asked', async () => {
+    const { hls, sources } = await startedOnHls();
+    assert.deepInclude(hls.config, { autoStartLoad: false, capLevelToPlayerSize: true, startPosition: 4 });
+    assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad']);
+    assert.deepEqual(sources, ['hls.js index.m3u8']);
+  });
+
+  it('recovers once from a fatal media error, then falls back to the next source', async () => {
+    const { hls, video, sources } = await startedOnHls();
+    hls.fail('mediaError', false);
+    assert.notInclude(hls.calls, 'recoverMediaError', 'non-fatal errors are hls.js business');
+    hls.fail('mediaError');
+    assert.include(hls.calls, 'recoverMediaError');
+    hls.fail('mediaError');
+    await settle();
+    assert.strictEqual(hls.calls.filter((call) => call === 'recoverMediaError').length, 1);
+    assert.strictEqual(hls.calls.at(-1), 'destroy');
+    assert.strictEqual(video.getAttribute('src'), 'https://cdn.example/low.mp4');
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it('reloads the playlist once after a network error before any level loaded', async () => {
+    const { hls, sources } = await startedOnHls();
+    hls.fail('networkError');
+    assert.deepEqual(hls.calls.slice(3), ['loadSource index.m3u8', 'startLoad']);
+    hls.fail('networkError');
+    await settle();
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it('restarts loading, without reloading the playlist, after a network error mid-stream', async () => {
+    const { hls } = await startedOnHls();
+    hls.levels = [{}];
+    hls.fail('networkError');
+    assert.deepEqual(hls.calls.slice(3), ['startLoad']);
+  });
+
+  it('does not try to recover from other fatal errors', async () => {
+    const { hls, sources } = await startedOnHls();
+    hls.fail('otherError');
+    await settle();
+    assert.notInclude(hls.calls, 'recoverMediaError');
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it("counts the video element's own error against the same single recovery", async () => {
+    const { hls, video, sources } = await startedOnHls();
+    video.dispatchEvent(new Event('error'));
+    assert.include(hls.calls, 'recoverMediaError');
+    hls.fail('mediaError');
+    await settle();
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it('tries each mp4 in turn and reports every source tried when all fail', async () => {
+    const { hls, video, exhausted } = await startedOnHls();
+    hls.fail('otherError');
+    await settle();
+    video.dispatchEvent(new Event('error'));
+    assert.strictEqual(video.getAttribute('src'), 'https://cdn.example/high.mp4');
+    video.dispatchEvent(new Event('error'));
+    assert.deepEqual(exhausted, [PLAN]);
+    assert.isFalse(video.hasAttribute('src'));
+  });
+
+  it('goes to mp4 when the hls.js chunk fails to load', async () => {
+    const { engine, sources } = setup(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    engine.start(PLAN, { play: false });
+    await settle();
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it('destroys hls.js on destroy and ignores anything that happens after', async () => {
+    const { engine, hls, video, sources, exhausted } = await startedOnHls();
+    engine.destroy();
+    assert.strictEqual(hls.calls.at(-1), 'destroy');
+    hls.fail('mediaError');
+    video.dispatchEvent(new Event('error'));
+    await settle();
+    assert.deepEqual(sources, ['hls.js index.m3u8']);
+    assert.deepEqual(exhausted, []);
+    assert.isFalse(video.hasAttribute('src'));
+  });
+});
