@@ -57,7 +57,9 @@ export async function serveProxy({
     server.listen(port, host, resolve);
   });
   const actualPort = (server.address() as AddressInfo).port;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  // A wildcard address is where it listens, not where to send requests: print loopback instead.
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     url: `http://${urlHost}:${actualPort}`,
     port: actualPort,

@@ -1,0 +1,120 @@
+/**
+ * `testimonial-elements proxy` (`npm run proxy`): flag parsing, and the real command spawned against a
+ * sandbox served on 127.0.0.1.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parseProxyArgs } from '../../src/proxy/cli.js';
+import { serveSandbox } from '../../src/sandbox/node.js';
+
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the command; `until` ends it with SIGTERM once stdout matches (for a server that keeps running). */
+async function runCli(args: string[], env: Record<string, string | undefined>, until?: (stdout: string) => Promise<void> | undefined): Promise<Run> {
+  const childEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'proxy', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let pending: Promise<void> | undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    pending ??= until?.(stdout)?.finally(() => child.kill('SIGTERM'));
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  await pending;
+  return { code, stdout, stderr };
+}
+
+describe('proxy command line', () => {
+  it('parses every flag', () => {
+    const options = parseProxyArgs([
+      '--upstream',
+      'http://127.0.0.1:8787/v1',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--max-limit',
+      '50',
+      '--ttl',
+      '30',
+      '--origins',
+      'https://a.test, https://b.test',
+    ]);
+    assert.deepEqual(options, {
+      upstream: 'http://127.0.0.1:8787/v1',
+      port: 0,
+      host: '0.0.0.0',
+      maxLimit: 50,
+      cache: { ttlMs: 30_000 },
+      cors: { origins: ['https://a.test', 'https://b.test'] },
+    });
+  });
+
+  const mistakes: [string[], RegExp][] = [
+    [['--upstream', 'http://a.test/v1', '--key', 'k'], /--key is refused.*TESTIMONIAL_API_KEY/],
+    [['--upstream', 'http://a.test/v1', '--api-key=k'], /--key is refused/],
+    [[], /--upstream is required/],
+    [['--upstream', 'http://a.test/v1', '--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--upstream', 'http://a.test/v1', '--max-limit', '0'], /--max-limit/],
+    [['--upstream', 'http://a.test/v1', '--ttl', '-5'], /ttl/],
+    [['--upstream', 'http://a.test/v1', '--origins', ','], /--origins needs at least one origin/],
+    [['--upstream', 'http://a.test/v1', '--verbose'], /Unknown option '--verbose'/],
+  ];
+  for (const [argv, message] of mistakes) {
+    it(`refuses ${argv.join(' ') || 'no flags'}`, () => {
+      assert.throws(() => parseProxyArgs(argv), message);
+    });
+  }
+
+  it('serves the sandbox through the proxy with the key from TESTIMONIAL_API_KEY, and stops on SIGTERM', async (t) => {
+    const sandbox = await serveSandbox({ port: 0, key: 'cli-test-key' });
+    t.after(() => sandbox.close());
+    let answer: { status: number; body: { total: number; testimonials: Record<string, unknown>[] } } | undefined;
+    const run = await runCli(['--port', '0', '--upstream', sandbox.url, '--max-limit', '5'], { TESTIMONIAL_API_KEY: 'cli-test-key' }, (stdout) => {
+      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      if (!url) return undefined;
+      return fetch(`${url}/testimonials?limit=50`).then(async (response) => {
+        answer = { status: response.status, body: (await response.json()) as NonNullable<typeof answer>['body'] };
+      });
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(answer?.status, 200);
+    assert.equal(answer?.body.total, 5);
+    assert.ok(answer?.body.testimonials.every((t) => !('customer_email' in t)), 'customer_email left the proxy');
+    assert.ok(!run.stdout.includes('cli-test-key'), 'the key was printed');
+  });
+
+  it('a --key flag exits 2 with one line, and nothing listens', async () => {
+    const run = await runCli(['--upstream', 'http://127.0.0.1:9/v1', '--key', 'leaky-key'], { TESTIMONIAL_API_KEY: 'k' });
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    assert.match(run.stderr, /TESTIMONIAL_API_KEY/);
+    assert.ok(!run.stderr.includes('leaky-key'), 'the refused key was echoed');
+    assert.equal(run.stdout, '');
+  });
+
+  it('without TESTIMONIAL_API_KEY it exits 2 saying so', async () => {
+    const run = await runCli(['--upstream', 'http://127.0.0.1:9/v1', '--port', '0'], { TESTIMONIAL_API_KEY: undefined });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /no API key.*TESTIMONIAL_API_KEY/);
+  });
+
+  it('a bad flag exits 2 with one line', async () => {
+    const run = await runCli(['--upstream', 'http://127.0.0.1:9/v1', '--port', 'eighty'], { TESTIMONIAL_API_KEY: 'k' });
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    assert.match(run.stderr, /--port/);
+  });
+});
