@@ -18,9 +18,21 @@ interface TextInfo {
 
 type LocaleWithTextInfo = Intl.Locale & { getTextInfo?: () => TextInfo; textInfo?: TextInfo };
 
+const directions = new Map<string, boolean>();
+
 /** Whether text in this language tag is written right to left ("ar", "he-IL", "az-Arab" → true). */
 export function isRightToLeft(lang: string | undefined): boolean {
   if (!lang) return false;
+  let rtl = directions.get(lang);
+  if (rtl === undefined) {
+    rtl = judgeDirection(lang);
+    // Tags come from a small set (page and API languages); the bound only guards against abuse.
+    if (directions.size < 500) directions.set(lang, rtl);
+  }
+  return rtl;
+}
+
+function judgeDirection(lang: string): boolean {
   try {
     const locale = new Intl.Locale(lang) as LocaleWithTextInfo;
     // An explicit script decides (some engines' textInfo ignores it: "az-Arab" came back "ltr").

@@ -1,6 +1,6 @@
 import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { mount } from '../shared/mount.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
 import { cardFor, part, parts, textOf } from './helpers.js';
 
@@ -172,6 +172,37 @@ describe('<testimonial-card> variants and options', () => {
     el.style.removeProperty('--testimonial-color-background');
     await el.updateComplete;
     expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+  });
+});
+
+describe('<testimonial-card> system preferences', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
+
+  it('follows prefers-color-scheme with theme="auto" only', async () => {
+    const auto = await cardFor(sampleTestimonial(), { theme: 'auto' });
+    const light = await cardFor(sampleTestimonial(), { theme: 'light' });
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(getComputedStyle(part(auto, 'card')!).backgroundColor).to.equal('rgb(22, 27, 34)');
+    expect(getComputedStyle(part(light, 'card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+    await expect(auto).to.be.accessible();
+    await emulateMedia({ colorScheme: 'light' });
+    expect(getComputedStyle(part(auto, 'card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+  });
+
+  it('stops the skeleton\'s pulse under prefers-reduced-motion', async () => {
+    const original = window.fetch;
+    window.fetch = () => new Promise<Response>(() => {});
+    try {
+      const el = await mount<HTMLElement>(html`<testimonial-card endpoint="/never-api" testimonial-id="slow"></testimonial-card>`);
+      await waitUntil(() => el.shadowRoot!.querySelector('.bone.line'));
+      const bone = el.shadowRoot!.querySelector('.bone.line')!;
+      expect(getComputedStyle(bone).animationName).to.equal('pulse');
+      await emulateMedia({ reducedMotion: 'reduce' });
+      expect(parseFloat(getComputedStyle(bone).animationDuration)).to.be.lessThan(0.001);
+      el.remove();
+    } finally {
+      window.fetch = original;
+    }
   });
 });
 
