@@ -1,0 +1,34 @@
+/**
+ * The Vite configuration the framework example apps share: the app's folder as root, the demo API
+ * (the proxy at `/api` in front of the sandbox, from scripts/dev-api.ts) on the dev server, and access
+ * to the package sources the apps import. `npx vite --config demo/frameworks/react/vite.config.ts`
+ * serves an app; the tests in test/frameworks build it with the same file.
+ */
+import { resolve } from 'node:path';
+import type { Plugin, UserConfig } from 'vite';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+function exampleApi(): Plugin {
+  return {
+    name: 'testimonial-example-api',
+    async configureServer(server) {
+      const { createDevApi } = await import('../../scripts/dev-api.js');
+      const api = createDevApi({ log: (line) => server.config.logger.warn(line) });
+      server.middlewares.use((req, res, next) => {
+        api.handle(req, res).then((handled) => handled || next(), next);
+      });
+    },
+  };
+}
+
+export function exampleAppConfig(appDir: string, config: Pick<UserConfig, 'plugins' | 'oxc'>): UserConfig {
+  return {
+    root: appDir,
+    publicDir: false,
+    ...config,
+    plugins: [...(config.plugins ?? []), exampleApi()],
+    server: { fs: { allow: [repoRoot] } },
+    build: { outDir: resolve(repoRoot, 'dist/examples', resolve(appDir).split('/').pop()!), emptyOutDir: true, target: 'es2022' },
+  };
+}
