@@ -31,6 +31,11 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 const playIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4.5v15a1 1 0 0 0 1.52.85l12-7.5a1 1 0 0 0 0-1.7l-12-7.5A1 1 0 0 0 6 4.5Z"/></svg>`;
 
+/** Fires a media event again on the host: composed, so it leaves any shadow root the host is in. */
+function redispatch(host: HTMLElement, event: Event): void {
+  host.dispatchEvent(new Event(event.type, { composed: true }));
+}
+
 function abortError(message: string): DOMException {
   return new DOMException(message, 'AbortError');
 }
@@ -46,6 +51,7 @@ function abortError(message: string): DOMException {
  * `muted`), and one player at a time plays on a page. Disconnecting tears hls.js down and stops every
  * download. Captions from another origin need CORS on their server.
  *
+ * @tagname video-testimonial
  * @summary A lazy, accessible video testimonial player (HLS through hls.js, mp4 fallbacks).
  *
  * @csspart frame - The box of the player; holds the reserved aspect ratio.
@@ -294,7 +300,7 @@ export class VideoTestimonial extends LitElement {
     const video = this.video;
     if (!video) return;
     for (const type of FORWARDED_EVENTS) {
-      video.addEventListener(type, () => this.dispatchEvent(new Event(type, { composed: true })));
+      video.addEventListener(type, (event) => redispatch(this, event));
     }
     video.addEventListener('play', () => claimPlayback(this));
     video.addEventListener('playing', () => this.settlePlayWaiters());
