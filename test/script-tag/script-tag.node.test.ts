@@ -1,0 +1,118 @@
+/**
+ * Script-tag use: the CDN file in plain HTML pages that hold nothing else (no bundler, no framework),
+ * with the proxy at `/api`, checked in Chromium. Also: hls.js is never in the entry nor loaded for a
+ * wall of text.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'puppeteer-core';
+import { countDeep, deepText, launchBrowser, liveInstances, waitFor, watchedPage } from '../support/browser.js';
+import { buildCdnInto, CDN_ENTRY } from '../support/cdn-build.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
+
+const SCRIPT = `<script type="module" src="/cdn/${CDN_ENTRY}"></script>`;
+const page = (body: string) => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Testimonials</title>${SCRIPT}</head><body>${body}</body></html>`;
+
+/** Only the script tag and the element: the three-line quick start. */
+const PLAIN = `${SCRIPT}\n<testimonial-wall endpoint="/api"></testimonial-wall>\n`;
+/** The script tag and an empty container the test fills and empties after load. */
+const DYNAMIC = page('<main id="slot"></main>');
+
+/** A string only hls.js holds (an event name of its API): proves the marker below is a real one. */
+const HLS_MARKER = 'hlsManifestParsed';
+const WIDGETS = 'testimonial-wall, testimonial-card, video-testimonial';
+const isHlsChunk = (path: string) => /\/chunks\/hls[^/]*\.js$/.test(path);
+
+/** The specifiers an ES module imports statically (`import … from "x"`, `import "x"`), not `import("x")`. */
+function staticImports(source: string): string[] {
+  return [...source.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]!);
+}
+
+describe('script-tag use of the CDN build', () => {
+  let outDir: string;
+  let server: StaticServer;
+  let browser: Browser;
+
+  before(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'script-tag-'));
+    await buildCdnInto(join(outDir, 'cdn'));
+    server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC } });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('keeps hls.js out of the entry: only a lazy chunk beside it holds it', async () => {
+    const entry = await readFile(join(outDir, 'cdn', CDN_ENTRY), 'utf8');
+    const chunks = await readdir(join(outDir, 'cdn/chunks'));
+    const hlsChunks = chunks.filter((file) => /^hls.*\.js$/.test(file));
+    assert.equal(hlsChunks.length, 1, `one hls.js chunk among ${chunks.join(', ')}`);
+    assert.ok((await readFile(join(outDir, 'cdn/chunks', hlsChunks[0]!), 'utf8')).includes(HLS_MARKER));
+    assert.ok(!entry.includes(HLS_MARKER), 'the entry holds hls.js code');
+    const imported = staticImports(entry);
+    assert.ok(!imported.some((specifier) => /hls/i.test(specifier)), `the entry imports hls.js statically: ${imported.join(', ')}`);
+    assert.ok(entry.includes(`import(\`./chunks/${hlsChunks[0]}\`)`) || entry.includes(`import("./chunks/${hlsChunks[0]}")`), 'the entry loads hls.js on demand');
+  });
+
+  it('renders a wall from the proxy on a page with only the script tag and the element', async () => {
+    const watched = await watchedPage(browser);
+    await watched.page.goto(`${server.origin}/plain.html`, { waitUntil: 'load' });
+    await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, 'the wall to show cards');
+    const upgraded = await watched.page.$eval('testimonial-wall', (wall) => wall instanceof customElements.get('testimonial-wall')! && wall.shadowRoot !== null);
+    assert.ok(upgraded, 'the element in the markup is upgraded when the module defines it');
+    assert.ok((await deepText(watched.page, 'testimonial-wall')).length > 100, 'the wall shows testimonial text');
+    assert.ok(watched.requestsTo((path) => path === '/api/testimonials').length === 1, 'one list request through the proxy');
+    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js for a wall');
+    assert.deepEqual(watched.errors, []);
+    await watched.page.close();
+  });
+
+  it('adds and removes widgets after load: they upgrade, load, and leave nothing behind', async () => {
+    const watched = await watchedPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.origin}/dynamic.html`, { waitUntil: 'load' });
+    await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
+
+    for (let round = 1; round <= 3; round++) {
+      await page.evaluate(() => {
+        const slot = document.getElementById('slot')!;
+        slot.innerHTML = `<testimonial-wall endpoint="/api" limit="4" layout="list" paging="none"></testimonial-wall>
+          <video-testimonial src="/media/hls/index.m3u8" poster="/media/poster.jpg" label="A sample video"></video-testimonial>`;
+        const wall = slot.querySelector('testimonial-wall')!;
+        wall.addEventListener('testimonials-load', (event) => {
+          const card = document.createElement('testimonial-card');
+          card.id = 'from-data';
+          card.testimonial = event.detail.testimonials[0]!;
+          slot.append(card);
+        });
+      });
+      await waitFor(async () => (await deepText(page, '#from-data')).length > 20, `round ${round}: the card made from the wall's data`);
+      const states = await page.evaluate(() =>
+        [...document.querySelectorAll('#slot > *')].map((element) => ({
+          tag: element.localName,
+          upgraded: element instanceof customElements.get(element.localName)! && element.shadowRoot !== null,
+        })),
+      );
+      assert.deepEqual(states.map((state) => state.upgraded), [true, true, true], JSON.stringify(states));
+      await waitFor(async () => (await countDeep(page, 'testimonial-wall testimonial-card, testimonial-card')) >= 5, 'the wall cards');
+
+      await page.evaluate(() => document.getElementById('slot')!.replaceChildren());
+      assert.equal(await countDeep(page, WIDGETS), 0, `round ${round}: widgets removed`);
+    }
+
+    assert.equal(watched.requestsTo((path) => path === '/api/testimonials').length, 3, 'one list request per wall added');
+    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js before anyone presses play');
+    for (const tag of ['testimonial-wall', 'testimonial-card', 'video-testimonial']) {
+      assert.equal(await liveInstances(page, tag), 0, `<${tag}> instances still alive after removal`);
+    }
+    assert.deepEqual(watched.errors, []);
+    await page.close();
+  });
+});
