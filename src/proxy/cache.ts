@@ -29,7 +29,15 @@ export interface CacheResult<T> {
 interface Entry<T> {
   value: T;
   storedAt: number;
+  /** After a failed refresh: until then the stale answer is served without asking the upstream again. */
+  retryAt?: number;
 }
+
+/**
+ * How long a failed refresh is not retried (capped at the TTL): during an outage, a busy page would
+ * otherwise send every request to a service that is already failing, and log a line for each.
+ */
+export const FAILED_REFRESH_BACKOFF_MS = 5_000;
 
 export class AnswerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -44,7 +52,8 @@ export class AnswerCache<T> {
    * The answer for `key`: fresh from the cache, or from `load` (one call shared by every caller that
    * misses meanwhile). When `load` fails with an error that `staleOnError` accepts, an expired answer
    * younger than `ttlMs + staleIfErrorMs` is served instead; otherwise the entry is forgotten (a
-   * testimonial that became 404 must not come back from the cache) and the error is thrown.
+   * testimonial that became 404 must not come back from the cache) and the error is thrown. After a
+   * failure served stale, the upstream is left alone for {@link FAILED_REFRESH_BACKOFF_MS}.
    */
   async get(key: string, load: () => Promise<T>, staleOnError: (error: unknown) => boolean): Promise<CacheResult<T>> {
     const entry = this.entries.get(key);
@@ -53,12 +62,17 @@ export class AnswerCache<T> {
       this.touch(key, entry);
       return { value: entry.value, state: 'HIT', storedAt: entry.storedAt };
     }
+    if (entry?.retryAt !== undefined && now < entry.retryAt && this.withinStaleWindow(entry, now)) {
+      return { value: entry.value, state: 'STALE', storedAt: entry.storedAt };
+    }
     try {
       const value = await this.loadShared(key, load);
       return { value, state: 'MISS', storedAt: this.entries.get(key)?.storedAt ?? this.clock() };
     } catch (error) {
       const stale = this.entries.get(key);
-      if (stale && staleOnError(error) && this.clock() - stale.storedAt < this.options.ttlMs + this.options.staleIfErrorMs) {
+      const failedAt = this.clock();
+      if (stale && staleOnError(error) && this.withinStaleWindow(stale, failedAt)) {
+        stale.retryAt = failedAt + Math.min(FAILED_REFRESH_BACKOFF_MS, this.options.ttlMs);
         return { value: stale.value, state: 'STALE', storedAt: stale.storedAt };
       }
       this.entries.delete(key);
@@ -66,13 +80,8 @@ export class AnswerCache<T> {
     }
   }
 
-  /** How many answers are held (fresh or stale). */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
+  private withinStaleWindow(entry: Entry<T>, now: number): boolean {
+    return now - entry.storedAt < this.options.ttlMs + this.options.staleIfErrorMs;
   }
 
   private loadShared(key: string, load: () => Promise<T>): Promise<T> {

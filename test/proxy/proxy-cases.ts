@@ -466,6 +466,23 @@ export const PROXY_CASES: ProxyCase[] = [
     },
   },
   {
+    name: 'during an outage a failed refresh is not retried for 5 s: the stale answer is served without asking again',
+    async run(h) {
+      await h.request('/links');
+      await h.advance(61_000);
+      await h.upstream('error-500');
+      const states: (string | null)[] = [];
+      for (const wait of [0, 4_999, 1]) {
+        await h.advance(wait);
+        states.push((await h.request('/links')).headers.get('x-cache'));
+      }
+      assert.deepEqual(states, ['STALE', 'STALE', 'STALE']);
+      const { upstreamRequests, logs } = await h.state();
+      assert.equal(upstreamRequests.length, 3);
+      assert.equal(logs.length, 2);
+    },
+  },
+  {
     name: 'concurrent misses on a failing upstream share one call and all get the stale answer',
     async run(h) {
       await h.request('/links');
