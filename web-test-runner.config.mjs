@@ -52,7 +52,9 @@ export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
   rootDir: '.',
-  concurrency: 2,
+  // One test file at a time: with two, one page is a background tab where requestAnimationFrame never
+  // fires (fixture() and Lit's first render wait on it), and playback tests compete for 2 cores.
+  concurrency: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   testsFinishTimeout: 180000,
