@@ -6,21 +6,20 @@
  * defined before it renders.
  */
 import type { EmitFn, HTMLAttributes } from 'vue';
-import type { ElementAttributes, EventListeners, TagProperties, TestimonialElementEvents, TestimonialElementMap, TestimonialTagName } from './elements.js';
+import type { ElementAttributes, TagProperties, TestimonialElementEvents, TestimonialElementMap, TestimonialTagName } from './elements.js';
 
 type VueEmit<Events> = EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
 
 /**
  * A custom element as Vue's template type checker sees a component: `$props` (what the template may
- * bind, listeners as `onTestimonials-load` style keys too) and `$emit` (what `@event` may listen to).
+ * bind) and `$emit` (the events `@testimonials-load="…"` may listen to).
  * The pattern is the one Vue's documentation gives for custom elements.
  */
 export type VueCustomElement<Tag extends TestimonialTagName> = new () => TestimonialElementMap[Tag] & {
   /** @deprecated For template type checking only: do not read `$props` on an element. */
   $props: Omit<HTMLAttributes, keyof TagProperties<Tag> | keyof ElementAttributes<Tag>> &
     TagProperties<Tag> &
-    ElementAttributes<Tag> &
-    EventListeners<Tag, 'on'>;
+    ElementAttributes<Tag>;
   /** @deprecated For template type checking only: elements dispatch DOM events, they have no `$emit`. */
   $emit: VueEmit<TestimonialElementEvents[Tag]>;
 };

@@ -1,0 +1,181 @@
+/**
+ * The framework typings (src/types/*) compiled against small programs, each with uses that must
+ * compile and `@ts-expect-error` lines that must not (an unused `@ts-expect-error` is itself an error,
+ * so a declaration that stopped checking fails here). Solid is not installed: a minimal stand-in of its
+ * JSX namespace is served to the compiler, which is all the augmentation needs.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import ts from 'typescript';
+
+const root = resolve(import.meta.dirname, '../..');
+const fixtureDir = join(root, 'test/frameworks/__virtual__');
+const types = '../../../src/types';
+
+const SOLID_STUB = `export namespace JSX {
+  interface HTMLAttributes<T> { class?: string; id?: string; ref?: T | ((element: T) => void); children?: unknown }
+  interface IntrinsicElements { div: HTMLAttributes<HTMLDivElement> }
+}`;
+
+const virtualFiles = new Map<string, string>([
+  [join(root, 'node_modules/solid-js/package.json'), JSON.stringify({ name: 'solid-js', version: '1.9.0', types: 'index.d.ts' })],
+  [join(root, 'node_modules/solid-js/index.d.ts'), SOLID_STUB],
+]);
+
+function compilerOptions(): ts.CompilerOptions {
+  const configPath = join(root, 'tsconfig.json');
+  const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath);
+  return { ...options, noEmit: true, jsx: ts.JsxEmit.ReactJSX, types: [] };
+}
+
+/** Ambient declarations of the sources (e.g. `hls.js/light`), which `tsconfig.json` includes by folder. */
+function ambientDeclarations(): string[] {
+  return readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.d.ts'))
+    .map((file) => join(root, 'src', file));
+}
+
+/**
+ * Compiles all fixtures as one program (one compile instead of six; the typings do not collide, since
+ * React 18's global JSX is unused under React 19's types) and returns each fixture's diagnostics.
+ * Diagnostics in other files than fixtures are reported under `other`.
+ */
+function compileFixtures(files: Record<string, string>): Map<string, string[]> {
+  const sources = new Map([...virtualFiles, ...Object.entries(files).map(([name, text]) => [join(fixtureDir, name), text] as const)]);
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  const { fileExists, readFile, getSourceFile, directoryExists } = host;
+  host.fileExists = (file) => sources.has(file) || fileExists.call(host, file);
+  host.directoryExists = (dir) => [...sources.keys()].some((file) => file.startsWith(`${dir}/`)) || (directoryExists?.call(host, dir) ?? false);
+  host.readFile = (file) => sources.get(file) ?? readFile.call(host, file);
+  host.getSourceFile = (file, language, onError) => {
+    const text = sources.get(file);
+    return text !== undefined ? ts.createSourceFile(file, text, language) : getSourceFile.call(host, file, language, onError);
+  };
+  const rootNames = [...Object.keys(files).map((name) => join(fixtureDir, name)), ...ambientDeclarations()];
+  const program = ts.createProgram({ rootNames, options, host });
+  const format = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+  const byFile = new Map<string, string[]>(Object.keys(files).map((name) => [name, []]));
+  byFile.set('other', []);
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+    const name = diagnostic.file && diagnostic.file.fileName.startsWith(fixtureDir) ? diagnostic.file.fileName.slice(fixtureDir.length + 1) : 'other';
+    byFile.get(name)!.push(ts.formatDiagnostic(diagnostic, format).trim());
+  }
+  return byFile;
+}
+
+const fixtures: Record<string, string> = {};
+let compiled: Map<string, string[]> | undefined;
+
+/** The diagnostics of one fixture (or `other`); all fixtures are compiled together on the first call. */
+function diagnosticsFor(name: string): string[] {
+  compiled ??= compileFixtures(fixtures);
+  return compiled.get(name)!;
+}
+
+/** Registers a fixture now (before any test runs) and returns a getter of its diagnostics. */
+function fixture(name: string, text: string): () => string[] {
+  fixtures[name] = text;
+  return () => diagnosticsFor(name);
+}
+
+const DATA = `import type { Testimonial } from '../../../src/client/types.js';\ndeclare const data: Testimonial;\n`;
+
+describe('framework typings', () => {
+  const react19 = fixture('react-app.tsx', `${DATA}import type {} from '${types}/react.js';
+export const ok = (
+  <>
+    <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonials-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
+    <testimonial-card testimonial={data} heading-level={2} testimonialId="abc" ontestimonial-load={(event) => event.detail.testimonial.id} />
+    <video-testimonial src="/video.m3u8" muted onplay={(event) => event.type} onerror={(event) => event.detail.message} />
+  </>
+);
+// @ts-expect-error layouts are a closed set
+export const badLayout = <testimonial-wall layout="grd" />;
+// @ts-expect-error a testimonial is an object, not text
+export const badData = <testimonial-card testimonial="text" />;
+// @ts-expect-error unknown prop
+export const typo = <testimonial-wall lyout="grid" />;
+// @ts-expect-error the detail of testimonials-load is typed
+export const badEvent = <testimonial-wall ontestimonials-load={(event: CustomEvent<{ nope: number }>) => event.detail.nope} />;
+`);
+  const react18 = fixture('react-18.ts', `${DATA}import type { React18ElementProps } from '${types}/react-18.js';
+export const ok: React18ElementProps<'testimonial-card'> = { endpoint: '/api', 'testimonial-id': 'abc', variant: 'quote', 'no-date': true, className: 'card' };
+// @ts-expect-error React 18 sets every prop as an attribute: no objects
+export const badData: React18ElementProps<'testimonial-card'> = { testimonial: data };
+// @ts-expect-error variants are a closed set
+export const badVariant: React18ElementProps<'testimonial-card'> = { variant: 'fancy' };
+`);
+  const attributes = fixture('attributes.ts', `import type { ElementAttributes } from '${types}/elements.js';
+type Wall = keyof ElementAttributes<'testimonial-wall'>;
+type Video = keyof ElementAttributes<'video-testimonial'>;
+export const wall: Wall[] = ['endpoint', 'max-items-sm', 'autoplay-interval', 'no-date', 'show-tags', 'heading-level', 'cta', 'tags'];
+// @ts-expect-error properties are not attributes under their camelCase names
+export const camel: Wall = 'maxItemsSm';
+// @ts-expect-error testimonials is an array: a property only
+export const objects: Wall = 'testimonials';
+// @ts-expect-error currentTime has no attribute
+export const time: Video = 'current-time';
+`);
+  const vue = fixture('vue.ts', `${DATA}import type { GlobalComponents } from 'vue';
+import type {} from '${types}/vue.js';
+type Wall = InstanceType<GlobalComponents['testimonial-wall']>;
+type Card = InstanceType<GlobalComponents['testimonial-card']>;
+export const wallProps: Wall['$props'] = { endpoint: '/api', layout: 'carousel', 'no-date': true, class: 'wall' };
+export const cardProps: Card['$props'] = { testimonial: data, 'heading-level': 2 };
+declare const emit: Wall['$emit'];
+emit('testimonials-load', new CustomEvent('testimonials-load', { detail: { testimonials: [data], page: 1 } }));
+// @ts-expect-error paging is a closed set
+export const badPaging: Wall['$props'] = { paging: 'endless' };
+// @ts-expect-error the wall has no such event
+emit('testimonial-typo', new Event('x'));
+`);
+  const svelte = fixture('svelte.ts', `${DATA}import type {} from '${types}/svelte.js';
+type Card = svelteHTML.IntrinsicElements['testimonial-card'];
+export const ok: Card = { testimonial: data, class: 'card', 'heading-level': 2, 'ontestimonial-load': (event) => event.detail.testimonial.id, 'on:toggle': (event) => event.newState, 'data-x': 1 };
+// @ts-expect-error variants are a closed set
+export const badVariant: Card = { variant: 'fancy' };
+// @ts-expect-error the detail of testimonial-load is typed
+export const badEvent: Card = { 'ontestimonial-load': (event: CustomEvent<{ nope: number }>) => event.detail.nope };
+`);
+  const solid = fixture('solid.ts', `${DATA}import type { JSX } from 'solid-js';
+import type {} from '${types}/solid.js';
+type Wall = JSX.IntrinsicElements['testimonial-wall'];
+export const ok: Wall = { class: 'wall', layout: 'grid', 'prop:testimonials': [data], 'attr:no-date': true, 'on:testimonials-load': (event) => event.detail.page };
+// @ts-expect-error layouts are a closed set
+export const badLayout: Wall = { 'prop:layout': 'grd' };
+// @ts-expect-error testimonials is an array of testimonials
+export const badData: Wall = { testimonials: 'text' };
+`);
+
+  it('React 19: typed properties, attributes and events in JSX', () => {
+    assert.deepEqual(react19(), []);
+  });
+
+  it('React 18: attributes only (React 18 cannot pass objects or hear custom events)', () => {
+    assert.deepEqual(react18(), []);
+  });
+
+  it('derives kebab-case attributes from the classes, leaving objects and property-only members out', () => {
+    assert.deepEqual(attributes(), []);
+  });
+
+  it('Vue 3: GlobalComponents with typed $props and $emit', () => {
+    assert.deepEqual(vue(), []);
+  });
+
+  it('Svelte: svelteHTML.IntrinsicElements with both event syntaxes', () => {
+    assert.deepEqual(svelte(), []);
+  });
+
+  it('Solid: JSX.IntrinsicElements in solid-js with prop:, attr: and on:', () => {
+    assert.deepEqual(solid(), []);
+  });
+
+  it('brings no error into the sources the typings import', () => {
+    assert.deepEqual(diagnosticsFor('other'), []);
+  });
+});
