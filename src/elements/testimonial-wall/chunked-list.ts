@@ -2,6 +2,10 @@
  * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
  * testimonials never blocks the page in one long task.
  *
+ * The slice size adapts: after each slice the time its task took (script, style and layout, measured
+ * up to the next task) gives the cost of one item, and the next slice holds as many items as fit in
+ * the time budget. A slow device or a heavy card gets smaller slices; a fast one finishes sooner.
+ *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  */
@@ -23,14 +27,28 @@ export const nextFrame: Scheduler = (callback) => {
   return () => cancelAnimationFrame(frame);
 };
 
+/** Calls back once the current task (and the rendering it triggers) is over. */
+export type AfterTask = (callback: () => void) => void;
+
+const afterTask: AfterTask = (callback) => void setTimeout(callback, 0);
+
 export interface ChunkedListOptions {
-  /** How many items one frame renders. */
+  /** How many items the first slice holds. */
   chunkSize?: number;
+  /** Milliseconds a slice may take; 0 keeps every slice at `chunkSize`. */
+  budgetMs?: number;
+  /** The most items one slice may hold, however cheap they are. */
+  maxChunkSize?: number;
   scheduler?: Scheduler;
+  afterTask?: AfterTask;
+  now?: () => number;
 }
 
-/** Items per frame: small enough that a slice of cards renders well within a 50 ms task. */
-export const DEFAULT_CHUNK_SIZE = 20;
+/** The first slice: a screenful of cards, small enough to show quickly on a slow phone. */
+export const DEFAULT_CHUNK_SIZE = 8;
+/** Well under the 50 ms that makes a long task, with room for the page's own work in the same frame. */
+export const DEFAULT_BUDGET_MS = 20;
+export const DEFAULT_MAX_CHUNK_SIZE = 60;
 
 export class ChunkedList<T> implements ReactiveController {
   private source: readonly T[] = [];
@@ -39,16 +57,28 @@ export class ChunkedList<T> implements ReactiveController {
   private cancelFrame: (() => void) | undefined;
   private settle: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
-  private readonly chunkSize: number;
-  private readonly scheduler: Scheduler;
+  private chunkSize: number;
+  private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize'>>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    { chunkSize = DEFAULT_CHUNK_SIZE, scheduler = nextFrame }: ChunkedListOptions = {},
+    {
+      chunkSize = DEFAULT_CHUNK_SIZE,
+      budgetMs = DEFAULT_BUDGET_MS,
+      maxChunkSize = DEFAULT_MAX_CHUNK_SIZE,
+      scheduler = nextFrame,
+      afterTask: after = afterTask,
+      now = () => performance.now(),
+    }: ChunkedListOptions = {},
   ) {
     this.chunkSize = chunkSize;
-    this.scheduler = scheduler;
+    this.options = { budgetMs, maxChunkSize, scheduler, afterTask: after, now };
     host.addController(this);
+  }
+
+  /** How many items the next slice holds. */
+  get nextChunkSize(): number {
+    return this.chunkSize;
   }
 
   /** The items revealed so far, in the batches they were revealed in. */
@@ -107,6 +137,7 @@ export class ChunkedList<T> implements ReactiveController {
       this.revealed = [...this.revealed, batch];
       this.shown += batch.length;
       this.host.requestUpdate();
+      this.measure(batch.length);
     }
     if (this.done) {
       this.settle?.();
@@ -116,9 +147,20 @@ export class ChunkedList<T> implements ReactiveController {
     }
   }
 
+  /** Sizes the next slice from what this one cost. */
+  private measure(items: number): void {
+    const { budgetMs, maxChunkSize, afterTask: after, now } = this.options;
+    if (budgetMs <= 0) return;
+    const started = now();
+    after(() => {
+      const perItem = Math.max(now() - started, 0.01) / items;
+      this.chunkSize = Math.max(1, Math.min(maxChunkSize, Math.floor(budgetMs / perItem)));
+    });
+  }
+
   private schedule(): void {
     if (!this.settle) this.settledPromise = new Promise((resolve) => (this.settle = resolve));
-    this.cancelFrame = this.scheduler(() => {
+    this.cancelFrame = this.options.scheduler(() => {
       this.cancelFrame = undefined;
       this.revealNext();
     });

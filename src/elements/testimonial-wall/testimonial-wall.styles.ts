@@ -66,6 +66,15 @@ const wallStyles = css`
     contain-intrinsic-size: auto none auto calc(var(--_count, 12) / var(--_columns) * (var(--_item-size) + var(--_gap)));
   }
 
+  .batch[hidden] {
+    display: none !important;
+  }
+
+  /* Placeholders are few and must take their space at once. */
+  .masonry .skeleton-batch {
+    content-visibility: visible;
+  }
+
   .masonry .item {
     break-inside: avoid;
     margin-block-end: var(--_gap);

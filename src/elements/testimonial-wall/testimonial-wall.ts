@@ -10,6 +10,7 @@ import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-contro
 import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
+import { MasonryBlocks } from './masonry-blocks.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
@@ -204,6 +205,7 @@ export class TestimonialWall extends LitElement {
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
+  private readonly masonry = new MasonryBlocks<Testimonial>();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   private readonly rotation = new AutoplayController(this, this.reducedMotion, () => this.moveSlide('next', false));
   private readonly formLink = new FormLinkController(this, warnOnConsole);
@@ -470,7 +472,11 @@ export class TestimonialWall extends LitElement {
         toggle,
       });
     }
-    return listTemplate(context);
+    const blocks =
+      this.layoutValue === 'masonry'
+        ? this.masonry.update(this.chunks.batches, this.chunks.done)
+        : this.chunks.batches.map((items) => ({ items, open: false }));
+    return listTemplate(context, blocks);
   }
 
   private renderBody(): TemplateResult | typeof nothing {

@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Testimonial } from '../../client/types.js';
+import type { MasonryBlock } from './masonry-blocks.js';
 import type { WallLayout } from './wall-options.js';
 
 /** Per-breakpoint item limits (`max-items-sm`, `-md`, `-lg`). */
@@ -58,7 +59,7 @@ export function skeletonTemplate(layout: WallLayout, count: number, limits: Item
   }
   return html`<div class="items" part="list" aria-busy="true">
     ${busy}
-    <div class="batch" style="--_count: ${count}">${cards}</div>
+    <div class="batch skeleton-batch">${cards}</div>
   </div>`;
 }
 
@@ -74,14 +75,20 @@ export interface ListContext {
   end: TemplateResult | typeof nothing;
 }
 
-/** Masonry, grid and list: one list; batches group items for layout only (no role). */
-export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
+/**
+ * Masonry, grid and list: one list; blocks group items for layout only (no role). An open masonry
+ * block is still gathering cards and stays hidden until it is complete.
+ */
+export function listTemplate(
+  { card, limits, label, end }: ListContext,
+  blocks: readonly MasonryBlock<Testimonial>[],
+): TemplateResult {
   let index = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}>
-      ${batches.map(
-        (batch) =>
-          html`<div class="batch" style="--_count: ${batch.length}">
-            ${batch.map(
+      ${blocks.map(
+        ({ items, open }) =>
+          html`<div class="batch" style="--_count: ${items.length}" ?hidden=${open}>
+            ${items.map(
               (testimonial) =>
                 html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
                   ${card(testimonial)}

@@ -97,6 +97,7 @@ describe('<testimonial-wall> data', () => {
     expect(shownIds(wall)).to.deep.equal(['given-1']);
     expect(api.requests).to.have.length(0);
     wall.testimonials = undefined;
+    await wall.updateComplete;
     await loaded(wall);
     expect(shownIds(wall)).to.deep.equal(['t-1', 't-2']);
   });

@@ -1,5 +1,6 @@
 /** Small helpers shared by the wall's browser tests. */
-import { waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import { makeTestimonials } from './fake-api.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 
 export function part<T extends Element = HTMLElement>(wall: TestimonialWall, name: string): T | null {
@@ -51,4 +52,25 @@ export function requestsSeen(api: { requests: unknown[] }, count: number): Promi
 /** Resolves after `count` animation frames. */
 export async function frames(count = 2): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+/** A wall of `count` given testimonials in a box `width` pixels wide, fully rendered. */
+export async function wallOf(count: number, attributes: Record<string, string> = {}, width = 900): Promise<TestimonialWall> {
+  const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px"></div>`);
+  const wall = document.createElement('testimonial-wall');
+  for (const [name, value] of Object.entries(attributes)) wall.setAttribute(name, value);
+  wall.testimonials = makeTestimonials(count);
+  box.append(wall);
+  await wall.updateComplete;
+  return wall;
+}
+
+/** Distinct left edges of the visible list items: the number of columns in use. */
+export function columnsOf(wall: TestimonialWall): number {
+  const visible = all(wall, '[role="listitem"]').filter((item) => item.getClientRects().length > 0);
+  return new Set(visible.map((item) => Math.round(item.getBoundingClientRect().left))).size;
+}
+
+export function visibleItems(wall: TestimonialWall): number {
+  return all(wall, '[role="listitem"]').filter((item) => getComputedStyle(item).display !== 'none').length;
 }

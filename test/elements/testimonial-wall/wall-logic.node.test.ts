@@ -5,6 +5,7 @@ import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
 import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
+import { MasonryBlocks } from '../../../src/elements/testimonial-wall/masonry-blocks.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import {
   listParamsFromAttributes,
@@ -191,7 +192,7 @@ describe('ChunkedList', () => {
   it('reveals the first slice at once and one slice per frame after that', async () => {
     const host = new FakeHost();
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(host, { chunkSize: 4, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(host, { chunkSize: 4, budgetMs: 0, scheduler: frames.scheduler });
     list.replace(Array.from({ length: 10 }, (_, i) => i));
     assert.equal(list.count, 4);
     assert.equal(list.total, 10);
@@ -211,7 +212,7 @@ describe('ChunkedList', () => {
 
   it('appends in new batches and never regroups revealed ones', () => {
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 4, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 4, budgetMs: 0, scheduler: frames.scheduler });
     list.replace([1, 2, 3]);
     const first = list.batches[0];
     list.append([4, 5]);
@@ -221,7 +222,7 @@ describe('ChunkedList', () => {
 
   it('stops on replace and pauses while the host is away', () => {
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 2, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 2, budgetMs: 0, scheduler: frames.scheduler });
     list.replace([1, 2, 3, 4, 5]);
     list.hostDisconnected();
     assert.equal(frames.queue.length, 0);
@@ -231,6 +232,67 @@ describe('ChunkedList', () => {
     assert.equal(frames.queue.length, 0);
     assert.deepEqual(list.batches.map((batch) => [...batch]), [[9]]);
     assert.equal(list.done, true);
+  });
+});
+
+describe('ChunkedList slice sizes', () => {
+  it('sizes the next slice so it fits the time budget, within bounds', () => {
+    const frames = manualScheduler();
+    let clock = 0;
+    const after: (() => void)[] = [];
+    const list = new ChunkedList<number>(new FakeHost(), {
+      chunkSize: 4,
+      budgetMs: 20,
+      maxChunkSize: 30,
+      scheduler: frames.scheduler,
+      afterTask: (callback) => after.push(callback),
+      now: () => clock,
+    });
+    list.replace(Array.from({ length: 200 }, (_, i) => i));
+    clock += 40; // 4 items took 40 ms: 10 ms each, so 2 fit in 20 ms
+    after.shift()!();
+    assert.equal(list.nextChunkSize, 2);
+    frames.frame();
+    assert.equal(list.count, 6);
+    clock += 0.2; // 2 items in 0.2 ms: far more would fit, but never more than 30
+    after.shift()!();
+    assert.equal(list.nextChunkSize, 30);
+    frames.frame();
+    clock += 500; // a stall never stops progress: at least one item per frame
+    after.shift()!();
+    assert.equal(list.nextChunkSize, 1);
+  });
+});
+
+describe('MasonryBlocks', () => {
+  const batches = (...sizes: number[]) => {
+    let next = 0;
+    return sizes.map((size) => Array.from({ length: size }, () => next++));
+  };
+  const shape = (blocks: { items: readonly number[]; open: boolean }[]) =>
+    blocks.map((block) => `${block.items.length}${block.open ? '…' : ''}`).join(' ');
+
+  it('shows the first slice at once, gathers later slices out of sight, and never adds to a shown block', () => {
+    const blocks = new MasonryBlocks<number>(10);
+    const all = batches(4, 3, 3, 5, 6, 2);
+    assert.equal(shape(blocks.update(all.slice(0, 1), false)), '4');
+    assert.equal(shape(blocks.update(all.slice(0, 2), false)), '4 3…');
+    assert.equal(shape(blocks.update(all.slice(0, 3), false)), '4 6…');
+    assert.equal(shape(blocks.update(all.slice(0, 4), false)), '4 11');
+    assert.equal(shape(blocks.update(all.slice(0, 5), false)), '4 11 6…');
+    // Nothing more is coming: the gathering block is shown as it is.
+    assert.equal(shape(blocks.update(all.slice(0, 5), true)), '4 11 6');
+    // A later page starts a new block; the shown ones stay as they were.
+    const result = blocks.update(all, false);
+    assert.equal(shape(result), '4 11 6 2…');
+    assert.deepEqual([...result[0]!.items], [0, 1, 2, 3]);
+  });
+
+  it('starts over when the list does', () => {
+    const blocks = new MasonryBlocks<number>(10);
+    blocks.update(batches(4, 3), true);
+    assert.equal(shape(blocks.update(batches(2), false)), '2');
+    assert.equal(shape(blocks.update([], true)), '');
   });
 });
 

@@ -1,0 +1,158 @@
+import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../src/elements/testimonial-wall/define.js';
+import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
+import { FakeApi } from './fake-api.js';
+import { all, frames, loaded, part, shownIds, wallOf } from './wall-helpers.js';
+
+describe('<testimonial-wall> carousel', () => {
+  afterEach(async () => {
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    await resetMouse();
+  });
+
+  function track(wall: TestimonialWall): HTMLElement {
+    return part(wall, 'track')!;
+  }
+
+  async function settled(wall: TestimonialWall): Promise<void> {
+    let last = -1;
+    await waitUntil(() => {
+      const now = track(wall).scrollLeft;
+      const still = now === last;
+      last = now;
+      return still;
+    }, 'the track stops scrolling', { interval: 100 });
+  }
+
+  /** The index of the slide at the start edge. */
+  function current(wall: TestimonialWall): number {
+    const start = track(wall).getBoundingClientRect().left;
+    const slides = all(wall, '.slide');
+    const distances = slides.map((slide) => Math.abs(slide.getBoundingClientRect().left - start));
+    return distances.indexOf(Math.min(...distances));
+  }
+
+  it('follows the WAI-ARIA carousel pattern', async () => {
+    const wall = await wallOf(5, { layout: 'carousel', label: 'Customer stories' });
+    const region = part(wall, 'carousel')!;
+    expect(region.localName).to.equal('section');
+    expect(region.getAttribute('aria-roledescription')).to.equal('carousel');
+    expect(region.getAttribute('aria-label')).to.equal('Customer stories');
+    const slides = all(wall, '[part="slide"]');
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).to.deep.equal(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
+    expect(slides.every((slide) => slide.getAttribute('role') === 'group' && slide.getAttribute('aria-roledescription') === 'slide')).to.equal(true);
+    expect(part(wall, 'previous')!.getAttribute('aria-label')).to.equal('Previous testimonial');
+    expect(part(wall, 'next')!.getAttribute('aria-controls')).to.equal(track(wall).id);
+    expect(part(wall, 'rotation-control')).to.equal(null);
+    const style = getComputedStyle(track(wall));
+    expect(style.scrollSnapType).to.contain('x');
+    expect(style.overflowX).to.equal('auto');
+  });
+
+  it('moves with the previous and next buttons, wrapping around at the ends', async () => {
+    const wall = await wallOf(5, { layout: 'carousel' }, 400);
+    part(wall, 'next')!.click();
+    await settled(wall);
+    expect(current(wall)).to.equal(1);
+    part(wall, 'previous')!.click();
+    await settled(wall);
+    expect(current(wall)).to.equal(0);
+    part(wall, 'previous')!.click();
+    await settled(wall);
+    expect(current(wall)).to.equal(4);
+    part(wall, 'next')!.click();
+    await settled(wall);
+    expect(current(wall)).to.equal(0);
+    expect(wall.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Testimonial 1 of 5');
+  });
+
+  it('moves with the arrow keys, Home and End on the focused track', async () => {
+    const wall = await wallOf(5, { layout: 'carousel' }, 400);
+    track(wall).focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await settled(wall);
+    expect(current(wall)).to.equal(1);
+    await sendKeys({ press: 'End' });
+    await settled(wall);
+    expect(current(wall)).to.equal(4);
+    await sendKeys({ press: 'ArrowLeft' });
+    await settled(wall);
+    expect(current(wall)).to.equal(3);
+    await sendKeys({ press: 'Home' });
+    await settled(wall);
+    expect(current(wall)).to.equal(0);
+  });
+
+  it('mirrors the arrow keys in right-to-left pages', async () => {
+    const wall = await wallOf(5, { layout: 'carousel', dir: 'rtl' }, 400);
+    track(wall).focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await settled(wall);
+    expect(track(wall).scrollLeft).to.be.lessThan(0);
+  });
+
+  it('loads the next page at the end when paging allows it', async () => {
+    const api = new FakeApi({ count: 6 });
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 400px">
+      <testimonial-wall .client=${api.client()} layout="carousel" limit="3"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await loaded(wall);
+    for (let i = 0; i < 2; i++) {
+      part(wall, 'next')!.click();
+      await settled(wall);
+    }
+    part(wall, 'next')!.click();
+    await waitUntil(() => shownIds(wall).length === 6, 'page 2 arrives');
+    await settled(wall);
+    expect(current(wall)).to.equal(3);
+    expect(all(wall, '.slide').map((slide) => slide.getAttribute('aria-label'))[5]).to.equal('6 of 6');
+  });
+
+  it('autoplay turns the slides, pauses on hover and focus, and the rotation control stops it', async () => {
+    const wall = await wallOf(4, { layout: 'carousel', autoplay: '', 'autoplay-interval': '1000' }, 400);
+    const region = part(wall, 'carousel')!;
+    const control = part<HTMLButtonElement>(wall, 'rotation-control')!;
+    expect(control.textContent!.trim()).to.equal('Stop automatic slide show');
+    expect(region.classList.contains('rotating')).to.equal(true);
+    await waitUntil(() => current(wall) === 1, 'the carousel turns by itself', { timeout: 5000 });
+
+    const box = wall.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.top + 80)] });
+    await waitUntil(() => !region.classList.contains('rotating'), 'hover pauses');
+    await resetMouse();
+    await waitUntil(() => region.classList.contains('rotating'), 'leaving resumes');
+
+    all(wall, '.slide')[0]!.focus();
+    await waitUntil(() => !region.classList.contains('rotating'), 'focus pauses');
+    all(wall, '.slide')[0]!.blur();
+    await waitUntil(() => region.classList.contains('rotating'), 'blur resumes');
+
+    control.click();
+    await wall.updateComplete;
+    expect(control.textContent!.trim()).to.equal('Start automatic slide show');
+    control.blur();
+    await frames();
+    expect(region.classList.contains('rotating')).to.equal(false);
+  });
+
+  it('never rotates under reduced motion, and offers no rotation control', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const wall = await wallOf(4, { layout: 'carousel', autoplay: '' }, 400);
+    expect(part(wall, 'rotation-control')).to.equal(null);
+    expect(part(wall, 'carousel')!.classList.contains('rotating')).to.equal(false);
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    await waitUntil(() => part(wall, 'rotation-control'), 'the preference is followed live');
+  });
+
+  it('gives each slide a share of the wall by its width (container queries)', async () => {
+    const width = async (wallWidth: number) => {
+      const wall = await wallOf(4, { layout: 'carousel' }, wallWidth);
+      return all(wall, '.slide')[0]!.getBoundingClientRect().width / track(wall).clientWidth;
+    };
+    expect(await width(400)).to.be.greaterThan(0.95);
+    expect(await width(700)).to.be.within(0.45, 0.5);
+    expect(await width(1100)).to.be.within(0.3, 0.34);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Rendering 1,000 testimonials and layout stability. Timings are never asserted on this shared, noisy
+ * machine: the tests assert the mechanisms (slices across frames, content-visibility, no shift) and
+ * print the longest task they saw for the record.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/elements/testimonial-wall/define.js';
+import { DEFAULT_MAX_CHUNK_SIZE } from '../../../src/elements/testimonial-wall/chunked-list.js';
+import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
+import { FakeApi, makeTestimonials } from './fake-api.js';
+import { all, frames, loaded } from './wall-helpers.js';
+
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+}
+
+/** Records entries of `type` until `stop()`; an empty list where the browser does not offer the type. */
+function record<T extends PerformanceEntry>(type: string): { entries: T[]; stop: () => Promise<T[]> } {
+  const entries: T[] = [];
+  const supported = PerformanceObserver.supportedEntryTypes.includes(type);
+  const observer = new PerformanceObserver((list) => entries.push(...(list.getEntries() as T[])));
+  if (supported) observer.observe({ type });
+  return {
+    entries,
+    stop: async () => {
+      await frames(2);
+      entries.push(...(observer.takeRecords() as T[]));
+      observer.disconnect();
+      return entries;
+    },
+  };
+}
+
+describe('<testimonial-wall> with 1,000 testimonials', () => {
+  for (const layout of ['grid', 'masonry', 'carousel'] as const) {
+    it(`${layout}: renders them in slices over many frames, cards out of view skipped by content-visibility`, async () => {
+      const wall = await fixture<TestimonialWall>(html`<testimonial-wall layout=${layout}></testimonial-wall>`);
+      const longTasks = record<PerformanceEntry>('longtask');
+      const counted: number[] = [];
+      let watching = true;
+      const watch = () => {
+        counted.push(all(wall, '.item').length);
+        if (watching) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      const started = performance.now();
+      wall.testimonials = makeTestimonials(1000);
+      await wall.updateComplete;
+      const elapsed = performance.now() - started;
+      watching = false;
+
+      expect(all(wall, '.item')).to.have.length(1000);
+      const partial = new Set(counted.filter((count) => count > 0 && count < 1000));
+      // Even at the largest slice size, 1,000 cards take many frames.
+      expect(partial.size, 'frames that showed part of the list').to.be.at.least(Math.ceil(1000 / DEFAULT_MAX_CHUNK_SIZE) - 1);
+      const skipped = layout === 'masonry' ? all(wall, '.batch') : all(wall, '.item');
+      expect(skipped.every((element) => getComputedStyle(element).contentVisibility === 'auto')).to.equal(true);
+
+      const tasks = await longTasks.stop();
+      const longest = Math.max(0, ...tasks.map((task) => task.duration));
+      console.log(
+        `[wall perf] ${layout}: 1,000 testimonials in ${partial.size + 1} slices over ${Math.round(elapsed)} ms; ` +
+          `longest task ${Math.round(longest)} ms; tasks over 50 ms: ${tasks.length}`,
+      );
+    });
+  }
+});
+
+describe('<testimonial-wall> layout stability', () => {
+  it('content below a wall whose skeleton reserved the space never shifts: loading, slices, images, footer', async () => {
+    const api = new FakeApi({ count: 100 });
+    api.hold();
+    const shifts = record<LayoutShift>('layout-shift');
+    const page = await fixture<HTMLDivElement>(html`<div>
+      <testimonial-wall .client=${api.client()} cta></testimonial-wall>
+      <p>What comes after the wall.</p>
+    </div>`);
+    const wall = page.querySelector('testimonial-wall')!;
+    await frames(3);
+    // The premise: six skeleton cards reserve the first screen, so what follows starts below it.
+    expect(page.querySelector('p')!.getBoundingClientRect().top).to.be.greaterThan(innerHeight);
+    api.release();
+    await loaded(wall);
+    await frames(5);
+    const entries = (await shifts.stop()).filter((entry) => !entry.hadRecentInput);
+    expect(all(wall, '.item')).to.have.length(100);
+    expect(entries.map((entry) => entry.value)).to.deep.equal([]);
+  });
+
+  it('the measurement sees shifts: a wall whose skeleton reserved nothing moves the content below', async () => {
+    const api = new FakeApi({ count: 6 });
+    api.hold();
+    const shifts = record<LayoutShift>('layout-shift');
+    const page = await fixture<HTMLDivElement>(html`<div>
+      <testimonial-wall .client=${api.client()} style="--testimonial-wall-item-size: 0px"></testimonial-wall>
+      <p>What comes after the wall.</p>
+    </div>`);
+    const wall = page.querySelector('testimonial-wall')!;
+    await frames(3);
+    api.release();
+    await loaded(wall);
+    await frames(3);
+    const entries = await shifts.stop();
+    expect(entries.length).to.be.greaterThan(0);
+  });
+});
