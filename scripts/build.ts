@@ -9,10 +9,10 @@
  * - `custom-elements.json`: the manifest, generated from the elements' JSDoc.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { build } from 'vite';
+import { buildCdn, measureCdn } from './cdn-build.js';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -41,29 +41,6 @@ function copySandboxMedia(): void {
   if (existsSync(media)) cpSync(media, join(dist, 'sandbox/media'), { recursive: true });
 }
 
-async function buildCdn(): Promise<void> {
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    build: {
-      outDir: join(dist, 'cdn'),
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      sourcemap: true,
-      // Not lib mode: Vite's lib mode leaves ES output unminified. A JS entry with exported names kept.
-      rollupOptions: {
-        input: join(root, 'src/define.ts'),
-        preserveEntrySignatures: 'exports-only',
-        output: { entryFileNames: 'testimonial-elements.js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
-    // Lit's production mode: no dev-mode warnings in the script-tag build.
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-}
-
 function generateManifest(): void {
   const result = spawnSync(
     process.execPath,
@@ -73,16 +50,13 @@ function generateManifest(): void {
   if (result.status !== 0) throw new Error('custom-elements-manifest analyzer failed');
 }
 
-function sizeOf(dir: string): Array<[string, number]> {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => [file, statSync(join(dir, file)).size]);
-}
-
 rmSync(dist, { recursive: true, force: true });
 emitNpmBuild();
 copySandboxMedia();
-await buildCdn();
+await buildCdn(join(dist, 'cdn'));
 generateManifest();
-for (const [file, bytes] of sizeOf(join(dist, 'cdn'))) console.log(`dist/cdn/${file}  ${(bytes / 1024).toFixed(1)} KiB (minified)`);
+const { entry, lazy } = measureCdn(join(dist, 'cdn'));
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+console.log(`dist/cdn/${entry.file} + static imports: ${kb(entry.minified)} min, ${kb(entry.gzip)} gzip, ${kb(entry.brotli)} brotli`);
+for (const chunk of lazy) console.log(`  lazy dist/cdn/${chunk.file}: ${kb(chunk.minified)} min, ${kb(chunk.gzip)} gzip`);
 console.log('build: dist/ and custom-elements.json written');

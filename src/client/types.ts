@@ -255,7 +255,7 @@ export interface ApiErrorBody {
   error: {
     /** HTTP status, repeated for clients that only see the body. */
     status: number;
-    /** A short machine-readable code, e.g. `invalid_parameter`, `not_found`, `unauthorized`. */
+    /** A short machine-readable code, e.g. `invalid_request`, `not_found`, `unauthorized`, `method_not_allowed`. */
     code: string;
     /** A sentence for people; names the offending field when there is one. */
     message: string;

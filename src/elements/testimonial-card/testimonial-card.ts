@@ -8,6 +8,7 @@ import type { Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
 import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
+import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft, nearestLang } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import {
@@ -224,6 +225,9 @@ export class TestimonialCard extends LitElement {
   }
 
   protected override updated(): void {
+    // The player is loaded on first need (when a define module registered how): a wall of text
+    // testimonials never downloads it.
+    if (!customElements.get(VIDEO_TAG) && this.renderRoot.querySelector(VIDEO_TAG)) void requestDefinition(VIDEO_TAG);
     const { status, value, error } = this.fetchTask;
     if (status === TaskStatus.COMPLETE && value && value !== this.announced) {
       this.announced = value;

@@ -1,0 +1,59 @@
+/**
+ * Elements defined on first use: a page that never shows a video never downloads the player.
+ *
+ * A define module registers how to load an element (`defineOnFirstUse`); whoever renders the tag in a
+ * shadow root, where a document observer cannot see it, asks for it (`requestDefinition`). Tags in the
+ * light DOM (a `<video-testimonial>` written in the page) are found by `loadWhenUsedInDocument`.
+ */
+
+type Loader = () => Promise<unknown>;
+
+const loaders = new Map<string, Loader>();
+const loading = new Map<string, Promise<unknown>>();
+
+/** Remembers how to load `tag`; nothing is loaded until the tag is asked for. */
+export function defineOnFirstUse(tag: string, load: Loader): void {
+  if (!loaders.has(tag)) loaders.set(tag, load);
+}
+
+/**
+ * Loads the element for `tag` once, if a loader was registered and it is not defined yet. Resolves when
+ * it is defined (or at once when there is nothing to load); never rejects: a failed load is reported
+ * on the console and the caller keeps its fallback content.
+ */
+export function requestDefinition(tag: string): Promise<void> {
+  const load = loaders.get(tag);
+  if (!load || customElements.get(tag)) return Promise.resolve();
+  let pending = loading.get(tag);
+  if (!pending) {
+    pending = load().catch((error: unknown) => {
+      loading.delete(tag); // a later use may try again (a flaky network, say)
+      console.error(`<${tag}> could not be loaded:`, error);
+    });
+    loading.set(tag, pending);
+  }
+  return pending.then(() => undefined);
+}
+
+/**
+ * Loads `tag`'s element as soon as one is in the document, now or later (a page that adds widgets
+ * after load). The observer stops once the element is defined.
+ */
+export function loadWhenUsedInDocument(tag: string, root: ParentNode & Node = document.documentElement): void {
+  if (customElements.get(tag)) return;
+  if (root.querySelector(tag)) {
+    void requestDefinition(tag);
+    return;
+  }
+  const observer = new MutationObserver((records) => {
+    const added = records.some((record) =>
+      [...record.addedNodes].some((node) => node instanceof Element && (node.localName === tag || node.querySelector(tag))),
+    );
+    if (added) {
+      observer.disconnect();
+      void requestDefinition(tag);
+    }
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  void customElements.whenDefined(tag).then(() => observer.disconnect());
+}
