@@ -40,7 +40,8 @@ export function minifyCssText(text: string): string {
             .replace(/:\s+/g, ':')
             .replace(/;}/g, '}'),
     )
-    .join('');
+    .join('')
+    .trim();
 }
 
 /** Builds the script-tag bundle into `outDir` (emptied first). */

@@ -1,0 +1,73 @@
+/**
+ * The script-tag build's size budget. Builds `dist/cdn` into a temporary folder, prints the figures, and
+ * fails when the entry and its static imports (what a text wall downloads) grow past the budget, or
+ * when hls.js or DOMPurify would be downloaded by a text wall.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildCdn, CDN_ENTRY_FILE, measureCdn, minifyCssText, type CdnSizes } from '../scripts/cdn-build.js';
+
+/**
+ * Bytes (gzip -9) allowed for the entry and its static imports. Issue 7 aims at 20 KB; today's entry
+ * (lit, the wall, the card, the client) is above that, so this is a ratchet at today's figure plus a
+ * little room: lower it whenever the entry shrinks, never raise it without saying why in the commit.
+ */
+const ENTRY_GZIP_BUDGET = 34_000;
+
+describe('script-tag build size', () => {
+  let dir: string;
+  let sizes: CdnSizes;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cdn-size-'));
+    await buildCdn(dir);
+    sizes = measureCdn(dir);
+    const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+    console.log(
+      `# size: ${CDN_ENTRY_FILE} + static imports = ${kb(sizes.entry.minified)} min, ${kb(sizes.entry.gzip)} gzip, ` +
+        `${kb(sizes.entry.brotli)} brotli (budget ${kb(ENTRY_GZIP_BUDGET)} gzip)`,
+    );
+    for (const chunk of sizes.lazy) console.log(`# size: lazy ${chunk.file} = ${kb(chunk.gzip)} gzip`);
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(`keeps the entry and its static imports within ${ENTRY_GZIP_BUDGET} bytes gzip`, () => {
+    assert.ok(
+      sizes.entry.gzip <= ENTRY_GZIP_BUDGET,
+      `the script-tag entry is ${sizes.entry.gzip} bytes gzip, over the budget of ${ENTRY_GZIP_BUDGET}`,
+    );
+  });
+
+  it('never puts hls.js, DOMPurify or the video player in what a text wall downloads', () => {
+    const eager = sizes.entry.files.map((file) => readFileSync(join(dir, file), 'utf8')).join('\n');
+    assert.doesNotMatch(eager, /hls\.js|MediaSource|levelLoaded/i, 'hls.js is in the entry');
+    assert.doesNotMatch(eager, /DOMPurify|ALLOWED_TAGS\b.*uponSanitize/, 'DOMPurify is in the entry');
+    assert.ok(!eager.includes('capLevelToPlayerSize'), 'the video player is in the entry');
+    const lazyNames = sizes.lazy.map((chunk) => chunk.file).join(' ');
+    assert.match(lazyNames, /hls/, `hls.js is a lazy chunk (lazy chunks: ${lazyNames})`);
+    assert.match(lazyNames, /purify/, `DOMPurify is a lazy chunk (lazy chunks: ${lazyNames})`);
+  });
+});
+
+describe('minifyCssText', () => {
+  it('drops comments and white space but keeps interpolations and selector meaning', () => {
+    const css = `
+      /* a comment */
+      :host([theme='dark']) .card > p:hover,
+      a {
+        color: var(--x, rgb(0, 0, 0));
+        ${'${tokens}'}
+        margin: 0 auto;
+      }
+      @media (max-width: 600px) and (prefers-reduced-motion: reduce) { a { b: c } }
+    `;
+    assert.equal(
+      minifyCssText(css),
+      ":host([theme='dark']) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}",
+    );
+  });
+});
