@@ -88,7 +88,7 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
   console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
-  console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' ${server.url}/testimonials?limit=1`);
+  console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
   const stop = () => {
     void server.close().finally(() => process.exit(0));
   };
