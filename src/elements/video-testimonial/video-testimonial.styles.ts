@@ -1,12 +1,18 @@
 import { css } from 'lit';
-import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
+import { focusRing, reducedMotion, visuallyHidden } from '../shared/tokens.styles.js';
 
+/**
+ * No theme palette of its own: the player sits on a page or inside a card, so its text inherits the
+ * colour around it and its accent follows the public token, then the enclosing card's theme (whose
+ * private tokens inherit into this shadow root), then the light default.
+ */
 const player = css`
   :host {
     display: block;
-    font-family: var(--_t-font);
-    font-size: var(--_t-font-size);
-    color: var(--_t-text);
+    --_v-accent: var(--testimonial-color-accent, var(--_t-accent, #0a5fc2));
+    --_v-radius: var(--testimonial-radius, var(--_t-radius, 0.75rem));
+    --_v-spacing: var(--testimonial-spacing, var(--_t-spacing, 1rem));
+    --_t-focus: var(--testimonial-focus-color, var(--_v-accent));
     --_v-background: var(--video-testimonial-background, #000);
     --_v-play-size: var(--video-testimonial-play-size, 4rem);
     --_v-play-background: var(--video-testimonial-play-background, rgb(0 0 0 / 0.7));
@@ -22,7 +28,7 @@ const player = css`
     /* The page's choice wins, then the video's own ratio, so the box never changes size on play. */
     aspect-ratio: var(--video-testimonial-aspect-ratio, var(--_v-ratio, 16 / 9));
     overflow: hidden;
-    border-radius: var(--_t-radius);
+    border-radius: var(--_v-radius);
     background: var(--_v-background);
   }
 
@@ -66,7 +72,7 @@ const player = css`
   [part='play-button']:focus-visible {
     /* Inside the frame: the frame clips anything drawn outside it. */
     outline-offset: -4px;
-    border-radius: var(--_t-radius);
+    border-radius: var(--_v-radius);
   }
 
   .play-icon {
@@ -113,7 +119,7 @@ const player = css`
     place-content: center;
     justify-items: center;
     gap: 0.75rem;
-    padding: var(--_t-spacing);
+    padding: var(--_v-spacing);
     background: rgb(0 0 0 / 0.72);
     color: #fff;
     text-align: center;
@@ -145,7 +151,7 @@ const player = css`
   [part='transcript'] summary {
     cursor: pointer;
     width: fit-content;
-    color: var(--_t-accent);
+    color: var(--_v-accent);
   }
 
   [part='transcript'] summary:focus-visible {
@@ -157,8 +163,7 @@ const player = css`
   .transcript-text {
     margin: 0.5rem 0 0;
     white-space: pre-line;
-    color: var(--_t-text);
   }
 `;
 
-export const videoTestimonialStyles = [tokens, focusRing, visuallyHidden, player, reducedMotion];
+export const videoTestimonialStyles = [focusRing, visuallyHidden, player, reducedMotion];

@@ -69,8 +69,9 @@ function abortError(message: string): DOMException {
  * @cssproperty --video-testimonial-play-background - Fill of the play button's disc. Default `rgb(0 0 0 / 0.7)`.
  * @cssproperty --video-testimonial-play-color - Colour of the play icon. Default `#fff`.
  * @cssproperty --testimonial-radius - Corner radius of the frame (shared token).
- * @cssproperty --testimonial-focus-color - Focus ring colour (shared token).
- * @cssproperty --testimonial-color-accent - Colour of the transcript toggle (shared token).
+ * @cssproperty --testimonial-focus-color - Focus ring colour (shared token). The transcript text inherits the surrounding colour.
+ * @cssproperty --testimonial-color-accent - Colour of the transcript toggle and the focus ring (shared token; inside a card, the card's theme).
+ * @cssproperty --testimonial-spacing - Padding of the error message (shared token).
  *
  * @fires play - Playback was requested (re-dispatched from the inner video; composed).
  * @fires playing - Playback started or resumed (composed).

@@ -14,10 +14,13 @@ function part(el: VideoTestimonial, name: string): HTMLElement | null {
 
 async function posterLoaded(el: VideoTestimonial): Promise<void> {
   const poster = part(el, 'poster') as HTMLImageElement;
-  await waitUntil(() => poster.complete && poster.naturalWidth > 0, 'the poster loads');
+  await waitUntil(() => poster.complete && poster.naturalWidth > 0, 'the poster loads', { timeout: 30000 });
 }
 
-describe('<video-testimonial> before play', () => {
+describe('<video-testimonial> before play', function () {
+  // Real media on a shared machine: a slow start is not a failure, a missing one is.
+  this.timeout(60000);
+
   it('shows the poster, a labelled play button and the duration, in reserved space', async () => {
     const el = await fixture<VideoTestimonial>(
       html`<video-testimonial style="width: 480px" .testimonial=${videoTestimonial()}></video-testimonial>`,
@@ -99,6 +102,22 @@ describe('<video-testimonial> before play', () => {
     }
   });
 
+  it('takes its colours from around it: the text colour, the public accent, an enclosing theme', async () => {
+    const container = await fixture<HTMLElement>(html`
+      <div style="color: rgb(10, 20, 30); --testimonial-color-accent: rgb(200, 0, 100)">
+        <video-testimonial transcript="Hi." src="/src/sandbox/media/low.mp4"></video-testimonial>
+      </div>
+    `);
+    const el = container.querySelector('video-testimonial')!;
+    const details = part(el, 'transcript')!;
+    expect(getComputedStyle(details.querySelector('.transcript-text')!).color).to.equal('rgb(10, 20, 30)');
+    expect(getComputedStyle(details.querySelector('summary')!).color).to.equal('rgb(200, 0, 100)');
+    container.style.removeProperty('--testimonial-color-accent');
+    // What a dark card's shadow root holds: its private accent token, inherited into the player.
+    container.style.setProperty('--_t-accent', 'rgb(108, 178, 255)');
+    expect(getComputedStyle(details.querySelector('summary')!).color).to.equal('rgb(108, 178, 255)');
+  });
+
   it('is accessible', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>`);
     await expect(el).to.be.accessible();
@@ -127,14 +146,14 @@ describe('<video-testimonial> before play', () => {
     await aTimeout(100);
     expect(hlsChunkRequests(), 'an mp4-only video has no use for hls.js').to.deep.equal([]);
     part(hls!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
-    await waitUntil(() => hlsChunkRequests().length > 0, 'hls.js is fetched ahead of the click');
+    await waitUntil(() => hlsChunkRequests().length > 0, 'hls.js is fetched ahead of the click', { timeout: 30000 });
     expect(mediaRequests()).to.deep.equal([]);
   });
 
   it('asks for the media when the viewer clicks play', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     part(el, 'play-button')!.click();
-    await waitUntil(() => mediaRequests().includes(mediaUrl('hls/index.m3u8')), 'the playlist is requested', { timeout: 10000 });
-    await waitUntil(() => el.currentTime > 0, 'and plays', { timeout: 12000 });
+    await waitUntil(() => mediaRequests().includes(mediaUrl('hls/index.m3u8')), 'the playlist is requested', { timeout: 30000 });
+    await waitUntil(() => el.currentTime > 0, 'and plays', { timeout: 30000 });
   });
 });
