@@ -115,15 +115,18 @@ export class PlaybackEngine {
     return this.tried.at(-1);
   }
 
-  /** Puts the first source of `plan` on the video; `play` starts playback as soon as it can. */
-  start(plan: readonly PlaybackSource[], options: { play: boolean; startTime?: number }): void {
+  /**
+   * Puts the first source of `plan` on the video, starting at `startTime`. It plays if `play()` was
+   * called (and not undone by `pause()`) before or after.
+   */
+  start(plan: readonly PlaybackSource[], options: { startTime?: number } = {}): void {
     if (this.destroyed) return;
     this.queue = [...plan];
-    this.wantsPlay = options.play;
     this.pendingStartTime = options.startTime ?? 0;
     this.next();
   }
 
+  /** Plays as soon as a source is on the video (and again after every switch), until `pause()`. */
   play(): void {
     this.wantsPlay = true;
     if (this.current) this.playVideo();

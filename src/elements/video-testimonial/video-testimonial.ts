@@ -254,14 +254,16 @@ export class VideoTestimonial extends LitElement {
     this.engine = engine;
     this.failure = null;
     this.phase = 'active';
+    // Asked for now, so a pause() while the plan is being made (hls.js loading) is honoured.
+    engine.play();
     const startTime = this.startTime;
     const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
     planPlayback(this.sources, video, width)
       .then((plan) => {
-        if (this.engine === engine) engine.start(plan, { play: true, startTime });
+        if (this.engine === engine) engine.start(plan, { startTime });
       })
       .catch(() => {
-        if (this.engine === engine) engine.start([], { play: false });
+        if (this.engine === engine) engine.start([]);
       });
   }
 
@@ -439,7 +441,7 @@ export class VideoTestimonial extends LitElement {
       ${transcript
         ? html`<details part="transcript" ?open=${phase === 'failed'}>
             <summary>Transcript</summary>
-            <p class="transcript-text">${transcript}</p>
+            <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
         : nothing}
     `;

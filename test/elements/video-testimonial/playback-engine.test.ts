@@ -74,7 +74,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function startedOnHls() {
   const context = setup();
-  context.engine.start(PLAN, { play: false, startTime: 4 });
+  context.engine.start(PLAN, { startTime: 4 });
   await settle();
   const hls = FakeHls.instances[0]!;
   return { ...context, hls };
@@ -148,9 +148,26 @@ describe('PlaybackEngine error policy', () => {
 
   it('goes to mp4 when the hls.js chunk fails to load', async () => {
     const { engine, sources } = setup(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    engine.start(PLAN, { play: false });
+    engine.start(PLAN);
     await settle();
     assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+  });
+
+  it('plays once a source is on, unless paused while the plan was being made', async () => {
+    const mp4Only = PLAN.slice(1);
+    for (const pausedMeanwhile of [false, true]) {
+      const { engine, video } = setup();
+      let plays = 0;
+      video.play = async () => {
+        plays++;
+      };
+      engine.play();
+      assert.strictEqual(plays, 0, 'nothing to play before a source is on');
+      if (pausedMeanwhile) engine.pause();
+      engine.start(mp4Only);
+      assert.strictEqual(plays, pausedMeanwhile ? 0 : 1);
+      engine.destroy();
+    }
   });
 
   it('destroys hls.js on destroy and ignores anything that happens after', async () => {
