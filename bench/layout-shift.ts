@@ -1,0 +1,110 @@
+/**
+ * Layout shift: the cumulative layout shift (CLS, the largest session window of `layout-shift` entries
+ * without recent input, as Core Web Vitals define it) of a page with a heading, a
+ * `<testimonial-wall endpoint="/api">` and content below it, from navigation until the wall and its
+ * images have loaded and the page has been still for a second. The API answers after a delay, so the
+ * skeleton is on screen for a while. Written as a site would write it: one script tag, no extra CSS.
+ * Measured at a desktop and a phone viewport, each run in a fresh browser context, twice: with the
+ * plain module script tag (the page may paint before the elements are defined, when the wall is still
+ * an empty inline element), and with `blocking="render"` on it, which leaves only the shifts that the
+ * wall's own loading causes (skeleton → cards → footer).
+ */
+import type { Browser } from 'puppeteer-core';
+import { figure, htmlPage, log, median, RUNS, type BenchServer, type Figure } from './support.js';
+
+const API_DELAY_MS = 400;
+/** Not a timing, and each run is a whole page load: fewer runs than the timings keep the budget. */
+const CLS_RUNS = Math.min(RUNS, 5);
+
+const SCRIPT_TAGS = [
+  { key: '', attributes: '', what: 'plain module script' },
+  { key: '.render_blocking', attributes: 'blocking="render"', what: 'script with blocking="render"' },
+] as const;
+
+const PAGE = htmlPage({
+  title: 'layout shift',
+  head: `<script>
+  // Registered before anything renders; session windows as in web-vitals: gaps < 1 s, windows ≤ 5 s.
+  window.shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push({ value: entry.value, time: entry.startTime });
+  }).observe({ type: 'layout-shift', buffered: true });
+  window.cls = () => {
+    let best = 0, current = 0, first = 0, last = 0;
+    for (const shift of shifts) {
+      if (current && shift.time - last < 1000 && shift.time - first < 5000) current += shift.value;
+      else { current = shift.value; first = shift.time; }
+      last = shift.time;
+      best = Math.max(best, current);
+    }
+    return best;
+  };
+</script>
+<script type="module" src="/cdn/testimonial-elements.js" __BLOCKING__></script>
+<style>body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 16px/1.5 system-ui, sans-serif; }</style>`,
+  body: `<h1>What our customers say</h1>
+<p>Teams of every size use the product. Here is what some of them wrote.</p>
+<testimonial-wall endpoint="/api" limit="__LIMIT__" cta></testimonial-wall>
+<section id="below">
+  <h2>Content below the wall</h2>
+  <p>Pricing, a sign-up form, the footer: whatever a page puts after its testimonials must not jump while they load.</p>
+  <p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>
+</section>`,
+});
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900, limit: 6 },
+  { name: 'mobile', width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2, limit: 3 },
+] as const;
+
+/** In the page: resolves once the wall, every card and every image in them are done, then 1 s more. */
+const SETTLED = `(async () => {
+  const wall = document.querySelector('testimonial-wall');
+  await customElements.whenDefined('testimonial-wall');
+  const deadline = performance.now() + 20000;
+  while (!wall.shadowRoot?.querySelector('testimonial-card') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await wall.updateComplete;
+  const cards = [...wall.shadowRoot.querySelectorAll('testimonial-card')];
+  await Promise.all(cards.map((card) => card.updateComplete));
+  const images = cards.flatMap((card) => [...card.shadowRoot.querySelectorAll('img')]);
+  await Promise.all(images.map((img) => img.decode().catch(() => {})));
+  await new Promise((r) => setTimeout(r, 1000));
+  return { cards: cards.length, cls: cls(), shifts: shifts.length };
+})()`;
+
+export async function measureLayoutShift(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const previousDelay = server.apiDelayMs;
+  server.apiDelayMs = API_DELAY_MS;
+  try {
+    for (const { name, limit, ...viewport } of VIEWPORTS) {
+      for (const script of SCRIPT_TAGS) {
+        const path = `/bench/layout-shift-${limit}${script.key}.html`;
+        server.page(path, PAGE.replace('__LIMIT__', String(limit)).replace('__BLOCKING__', script.attributes));
+        const values: number[] = [];
+        for (let index = 0; index < CLS_RUNS; index++) {
+          const context = await browser.createBrowserContext();
+          try {
+            const page = await context.newPage();
+            await page.setViewport(viewport);
+            await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+            const result = (await page.evaluate(SETTLED)) as { cards: number; cls: number; shifts: number };
+            if (result.cards !== limit) throw new Error(`${name}: expected ${limit} cards, found ${result.cards}`);
+            values.push(result.cls);
+          } finally {
+            await context.close();
+          }
+        }
+        log(`layout shift ${name}${script.key}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
+        const where = `${limit}-card wall, ${viewport.width}×${viewport.height}, ${script.what}`;
+        figures.push(
+          figure(`cls.${name}${script.key}`, median(values), '', `CLS while the wall loads (${where}; median of ${CLS_RUNS})`),
+          figure(`cls.${name}${script.key}.worst`, Math.max(...values), '', `worst run of the above`),
+        );
+      }
+    }
+  } finally {
+    server.apiDelayMs = previousDelay;
+  }
+  return figures;
+}

@@ -1,0 +1,162 @@
+/**
+ * Video: what a page with one video costs before anyone presses play (requests, bytes, media bytes),
+ * and the time from the click to the first video frame (`requestVideoFrameCallback`, else `playing`).
+ * `<video-testimonial>` against Mux's `hls-video-element` playing the same HLS stream from the
+ * sandbox's sample media, each run in a fresh browser context (empty cache), alternating who goes
+ * first. The baseline is given `preload="none"` (its most frugal setting) for the click timing; its
+ * default preload is measured before play too.
+ */
+import type { Browser, CDPSession } from 'puppeteer-core';
+import { figure, htmlPage, log, median, ratio, RUNS, withTimeout, type BenchServer, type Figure } from './support.js';
+
+const STREAM = '/media/hls/index.m3u8';
+const POSTER = '/media/poster.jpg';
+/** Requests for the stream itself: playlists, init segments, media segments, mp4 files. */
+const MEDIA = /\.(m3u8|m4s|mp4|ts|aac)(\?|$)/;
+
+/** In the page: the click's time and the first frame's, whichever player. */
+const PROBE = `<script>
+  window.bench = { clickAt: 0, firstFrame: 0, via: '' };
+  addEventListener('click', (event) => { if (!bench.clickAt) bench.clickAt = event.timeStamp; }, true);
+  window.watchVideo = (video) => {
+    if ('requestVideoFrameCallback' in video) {
+      video.requestVideoFrameCallback((now) => { if (!bench.firstFrame) { bench.firstFrame = now; bench.via = 'requestVideoFrameCallback'; } });
+    } else {
+      video.addEventListener('playing', () => { if (!bench.firstFrame) { bench.firstFrame = performance.now(); bench.via = 'playing'; } }, { once: true });
+    }
+  };
+</script>`;
+
+const STYLE = `<style>body { margin: 0; padding: 1rem; font: 16px system-ui, sans-serif; } .player { display: block; width: 640px; aspect-ratio: 16 / 9; }</style>`;
+
+/** A page with one player: its script, and a module that finds the player's <video> once defined. */
+function playerPage(tag: string, script: string, setup: string, body: string): string {
+  return htmlPage({
+    title: tag,
+    head: `${STYLE}${PROBE}
+<script type="module" src="${script}"></script>
+<script type="module">
+  await customElements.whenDefined('${tag}');
+  const player = document.querySelector('${tag}');
+  ${setup}
+  window.ready = true;
+</script>`,
+    body,
+  });
+}
+
+const OURS = playerPage(
+  'video-testimonial',
+  '/cdn/testimonial-elements.js',
+  "await player.updateComplete; watchVideo(player.shadowRoot.querySelector('video'));",
+  `<video-testimonial class="player" src="${STREAM}" poster="${POSTER}" label="bench video"></video-testimonial>`,
+);
+
+const baselinePage = (preload: string) =>
+  playerPage(
+    'hls-video',
+    '/hls-video/hls-video-element.js',
+    "watchVideo(player.nativeEl); document.querySelector('#play').addEventListener('click', () => player.play());",
+    `<hls-video class="player" src="${STREAM}" poster="${POSTER}" ${preload} playsinline></hls-video>
+<button id="play" type="button">Play</button>`,
+  );
+
+interface Traffic {
+  requests: number;
+  bytes: number;
+  mediaRequests: number;
+  mediaBytes: number;
+}
+
+/** Every response of the page, by URL, with its bytes on the wire once finished. */
+async function recordTraffic(session: CDPSession): Promise<() => Traffic> {
+  const urls = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  session.on('Network.requestWillBeSent', (event) => void urls.set(event.requestId, event.request.url));
+  session.on('Network.loadingFinished', (event) => void sizes.set(event.requestId, event.encodedDataLength));
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return () => {
+    const traffic: Traffic = { requests: 0, bytes: 0, mediaRequests: 0, mediaBytes: 0 };
+    for (const [id, url] of urls) {
+      if (url.startsWith('data:')) continue;
+      const bytes = sizes.get(id) ?? 0;
+      traffic.requests++;
+      traffic.bytes += bytes;
+      if (MEDIA.test(new URL(url).pathname)) {
+        traffic.mediaRequests++;
+        traffic.mediaBytes += bytes;
+      }
+    }
+    return traffic;
+  };
+}
+
+interface VideoRun {
+  beforePlay: Traffic;
+  firstFrameMs: number;
+  via: string;
+}
+
+/** Loads the page in a fresh context, waits for the network to be quiet, clicks, waits for a frame. */
+async function run(browser: Browser, url: string, playSelector: string | undefined): Promise<VideoRun> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const traffic = await recordTraffic(await page.createCDPSession());
+    await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 });
+    await page.waitForFunction('window.ready === true', { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const beforePlay = traffic();
+    if (!playSelector) return { beforePlay, firstFrameMs: Number.NaN, via: '' };
+    await (await page.waitForSelector(playSelector, { timeout: 10_000 }))!.click();
+    await withTimeout(page.waitForFunction('window.bench.firstFrame > 0', { timeout: 30_000 }), 35_000, `first frame of ${url}`);
+    const { clickAt, firstFrame, via } = (await page.evaluate('window.bench')) as { clickAt: number; firstFrame: number; via: string };
+    if (!clickAt) throw new Error(`the click on ${playSelector} was not seen by the page`);
+    return { beforePlay, firstFrameMs: firstFrame - clickAt, via };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureVideo(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  server.page('/bench/video-ours.html', OURS);
+  server.page('/bench/video-hls.html', baselinePage('preload="none"'));
+  server.page('/bench/video-hls-default.html', baselinePage(''));
+  const ours: VideoRun[] = [];
+  const baseline: VideoRun[] = [];
+  const oursUrl = `${server.origin}/bench/video-ours.html`;
+  const baselineUrl = `${server.origin}/bench/video-hls.html`;
+  // Unmeasured: the first decoder start and compilation in this browser.
+  await run(browser, oursUrl, 'video-testimonial >>> [part="play-button"]');
+  await run(browser, baselineUrl, '#play');
+  for (let index = 0; index < RUNS; index++) {
+    const pair = [
+      async () => ours.push(await run(browser, oursUrl, 'video-testimonial >>> [part="play-button"]')),
+      async () => baseline.push(await run(browser, baselineUrl, '#play')),
+    ];
+    if (index % 2) pair.reverse();
+    for (const step of pair) await step();
+  }
+  const baselineDefault = await run(browser, `${server.origin}/bench/video-hls-default.html`, undefined);
+
+  const oursMs = median(ours.map((r) => r.firstFrameMs));
+  const baselineMs = median(baseline.map((r) => r.firstFrameMs));
+  const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
+  log(`video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via})`);
+  return [
+    figure('video.before_play.media_bytes', before(ours, 'mediaBytes'), 'B', 'video-testimonial: stream bytes before play'),
+    figure('video.before_play.requests', before(ours, 'requests'), 'requests', 'video-testimonial page: requests before play (page, script, poster)'),
+    figure('video.before_play.bytes', before(ours, 'bytes'), 'B', 'video-testimonial page: bytes before play (all, gzip on the wire)'),
+    figure('video.baseline.before_play.media_bytes', before(baseline, 'mediaBytes'), 'B', 'hls-video preload=none: stream bytes before play'),
+    figure('video.baseline.before_play.requests', before(baseline, 'requests'), 'requests', 'hls-video preload=none: requests before play'),
+    figure('video.baseline.before_play.bytes', before(baseline, 'bytes'), 'B', 'hls-video preload=none: bytes before play'),
+    figure('video.before_play.bytes_ratio', ratio(before(ours, 'bytes'), before(baseline, 'bytes')), '×', 'bytes before play: video-testimonial ÷ hls-video preload=none'),
+    figure('video.baseline_default.before_play.media_bytes', baselineDefault.beforePlay.mediaBytes, 'B', 'hls-video default preload: stream bytes before play'),
+    figure('video.baseline_default.before_play.requests', baselineDefault.beforePlay.requests, 'requests', 'hls-video default preload: requests before play'),
+    figure('video.first_frame.ratio', ratio(oursMs, baselineMs), '×', `click → first frame: video-testimonial ÷ hls-video (median of ${RUNS})`),
+    figure('video.first_frame.ms', oursMs, 'ms', 'click → first frame, video-testimonial (hls.js light loaded on intent; this machine)'),
+    figure('video.first_frame.baseline_ms', baselineMs, 'ms', 'click → first frame, hls-video preload=none (this machine)'),
+  ];
+}

@@ -1,0 +1,180 @@
+/**
+ * Wall render: from data in hand to rendered DOM, for 100 and 1,000 testimonials. `<testimonial-wall>`
+ * gets them through its `testimonials` property; the time ends when the wall's chunked rendering is
+ * done (its `updateComplete` waits for the last slice), every card's shadow content exists and layout
+ * ran. The baseline, in the same page, builds equivalent static markup from the same data and writes
+ * it with one `innerHTML`, then forces layout. The longest task (`longtask` entries, 50 ms and over)
+ * is taken over the 1,000-card render of each.
+ */
+import type { Browser } from 'puppeteer-core';
+import type { Testimonial } from '../src/client/types.js';
+import { figure, htmlPage, log, median, ratio, RUNS, type BenchServer, type Figure } from './support.js';
+
+const SIZES = [100, 1000] as const;
+
+/** Runs in the page: both renderers and the long-task bookkeeping. */
+const PAGE = htmlPage({
+  title: 'wall render',
+  head: `<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
+  .b-wall { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; padding: 1rem; }
+  .b-card { border: 1px solid #ddd; border-radius: 0.75rem; padding: 1rem; background: #fff; }
+  .b-card figure { margin: 0; }
+  .b-card figcaption { display: flex; gap: 0.75rem; align-items: center; }
+  .b-card img.avatar { border-radius: 50%; width: 48px; height: 48px; }
+  .b-card h3 { margin: 0; font-size: 1rem; }
+  .b-card .tagline, .b-card .company { display: block; color: #555; font-size: 0.875rem; }
+  .b-card .rating svg { width: 1rem; height: 1rem; fill: #f5a623; }
+  .b-card blockquote { margin: 0.5rem 0; }
+  .b-card .media { display: flex; gap: 0.5rem; list-style: none; padding: 0; }
+  .b-card footer { display: flex; justify-content: space-between; font-size: 0.875rem; color: #555; }
+</style>
+<script type="module" src="/cdn/testimonial-elements.js"></script>
+<script>
+  const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  const star = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l3 7 7 .6-5.3 4.7 1.6 7.2L12 17.8 5.7 21.5l1.6-7.2L2 9.6 9 9z"/></svg>';
+  const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+  // Text escaped, with only bare <mark> and </mark> put back: the card's sanitising, done the cheap way.
+  // (The sandbox's fixtures include hostile payloads; written raw they would run.)
+  const quoteHtml = (text) => escapeHtml(text).replace(/&lt;([/]?)mark&gt;/g, '<$1mark>');
+  // The same fields the card shows, as static markup.
+  function cardMarkup(t) {
+    const media = (t.media || []).map((m) => m.type === 'image'
+      ? '<li><img src="' + escapeHtml(m.url) + '" alt="' + escapeHtml(m.alt) + '" width="96" height="96" loading="lazy"></li>'
+      : '<li><video src="' + escapeHtml(m.url) + '" preload="none" controls></video></li>').join('');
+    return '<article class="b-card"><figure><figcaption>'
+      + (t.customer_avatar ? '<img class="avatar" src="' + escapeHtml(t.customer_avatar) + '" alt="" width="48" height="48" loading="lazy">' : '')
+      + '<div><h3>' + escapeHtml(t.customer_name) + '</h3>'
+      + (t.customer_tagline ? '<span class="tagline">' + escapeHtml(t.customer_tagline) + '</span>' : '')
+      + (t.customer_company ? '<span class="company">' + escapeHtml(t.customer_company) + '</span>' : '')
+      + '</div></figcaption>'
+      + (t.rating > 0 ? '<div class="rating" role="img" aria-label="Rated ' + t.rating + ' out of 5">' + star.repeat(5) + '</div>' : '')
+      + '<blockquote>' + (t.title ? '<p>' + escapeHtml(t.title) + '</p>' : '') + '<p>' + quoteHtml(t.text) + '</p></blockquote>'
+      + (media ? '<ul class="media">' + media + '</ul>' : '')
+      + '</figure><footer>'
+      + (t.url ? '<a href="' + escapeHtml(t.url) + '" rel="noopener noreferrer nofollow ugc">' + escapeHtml(t.integration || 'source') + '</a>' : '<span></span>')
+      + '<time datetime="' + escapeHtml(t.date) + '">' + date.format(new Date(t.date)) + '</time></footer></article>';
+  }
+
+  const longTasks = [];
+  new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  const longestTask = (start, end) =>
+    longTasks.filter((task) => task.startTime < end && task.startTime + task.duration > start).reduce((max, task) => Math.max(max, task.duration), 0);
+  const stage = () => document.getElementById('stage');
+
+  window.bench = {
+    data: [],
+    async ours(count) {
+      await customElements.whenDefined('testimonial-wall');
+      stage().replaceChildren();
+      await settle();
+      const wall = document.createElement('testimonial-wall');
+      wall.setAttribute('paging', 'none');
+      stage().append(wall);
+      await wall.updateComplete;
+      const data = window.bench.data.slice(0, count);
+      const start = performance.now();
+      wall.testimonials = data;
+      await wall.updateComplete;
+      const cards = [...wall.shadowRoot.querySelectorAll('testimonial-card')];
+      await Promise.all(cards.map((card) => card.updateComplete));
+      void document.body.offsetHeight;
+      const end = performance.now();
+      const rendered = cards.filter((card) => card.shadowRoot && card.shadowRoot.querySelector('article')).length;
+      await settle();
+      return { ms: end - start, longestTask: longestTask(start, end), rendered };
+    },
+    async baseline(count) {
+      stage().replaceChildren();
+      await settle();
+      const host = document.createElement('div');
+      host.className = 'b-wall';
+      stage().append(host);
+      const data = window.bench.data.slice(0, count);
+      const start = performance.now();
+      host.innerHTML = data.map(cardMarkup).join('');
+      void document.body.offsetHeight;
+      const end = performance.now();
+      const rendered = host.querySelectorAll('article').length;
+      await settle();
+      return { ms: end - start, longestTask: longestTask(start, end), rendered };
+    },
+  };
+</script>`,
+  body: '<div id="stage"></div>',
+});
+
+interface RenderRun {
+  ms: number;
+  longestTask: number;
+  rendered: number;
+}
+
+/** `count` text testimonials: the sandbox's approved ones, repeated with fresh ids as needed. */
+async function testimonials(server: BenchServer, count: number): Promise<Testimonial[]> {
+  const response = await fetch(`${server.origin}/v1/testimonials?limit=1000&approved=true&type=text`, {
+    headers: { authorization: 'Bearer sandbox-key' },
+  });
+  if (!response.ok) throw new Error(`sandbox answered ${response.status} to the list of testimonials`);
+  const { testimonials: pool } = (await response.json()) as { testimonials: Testimonial[] };
+  if (pool.length === 0) throw new Error('the sandbox has no approved text testimonials');
+  return Array.from({ length: count }, (_, index) => {
+    const source = pool[index % pool.length]!;
+    return { ...source, id: `${source.id.slice(0, -6)}${String(index).padStart(6, '0')}` };
+  });
+}
+
+export async function measureWallRender(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  server.page('/bench/wall.html', PAGE);
+  const data = await testimonials(server, Math.max(...SIZES));
+  const figures: Figure[] = [];
+  for (const count of SIZES) {
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1280, height: 800 });
+      await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
+      await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
+      const run = (which: 'ours' | 'baseline') =>
+        page.evaluate((w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n), which, count);
+      // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
+      await run('ours');
+      await run('baseline');
+      const ours: RenderRun[] = [];
+      const baseline: RenderRun[] = [];
+      for (let index = 0; index < RUNS; index++) {
+        // Alternate who goes first, so drift in the machine's load does not favour one side.
+        if (index % 2 === 0) {
+          ours.push(await run('ours'));
+          baseline.push(await run('baseline'));
+        } else {
+          baseline.push(await run('baseline'));
+          ours.push(await run('ours'));
+        }
+      }
+      for (const result of [...ours, ...baseline]) {
+        if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
+      }
+      const oursMs = median(ours.map((r) => r.ms));
+      const baselineMs = median(baseline.map((r) => r.ms));
+      log(`wall ${count}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);
+      figures.push(
+        figure(`wall.${count}.ratio`, ratio(oursMs, baselineMs), '×', `${count} cards: wall ÷ one innerHTML (median of ${RUNS})`),
+        figure(`wall.${count}.ms`, oursMs, 'ms', `${count} cards: wall, data → rendered DOM (this machine)`),
+        figure(`wall.${count}.baseline_ms`, baselineMs, 'ms', `${count} cards: innerHTML baseline (this machine)`),
+      );
+      if (count === 1000) {
+        const oursTask = median(ours.map((r) => r.longestTask));
+        const baselineTask = median(baseline.map((r) => r.longestTask));
+        figures.push(
+          figure('wall.1000.longest_task_ratio', ratio(oursTask, baselineTask), '×', 'longest task, 1,000 cards: wall ÷ innerHTML'),
+          figure('wall.1000.longest_task_ms', oursTask, 'ms', 'longest task during the 1,000-card wall render (0: none ≥ 50 ms)'),
+          figure('wall.1000.baseline_longest_task_ms', baselineTask, 'ms', 'longest task during the 1,000-card innerHTML'),
+        );
+      }
+    } finally {
+      await page.close();
+    }
+  }
+  return figures;
+}
