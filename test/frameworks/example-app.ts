@@ -28,6 +28,13 @@ async function loggedEvents({ page }: WatchedPage): Promise<string[]> {
   return page.$$eval('.event-log li', (items) => items.map((item) => (item as HTMLElement).dataset.event ?? ''));
 }
 
+/** Waits until the wall has rendered everything it loaded (its `updateComplete` waits for every slice). */
+async function wallSettled({ page }: WatchedPage): Promise<void> {
+  await page.evaluate(async () => {
+    await document.querySelector('testimonial-wall')!.updateComplete;
+  });
+}
+
 async function countOf(watched: WatchedPage, prefix: string): Promise<number> {
   return (await loggedEvents(watched)).filter((entry) => entry.startsWith(prefix)).length;
 }
@@ -79,6 +86,7 @@ export function describeExampleApp(name: 'react' | 'vue'): void {
       assert.ok(fetched.length > 20, `the fetched card shows its testimonial: "${fetched}"`);
       await watched.page.click('#featured-card');
       await waitFor(async () => (await countOf(watched, 'click')) === 1, 'the click handler');
+      await wallSettled(watched);
       widgetsPerMount = await countDeep(watched.page, WIDGETS);
       // The wall's six cards (text or video), the featured card and the fetched one.
       assert.ok(widgetsPerMount >= 9, `a wall, its cards and two cards are connected (${widgetsPerMount})`);
@@ -93,6 +101,7 @@ export function describeExampleApp(name: 'react' | 'vue'): void {
         await waitFor(async () => (await countDeep(page, WIDGETS)) === 0, 'the widgets to be removed');
         await page.click('button[data-route="wall"]');
         await waitFor(async () => (await countOf(watched, 'testimonial-load:')) === mount, `mount ${mount} to load`);
+        await wallSettled(watched);
         assert.equal(await countDeep(page, WIDGETS), widgetsPerMount, `mount ${mount} connects as many widgets as the first`);
       }
       const mounts = REMOUNTS + 1;
