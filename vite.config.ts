@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -25,6 +26,9 @@ export default defineConfig({
   root,
   publicDir: false,
   plugins: [devApi()],
+  // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
+  // and lose that playback.
+  optimizeDeps: { include: ['hls.js/light', 'dompurify'] },
   server: {
     port: 5173,
     strictPort: true,
@@ -35,9 +39,12 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist/demo'),
     emptyOutDir: true,
     rollupOptions: {
-      input: {
-        index: resolve(root, 'index.html'),
-      },
+      // Every page of the demo.
+      input: Object.fromEntries(
+        readdirSync(root)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => [file.replace(/\.html$/, ''), resolve(root, file)]),
+      ),
     },
   },
 });
