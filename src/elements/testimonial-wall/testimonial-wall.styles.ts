@@ -114,7 +114,8 @@ const wallStyles = css`
     gap: 0.5rem;
   }
 
-  .carousel-controls {
+  .carousel-controls,
+  .marquee-controls {
     display: flex;
     justify-content: flex-end;
     gap: 0.5rem;
@@ -123,6 +124,7 @@ const wallStyles = css`
   .track {
     --_per-view: min(var(--_columns), 1);
     display: flex;
+    align-items: flex-start;
     gap: var(--_gap);
     overflow-x: auto;
     overscroll-behavior-x: contain;
@@ -169,6 +171,8 @@ const wallStyles = css`
 
   .marquee-row {
     overflow: hidden;
+    /* Room for the cards' shadows, which the row would otherwise clip. */
+    padding-block: 2px 6px;
   }
 
   .marquee-track {
@@ -182,7 +186,7 @@ const wallStyles = css`
     padding-inline-end: var(--_gap);
     min-inline-size: 100cqi;
     justify-content: space-around;
-    align-items: stretch;
+    align-items: flex-start;
   }
 
   .marquee-set .item {

@@ -66,8 +66,14 @@ let wallCount = 0;
  *
  * Layouts: `masonry` (default), `grid`, `list`, `carousel` (WAI-ARIA carousel pattern, scroll-snap,
  * arrow keys, optional `autoplay`), `marquee` (endless moving rows; static under reduced motion; shows
- * the first page only). Paging: `button` (default, "Load more"), `scroll` (loads when the end comes into
- * view), `none`. Invalid attribute values are reported on the console and replaced by the default.
+ * the first page only). Paging: `button` (default, "Load more"; in the carousel, "next" on the last slide
+ * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
+ * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
+ * the default.
+ *
+ * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
+ * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
+ * budget per frame; masonry shows cards in blocks that never change once on screen.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
@@ -501,8 +507,12 @@ export class TestimonialWall extends LitElement {
     const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
     if (!ready || !this.placed || !this.formLink.settled || this.configError !== undefined) return nothing;
     const { moreStatus } = this.data;
+    // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
-      this.pagingValue === 'button' && this.layoutValue !== 'marquee' && (this.data.feed?.hasMore ?? false) && moreStatus !== 'error'
+      this.pagingValue === 'button' &&
+      (this.layoutValue === 'masonry' || this.layoutValue === 'grid' || this.layoutValue === 'list') &&
+      (this.data.feed?.hasMore ?? false) &&
+      moreStatus !== 'error'
         ? html`<button
             type="button"
             class="load-more"

@@ -171,7 +171,7 @@ export function splitRows<T>(items: readonly T[], rows: number): T[][] {
  */
 export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
   const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
-  return html`${toggle}
+  return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
     <div class=${classes} part="marquee" role="list" aria-label=${label}>
       ${splitRows(items, rows).map(
         (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" style="--_count: ${row.length}">

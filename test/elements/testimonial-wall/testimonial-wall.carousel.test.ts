@@ -25,6 +25,12 @@ describe('<testimonial-wall> carousel', () => {
     }, 'the track stops scrolling', { interval: 100 });
   }
 
+  /** Waits until slide `index` is at the start edge and the track has stopped moving. */
+  async function reaches(wall: TestimonialWall, index: number): Promise<void> {
+    await waitUntil(() => current(wall) === index, `slide ${index} reaches the start edge`, { timeout: 5000 });
+    await settled(wall);
+  }
+
   /** The index of the slide at the start edge. */
   function current(wall: TestimonialWall): number {
     const start = track(wall).getBoundingClientRect().left;
@@ -53,17 +59,13 @@ describe('<testimonial-wall> carousel', () => {
   it('moves with the previous and next buttons, wrapping around at the ends', async () => {
     const wall = await wallOf(5, { layout: 'carousel' }, 400);
     part(wall, 'next')!.click();
-    await settled(wall);
-    expect(current(wall)).to.equal(1);
+    await reaches(wall, 1);
     part(wall, 'previous')!.click();
-    await settled(wall);
-    expect(current(wall)).to.equal(0);
+    await reaches(wall, 0);
     part(wall, 'previous')!.click();
-    await settled(wall);
-    expect(current(wall)).to.equal(4);
+    await reaches(wall, 4);
     part(wall, 'next')!.click();
-    await settled(wall);
-    expect(current(wall)).to.equal(0);
+    await reaches(wall, 0);
     expect(wall.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Testimonial 1 of 5');
   });
 
@@ -71,25 +73,22 @@ describe('<testimonial-wall> carousel', () => {
     const wall = await wallOf(5, { layout: 'carousel' }, 400);
     track(wall).focus();
     await sendKeys({ press: 'ArrowRight' });
-    await settled(wall);
-    expect(current(wall)).to.equal(1);
+    await reaches(wall, 1);
     await sendKeys({ press: 'End' });
-    await settled(wall);
-    expect(current(wall)).to.equal(4);
+    await reaches(wall, 4);
     await sendKeys({ press: 'ArrowLeft' });
-    await settled(wall);
-    expect(current(wall)).to.equal(3);
+    await reaches(wall, 3);
     await sendKeys({ press: 'Home' });
-    await settled(wall);
-    expect(current(wall)).to.equal(0);
+    await reaches(wall, 0);
   });
 
   it('mirrors the arrow keys in right-to-left pages', async () => {
     const wall = await wallOf(5, { layout: 'carousel', dir: 'rtl' }, 400);
     track(wall).focus();
     await sendKeys({ press: 'ArrowLeft' });
+    await waitUntil(() => track(wall).scrollLeft < 0, 'ArrowLeft moves towards the end in right-to-left text');
     await settled(wall);
-    expect(track(wall).scrollLeft).to.be.lessThan(0);
+    expect(current(wall) === 0).to.equal(false);
   });
 
   it('loads the next page at the end when paging allows it', async () => {
@@ -99,14 +98,13 @@ describe('<testimonial-wall> carousel', () => {
     </div>`);
     const wall = box.querySelector('testimonial-wall')!;
     await loaded(wall);
-    for (let i = 0; i < 2; i++) {
+    for (let i = 1; i <= 2; i++) {
       part(wall, 'next')!.click();
-      await settled(wall);
+      await reaches(wall, i);
     }
     part(wall, 'next')!.click();
     await waitUntil(() => shownIds(wall).length === 6, 'page 2 arrives');
-    await settled(wall);
-    expect(current(wall)).to.equal(3);
+    await reaches(wall, 3);
     expect(all(wall, '.slide').map((slide) => slide.getAttribute('aria-label'))[5]).to.equal('6 of 6');
   });
 
