@@ -76,16 +76,18 @@ function diagnosticsFor(name: string): string[] {
   return compiled.get(name)!;
 }
 
-/** Registers a fixture now (before any test runs) and returns a getter of its diagnostics. */
-function fixture(name: string, text: string): () => string[] {
+/** Registers a fixture (all are known before the first test compiles them) and its test: no diagnostic. */
+function fixture(title: string, name: string, text: string): void {
   fixtures[name] = text;
-  return () => diagnosticsFor(name);
+  it(title, () => {
+    assert.deepEqual(diagnosticsFor(name), []);
+  });
 }
 
 const DATA = `import type { Testimonial } from '../../../src/client/types.js';\ndeclare const data: Testimonial;\n`;
 
 describe('framework typings', () => {
-  const react19 = fixture('react-app.tsx', `${DATA}import type {} from '${types}/react.js';
+  fixture('React 19: typed properties, attributes and events in JSX', 'react-app.tsx', `${DATA}import type {} from '${types}/react.js';
 export const ok = (
   <>
     <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonials-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
@@ -102,14 +104,14 @@ export const typo = <testimonial-wall lyout="grid" />;
 // @ts-expect-error the detail of testimonials-load is typed
 export const badEvent = <testimonial-wall ontestimonials-load={(event: CustomEvent<{ nope: number }>) => event.detail.nope} />;
 `);
-  const react18 = fixture('react-18.ts', `${DATA}import type { React18ElementProps } from '${types}/react-18.js';
+  fixture('React 18: attributes only (React 18 cannot pass objects or hear custom events)', 'react-18.ts', `${DATA}import type { React18ElementProps } from '${types}/react-18.js';
 export const ok: React18ElementProps<'testimonial-card'> = { endpoint: '/api', 'testimonial-id': 'abc', variant: 'quote', 'no-date': true, className: 'card' };
 // @ts-expect-error React 18 sets every prop as an attribute: no objects
 export const badData: React18ElementProps<'testimonial-card'> = { testimonial: data };
 // @ts-expect-error variants are a closed set
 export const badVariant: React18ElementProps<'testimonial-card'> = { variant: 'fancy' };
 `);
-  const attributes = fixture('attributes.ts', `import type { ElementAttributes } from '${types}/elements.js';
+  fixture('derives kebab-case attributes from the classes, leaving objects and property-only members out', 'attributes.ts', `import type { ElementAttributes } from '${types}/elements.js';
 type Wall = keyof ElementAttributes<'testimonial-wall'>;
 type Video = keyof ElementAttributes<'video-testimonial'>;
 export const wall: Wall[] = ['endpoint', 'max-items-sm', 'autoplay-interval', 'no-date', 'show-tags', 'heading-level', 'cta', 'tags'];
@@ -120,7 +122,7 @@ export const objects: Wall = 'testimonials';
 // @ts-expect-error currentTime has no attribute
 export const time: Video = 'current-time';
 `);
-  const vue = fixture('vue.ts', `${DATA}import type { GlobalComponents } from 'vue';
+  fixture('Vue 3: GlobalComponents with typed $props and $emit', 'vue.ts', `${DATA}import type { GlobalComponents } from 'vue';
 import type {} from '${types}/vue.js';
 type Wall = InstanceType<GlobalComponents['testimonial-wall']>;
 type Card = InstanceType<GlobalComponents['testimonial-card']>;
@@ -133,7 +135,7 @@ export const badPaging: Wall['$props'] = { paging: 'endless' };
 // @ts-expect-error the wall has no such event
 emit('testimonial-typo', new Event('x'));
 `);
-  const svelte = fixture('svelte.ts', `${DATA}import type {} from '${types}/svelte.js';
+  fixture('Svelte: svelteHTML.IntrinsicElements with both event syntaxes', 'svelte.ts', `${DATA}import type {} from '${types}/svelte.js';
 type Card = svelteHTML.IntrinsicElements['testimonial-card'];
 export const ok: Card = { testimonial: data, class: 'card', 'heading-level': 2, 'ontestimonial-load': (event) => event.detail.testimonial.id, 'on:toggle': (event) => event.newState, 'data-x': 1 };
 // @ts-expect-error variants are a closed set
@@ -141,7 +143,7 @@ export const badVariant: Card = { variant: 'fancy' };
 // @ts-expect-error the detail of testimonial-load is typed
 export const badEvent: Card = { 'ontestimonial-load': (event: CustomEvent<{ nope: number }>) => event.detail.nope };
 `);
-  const solid = fixture('solid.ts', `${DATA}import type { JSX } from 'solid-js';
+  fixture('Solid: JSX.IntrinsicElements in solid-js with prop:, attr: and on:', 'solid.ts', `${DATA}import type { JSX } from 'solid-js';
 import type {} from '${types}/solid.js';
 type Wall = JSX.IntrinsicElements['testimonial-wall'];
 export const ok: Wall = { class: 'wall', layout: 'grid', 'prop:testimonials': [data], 'attr:no-date': true, 'on:testimonials-load': (event) => event.detail.page };
@@ -150,30 +152,6 @@ export const badLayout: Wall = { 'prop:layout': 'grd' };
 // @ts-expect-error testimonials is an array of testimonials
 export const badData: Wall = { testimonials: 'text' };
 `);
-
-  it('React 19: typed properties, attributes and events in JSX', () => {
-    assert.deepEqual(react19(), []);
-  });
-
-  it('React 18: attributes only (React 18 cannot pass objects or hear custom events)', () => {
-    assert.deepEqual(react18(), []);
-  });
-
-  it('derives kebab-case attributes from the classes, leaving objects and property-only members out', () => {
-    assert.deepEqual(attributes(), []);
-  });
-
-  it('Vue 3: GlobalComponents with typed $props and $emit', () => {
-    assert.deepEqual(vue(), []);
-  });
-
-  it('Svelte: svelteHTML.IntrinsicElements with both event syntaxes', () => {
-    assert.deepEqual(svelte(), []);
-  });
-
-  it('Solid: JSX.IntrinsicElements in solid-js with prop:, attr: and on:', () => {
-    assert.deepEqual(solid(), []);
-  });
 
   it('brings no error into the sources the typings import', () => {
     assert.deepEqual(diagnosticsFor('other'), []);
