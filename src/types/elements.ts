@@ -59,8 +59,11 @@ export type KebabCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Uppercase<Head> ? (Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`) : Head}${KebabCase<Tail>}`
   : S;
 
+/** How markup writes a value: numbers also as their text (`heading-level="2"`), flags also bare (`''`). */
+type AttributeForm<V> = V extends number ? V | `${V}` : V extends boolean ? V | '' : V;
+
 /** The attribute form of a property's value: its text, number or boolean part (`never` for objects). */
-export type AttributeValue<V> = Extract<NonNullable<V>, string | number | boolean>;
+export type AttributeValue<V> = AttributeForm<Extract<NonNullable<V>, string | number | boolean>>;
 
 /** The attributes of an element: every property with a text, number or boolean value, kebab-cased. */
 export type ElementAttributes<Tag extends TestimonialTagName> = {

@@ -95,6 +95,9 @@ export const ok = (
     <video-testimonial src="/video.m3u8" muted onplay={(event) => event.type} onerror={(event) => event.detail.message} />
   </>
 );
+export const asText = <testimonial-card heading-level="2" text-limit="120" no-date="" />;
+// @ts-expect-error a number attribute takes a number's text only
+export const badNumber = <testimonial-card heading-level="two" />;
 // @ts-expect-error layouts are a closed set
 export const badLayout = <testimonial-wall layout="grd" />;
 // @ts-expect-error a testimonial is an object, not text
