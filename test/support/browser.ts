@@ -36,6 +36,8 @@ export interface WatchedPage {
   page: Page;
   /** Uncaught exceptions and `console.error` messages, as text. */
   errors: string[];
+  /** Answers with an HTTP error status, as `404 http://…` (the console only says "Failed to load resource"). */
+  httpErrors: string[];
   /** `console.warn` messages (elements warn about ignored attributes). */
   warnings: string[];
   /** Every request the page made (including ones answered from cache or aborted later). */
@@ -49,6 +51,7 @@ export async function watchedPage(browser: Browser): Promise<WatchedPage> {
   const page = await browser.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
+  const httpErrors: string[] = [];
   const requests: HTTPRequest[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
   page.on('console', (message) => {
@@ -56,12 +59,16 @@ export async function watchedPage(browser: Browser): Promise<WatchedPage> {
     if (message.type() === 'warn') warnings.push(message.text());
   });
   page.on('request', (request) => requests.push(request));
+  page.on('response', (response) => {
+    if (response.status() >= 400) httpErrors.push(`${response.status()} ${response.url()}`);
+  });
   // tsx compiles these tests with esbuild's keepNames, which wraps named functions in `__name(…)`;
   // functions sent to the page (page.evaluate) need that helper there too.
   await page.evaluateOnNewDocument('globalThis.__name = (fn) => fn;');
   return {
     page,
     errors,
+    httpErrors,
     warnings,
     requests,
     requestsTo: (test) => requests.filter((request) => test(new URL(request.url()).pathname)),
@@ -135,5 +142,19 @@ export async function waitFor(condition: () => Promise<boolean> | boolean, what:
     if (await condition()) return;
     if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits until no instance of `tagName`'s class is alive in the heap. A removed element may stay
+ * reachable for a moment (a queued animation frame or timer of its own), so this polls; an element that
+ * something keeps holding never gets there, and the error says how many are left.
+ */
+export async function waitForCollected(page: Page, tagName: string): Promise<void> {
+  let alive = 0;
+  try {
+    await waitFor(async () => (alive = await liveInstances(page, tagName)) === 0, `removed <${tagName}> elements to be collected`);
+  } catch {
+    throw new Error(`${alive} <${tagName}> instance(s) still alive after removal: something holds them`);
   }
 }
