@@ -28,6 +28,9 @@ export function exampleAppConfig(appDir: string, config: Pick<UserConfig, 'plugi
     publicDir: false,
     ...config,
     plugins: [...(config.plugins ?? []), exampleApi()],
+    // Pre-bundled at start-up (as in the demo's vite.config.ts): found only on the first play or the first
+    // highlighted text, they would make the dev server reload the page.
+    optimizeDeps: { include: ['hls.js/light', 'dompurify'] },
     server: { fs: { allow: [repoRoot] } },
     build: { outDir: resolve(repoRoot, 'dist/examples', resolve(appDir).split('/').pop()!), emptyOutDir: true, target: 'es2022' },
   };
