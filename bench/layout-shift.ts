@@ -27,7 +27,18 @@ const PAGE = htmlPage({
   // Registered before anything renders; session windows as in web-vitals: gaps < 1 s, windows ≤ 5 s.
   window.shifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push({ value: entry.value, time: entry.startTime });
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      // What moved, for the log: element (and the shadow host it lives in), and its top before → after.
+      const what = entry.sources.map((source) => {
+        const node = source.node;
+        if (!node) return 'a removed node';
+        const root = node.getRootNode();
+        const name = node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') + (root.host ? ' in ' + root.host.nodeName.toLowerCase() : '');
+        return name + ' y ' + Math.round(source.previousRect.y) + '→' + Math.round(source.currentRect.y) + ' h ' + Math.round(source.previousRect.height) + '→' + Math.round(source.currentRect.height);
+      }).join(', ');
+      shifts.push({ value: entry.value, time: entry.startTime, what });
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   window.cls = () => {
     let best = 0, current = 0, first = 0, last = 0;
@@ -69,7 +80,7 @@ const SETTLED = `(async () => {
   const images = cards.flatMap((card) => [...card.shadowRoot.querySelectorAll('img')]);
   await Promise.all(images.map((img) => img.decode().catch(() => {})));
   await new Promise((r) => setTimeout(r, 1000));
-  return { cards: cards.length, cls: cls(), shifts: shifts.length };
+  return { cards: cards.length, cls: cls(), shifts: shifts.map((s) => Math.round(s.time) + ' ms ' + s.value.toFixed(3) + ': ' + s.what) };
 })()`;
 
 export async function measureLayoutShift(browser: Browser, server: BenchServer): Promise<Figure[]> {
@@ -82,20 +93,23 @@ export async function measureLayoutShift(browser: Browser, server: BenchServer):
         const path = `/bench/layout-shift-${limit}${script.key}.html`;
         server.page(path, PAGE.replace('__LIMIT__', String(limit)).replace('__BLOCKING__', script.attributes));
         const values: number[] = [];
+        let worstShifts: string[] = [];
         for (let index = 0; index < CLS_RUNS; index++) {
           const context = await browser.createBrowserContext();
           try {
             const page = await context.newPage();
             await page.setViewport(viewport);
             await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
-            const result = (await page.evaluate(SETTLED)) as { cards: number; cls: number; shifts: number };
+            const result = (await page.evaluate(SETTLED)) as { cards: number; cls: number; shifts: string[] };
             if (result.cards !== limit) throw new Error(`${name}: expected ${limit} cards, found ${result.cards}`);
+            if (result.cls > Math.max(0, ...values)) worstShifts = result.shifts;
             values.push(result.cls);
           } finally {
             await context.close();
           }
         }
         log(`layout shift ${name}${script.key}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
+        for (const shift of worstShifts) log(`  worst run: ${shift}`);
         const where = `${limit}-card wall, ${viewport.width}×${viewport.height}, ${script.what}`;
         figures.push(
           figure(`cls.${name}${script.key}`, median(values), '', `CLS while the wall loads (${where}; median of ${CLS_RUNS})`),

@@ -13,7 +13,7 @@ import { createSandbox } from '../src/sandbox/index.js';
 import { figure, log, QUICK, ratio, ROOT, withTimeout, type Figure } from './support.js';
 
 const CONCURRENCY = 32;
-const ROUND_MS = QUICK ? 1000 : 4000;
+const ROUND_MS = QUICK ? 1000 : 5000;
 const ROUND_MAX_REQUESTS = 20_000;
 const ROUNDS = QUICK ? 1 : 2;
 const MISSES = 100;
@@ -60,6 +60,7 @@ async function load(url: string, headers: IncomingHttpHeaders, ms: number): Prom
 interface Servers {
   sandbox: string;
   proxy: string;
+  ceiling: string;
   close(): Promise<void>;
 }
 
@@ -70,7 +71,7 @@ async function startServers(): Promise<Servers> {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening`)));
   });
-  const urls = JSON.parse(await withTimeout(firstLine, 60_000, 'proxy benchmark servers')) as { sandbox: string; proxy: string };
+  const urls = JSON.parse(await withTimeout(firstLine, 60_000, 'proxy benchmark servers')) as Omit<Servers, 'close'>;
   return {
     ...urls,
     close: async () => {
@@ -88,12 +89,15 @@ async function throughput(): Promise<Figure[]> {
     // Warm-up: fills the proxy's cache and lets both servers' code get compiled.
     await load(direct.url, direct.headers, 300);
     await load(proxied.url, proxied.headers, 300);
-    const totals = { direct: { ok: 0, failed: 0, ms: 0 }, proxy: { ok: 0, failed: 0, ms: 0 } };
+    const ceiling = { url: `${servers.ceiling}/testimonials`, headers: {} };
+    await load(ceiling.url, ceiling.headers, 300);
+    const targets = { proxy: proxied, direct, ceiling };
+    const totals = { direct: { ok: 0, failed: 0, ms: 0 }, proxy: { ok: 0, failed: 0, ms: 0 }, ceiling: { ok: 0, failed: 0, ms: 0 } };
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate the order so a change in the machine's load does not favour one side.
-      const order = round % 2 === 0 ? (['proxy', 'direct'] as const) : (['direct', 'proxy'] as const);
+      const order = round % 2 === 0 ? (['proxy', 'direct', 'ceiling'] as const) : (['ceiling', 'direct', 'proxy'] as const);
       for (const side of order) {
-        const target = side === 'proxy' ? proxied : direct;
+        const target = targets[side];
         const result = await load(target.url, target.headers, ROUND_MS);
         totals[side].ok += result.ok;
         totals[side].failed += result.failed;
@@ -103,13 +107,15 @@ async function throughput(): Promise<Figure[]> {
     for (const [side, total] of Object.entries(totals)) {
       if (total.failed > 0) throw new Error(`${side}: ${total.failed} requests did not answer 200`);
     }
-    const proxyRps = (totals.proxy.ok / totals.proxy.ms) * 1000;
-    const directRps = (totals.direct.ok / totals.direct.ms) * 1000;
-    log(`proxy ${proxyRps.toFixed(0)} req/s (${totals.proxy.ok}), sandbox ${directRps.toFixed(0)} req/s (${totals.direct.ok})`);
+    const rps = (side: keyof typeof totals) => (totals[side].ok / totals[side].ms) * 1000;
+    const [proxyRps, directRps, ceilingRps] = [rps('proxy'), rps('direct'), rps('ceiling')];
+    log(`proxy ${proxyRps.toFixed(0)} req/s (${totals.proxy.ok}), sandbox ${directRps.toFixed(0)} req/s (${totals.direct.ok}), constant ${ceilingRps.toFixed(0)} req/s`);
     return [
       figure('proxy.warm_rps_ratio', ratio(proxyRps, directRps), '×', `requests/s: proxy with warm cache ÷ sandbox direct (${CONCURRENCY} concurrent, keep-alive)`),
       figure('proxy.warm_rps', proxyRps, 'req/s', 'proxy with warm cache on 127.0.0.1 (this machine)'),
       figure('proxy.sandbox_rps', directRps, 'req/s', 'sandbox served directly on 127.0.0.1 (this machine)'),
+      figure('proxy.warm_rps_of_ceiling', ratio(proxyRps, ceilingRps), '×', 'proxy requests/s ÷ a server answering a constant (the load loop\'s ceiling)'),
+      figure('proxy.ceiling_rps', ceilingRps, 'req/s', 'a bare Node server answering a constant (this machine)'),
     ];
   } finally {
     await servers.close();
