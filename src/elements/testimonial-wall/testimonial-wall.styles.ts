@@ -128,7 +128,6 @@ const wallStyles = css`
     gap: var(--_gap);
     overflow-x: auto;
     overscroll-behavior-x: contain;
-    scroll-snap-type: x mandatory;
     scroll-behavior: smooth;
     scrollbar-width: thin;
     padding-block: 2px;
@@ -136,12 +135,20 @@ const wallStyles = css`
     scroll-padding-inline: 2px;
   }
 
+  /*
+   * Snap points only once every slide is in place: the browser recomputes all of them at each layout,
+   * which would make a long list cost more with every slice.
+   */
+  .track.complete {
+    scroll-snap-type: x mandatory;
+  }
+
   .slide {
     flex: 0 0 calc((100% - (var(--_per-view) - 1) * var(--_gap)) / var(--_per-view));
     scroll-snap-align: start;
     content-visibility: auto;
-    /* Never-seen slides must not stretch the row: only their width is assumed. */
-    contain-intrinsic-size: auto none auto 0;
+    /* Slides not yet seen are assumed as tall as the skeleton was, so the track keeps that height. */
+    contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
   @container testimonial-wall (width >= 36rem) {

@@ -383,17 +383,19 @@ export class TestimonialWall extends LitElement {
     const slides = [...track.querySelectorAll<HTMLElement>('.slide')];
     if (slides.length === 0) return;
     const { atStart, atEnd } = scrollEdges(track);
+    const current = currentSlideIndex(track, slides);
     let index: number;
-    if (move === 'next' && atEnd) {
+    // Several slides may be in view, so the end is where scrolling stops, not only the last slide.
+    if (move === 'next' && (atEnd || current === slides.length - 1)) {
       if (this.canPage) {
         void this.loadMore().then(() => this.moveSlide('next', announce));
         return;
       }
       index = 0;
-    } else if (move === 'previous' && atStart) {
+    } else if (move === 'previous' && (atStart || current === 0)) {
       index = slides.length - 1;
     } else {
-      index = targetIndex(move, currentSlideIndex(track, slides), slides.length);
+      index = targetIndex(move, current, slides.length);
     }
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
     if (announce) this.announcement = `Testimonial ${index + 1} of ${this.chunks.total}.`;
@@ -452,6 +454,7 @@ export class TestimonialWall extends LitElement {
         ...context,
         limits: {},
         rotating: this.rotation.rotating,
+        complete: this.chunks.done,
         total: this.chunks.total,
         rotation,
         trackId: this.trackId,

@@ -108,6 +108,8 @@ export interface CarouselContext extends ListContext {
   trackId: string;
   /** Whether slides are turning automatically right now. */
   rotating: boolean;
+  /** Whether every slide is rendered (snap points are switched on then). */
+  complete: boolean;
   onPrevious: () => void;
   onNext: () => void;
   onKeydown: (event: KeyboardEvent) => void;
@@ -115,7 +117,7 @@ export interface CarouselContext extends ListContext {
 
 /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
 export function carouselTemplate(context: CarouselContext): TemplateResult {
-  const { batches, card, label, end, total, rotation, trackId, rotating } = context;
+  const { batches, card, label, end, total, rotation, trackId, rotating, complete } = context;
   let index = 0;
   return html`<section class="carousel ${rotating ? 'rotating' : ''}" part="carousel" aria-roledescription="carousel" aria-label=${label}>
     <div class="carousel-controls" part="carousel-controls">
@@ -127,7 +129,7 @@ export function carouselTemplate(context: CarouselContext): TemplateResult {
         <span aria-hidden="true">›</span>
       </button>
     </div>
-    <div id=${trackId} class="track" part="track" role="group" aria-label="Slides" tabindex="0" @keydown=${context.onKeydown}>
+    <div id=${trackId} class="track ${complete ? 'complete' : ''}" part="track" role="group" aria-label="Slides" tabindex="0" @keydown=${context.onKeydown}>
       ${batches.map(
         (batch) =>
           html`<div class="batch">

@@ -1,8 +1,8 @@
-import { emulateMedia, resetMouse, sendMouse } from '@web/test-runner-commands';
-import { expect, fixture, html } from '@open-wc/testing';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import { FakeApi } from './fake-api.js';
-import { all, columnsOf, frames, loaded, part, visibleItems, wallOf } from './wall-helpers.js';
+import { all, columnsOf, frames, loaded, part, preferReducedMotion, visibleItems, wallOf } from './wall-helpers.js';
 
 describe('<testimonial-wall> masonry, grid, list', () => {
   it('masonry balances each batch in CSS columns and never moves placed cards when a page arrives', async () => {
@@ -15,10 +15,15 @@ describe('<testimonial-wall> masonry, grid, list', () => {
     const batch = wall.shadowRoot!.querySelector<HTMLElement>('.batch')!;
     expect(getComputedStyle(batch).columnCount).to.equal('3');
     expect(columnsOf(wall)).to.equal(3);
-    const before = all(wall, '[role="listitem"]').map((item) => item.getBoundingClientRect().toJSON());
+    const boxes = () =>
+      all(wall, '[role="listitem"]').map((item) => {
+        const { left, top, width, height } = item.getBoundingClientRect();
+        return [left, top, width, height].map(Math.round).join(' ');
+      });
+    const before = boxes();
     await wall.loadMore();
     await wall.updateComplete;
-    const after = all(wall, '[role="listitem"]').map((item) => item.getBoundingClientRect().toJSON());
+    const after = boxes();
     expect(after).to.have.length(20);
     expect(after.slice(0, 10)).to.deep.equal(before);
   });
@@ -61,8 +66,10 @@ describe('<testimonial-wall> masonry, grid, list', () => {
 
 
 describe('<testimonial-wall> marquee', () => {
+  let restoreMotion: (() => Promise<void>) | undefined;
   afterEach(async () => {
-    await emulateMedia({ reducedMotion: 'no-preference' });
+    await restoreMotion?.();
+    restoreMotion = undefined;
     await resetMouse();
   });
 
@@ -85,13 +92,14 @@ describe('<testimonial-wall> marquee', () => {
     const wall = await wallOf(4, { layout: 'marquee' });
     const track = all(wall, '.marquee-track')[0]!;
     const box = part(wall, 'marquee')!.getBoundingClientRect();
+    const state = () => getComputedStyle(track).animationPlayState;
     await sendMouse({ type: 'move', position: [Math.round(box.left + 30), Math.round(box.top + 30)] });
-    expect(getComputedStyle(track).animationPlayState).to.equal('paused');
-    await resetMouse();
-    expect(getComputedStyle(track).animationPlayState).to.equal('running');
+    await waitUntil(() => state() === 'paused', 'hover pauses');
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 30), Math.round(box.bottom + 60)] });
+    await waitUntil(() => state() === 'running', 'leaving resumes');
 
     all(wall, '[role="listitem"] testimonial-card')[0]!.shadowRoot!.querySelector<HTMLElement>('a[href]')!.focus();
-    expect(getComputedStyle(track).animationPlayState).to.equal('paused');
+    await waitUntil(() => state() === 'paused', 'focus pauses');
     (wall.shadowRoot!.activeElement as HTMLElement | null)?.blur();
     (document.activeElement as HTMLElement | null)?.blur();
 
@@ -105,7 +113,7 @@ describe('<testimonial-wall> marquee', () => {
   });
 
   it('stands still under reduced motion, with no copies', async () => {
-    await emulateMedia({ reducedMotion: 'reduce' });
+    restoreMotion = await preferReducedMotion();
     const wall = await wallOf(6, { layout: 'marquee' });
     expect(all(wall, '.marquee-set[aria-hidden="true"]')).to.have.length(0);
     expect(getComputedStyle(all(wall, '.marquee-track')[0]!).animationName).to.equal('none');

@@ -32,7 +32,20 @@ function record<T extends PerformanceEntry>(type: string): { entries: T[]; stop:
   };
 }
 
-describe('<testimonial-wall> with 1,000 testimonials', () => {
+describe('<testimonial-wall> with 1,000 testimonials', function () {
+  // Rendering a thousand cards takes seconds on this shared machine, more in Firefox.
+  this.timeout(120000);
+
+  // The first card on a page pays the card's own start-up (styles, Intl data): measured apart, so the
+  // figures below are the wall's.
+  before(async () => {
+    const longTasks = record<PerformanceEntry>('longtask');
+    const first = await fixture<TestimonialWall>(html`<testimonial-wall .testimonials=${makeTestimonials(1)}></testimonial-wall>`);
+    await first.updateComplete;
+    const tasks = await longTasks.stop();
+    console.log(`[wall perf] the first card on the page: longest task ${Math.round(Math.max(0, ...tasks.map((task) => task.duration)))} ms`);
+  });
+
   for (const layout of ['grid', 'masonry', 'carousel'] as const) {
     it(`${layout}: renders them in slices over many frames, cards out of view skipped by content-visibility`, async () => {
       const wall = await fixture<TestimonialWall>(html`<testimonial-wall layout=${layout}></testimonial-wall>`);
@@ -59,15 +72,20 @@ describe('<testimonial-wall> with 1,000 testimonials', () => {
 
       const tasks = await longTasks.stop();
       const longest = Math.max(0, ...tasks.map((task) => task.duration));
-      console.log(
-        `[wall perf] ${layout}: 1,000 testimonials in ${partial.size + 1} slices over ${Math.round(elapsed)} ms; ` +
-          `longest task ${Math.round(longest)} ms; tasks over 50 ms: ${tasks.length}`,
-      );
+      const taskFigures = PerformanceObserver.supportedEntryTypes.includes('longtask')
+        ? `longest task ${Math.round(longest)} ms; tasks over 50 ms: ${tasks.length}`
+        : 'no Long Tasks API here';
+      console.log(`[wall perf] ${layout}: 1,000 testimonials in ${partial.size + 1} slices over ${Math.round(elapsed)} ms; ${taskFigures}`);
     });
   }
 });
 
 describe('<testimonial-wall> layout stability', () => {
+  beforeEach(function () {
+    // Firefox has no Layout Instability API: there is nothing to count shifts with.
+    if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) this.skip();
+  });
+
   it('content below a wall whose skeleton reserved the space never shifts: loading, slices, images, footer', async () => {
     const api = new FakeApi({ count: 100 });
     api.hold();

@@ -1,4 +1,5 @@
 /** Small helpers shared by the wall's browser tests. */
+import { emulateMedia } from '@web/test-runner-commands';
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import { makeTestimonials } from './fake-api.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
@@ -73,4 +74,32 @@ export function columnsOf(wall: TestimonialWall): number {
 
 export function visibleItems(wall: TestimonialWall): number {
   return all(wall, '[role="listitem"]').filter((item) => getComputedStyle(item).display !== 'none').length;
+}
+
+/**
+ * Asks for `prefers-reduced-motion: reduce` and returns how to take it back. Emulated over CDP where
+ * the runner can (Chromium); elsewhere (Firefox over WebDriver BiDi) `matchMedia` answers the query
+ * instead, which is all the element consults for its behaviour.
+ */
+export async function preferReducedMotion(): Promise<() => Promise<void>> {
+  try {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    return () => emulateMedia({ reducedMotion: 'no-preference' });
+  } catch {
+    const original = window.matchMedia;
+    const answers: (EventTarget & { matches: boolean })[] = [];
+    window.matchMedia = (query: string) => {
+      if (!query.includes('prefers-reduced-motion')) return original.call(window, query);
+      const answer = Object.assign(new EventTarget(), { matches: true, media: query, onchange: null });
+      answers.push(answer);
+      return answer as unknown as MediaQueryList;
+    };
+    return async () => {
+      window.matchMedia = original;
+      for (const answer of answers) {
+        answer.matches = false;
+        answer.dispatchEvent(new Event('change'));
+      }
+    };
+  }
 }
