@@ -49,6 +49,8 @@ export async function buildCdn(outDir: string): Promise<void> {
   await build({
     configFile: false,
     root,
+    // Chunk URLs relative to the entry: the file is served from any CDN path, never the site root.
+    base: './',
     logLevel: 'warn',
     plugins: [minifyCssLiterals()],
     // Lit's production mode: no dev-mode warnings in the script-tag build.
