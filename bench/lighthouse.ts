@@ -15,6 +15,17 @@ const PAGES = [
   { key: 'demo_wall', path: '/wall.html' },
 ] as const;
 
+/** A short hint of why an audit failed: its display value or its first items' descriptions or URLs. */
+function auditHint(audit: { displayValue?: string; details?: unknown } | undefined): string {
+  const items = (audit?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const texts = items
+    .slice(0, 3)
+    .map((item) => String(item.description ?? item.url ?? (item.node as { snippet?: string } | undefined)?.snippet ?? ''))
+    .filter(Boolean);
+  const hint = [audit?.displayValue, ...texts].filter(Boolean).join('; ');
+  return hint ? ` (${hint.slice(0, 300)})` : '';
+}
+
 export async function measureLighthouse(server: BenchServer, demoDir: string): Promise<Figure[]> {
   const figures: Figure[] = [];
   const pages = PAGES.filter(({ path }) => existsSync(join(demoDir, path)));
@@ -45,7 +56,7 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
         const failed = (lhr.categories[category]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => ref.id);
-        if (failed.length) log(`  ${category}: ${failed.join(', ')}`);
+        if (failed.length) log(`  ${category}: ${failed.map((id) => `${id}${auditHint(lhr.audits[id])}`).join(', ')}`);
       }
     } finally {
       await browser.close();
