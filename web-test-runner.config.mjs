@@ -18,17 +18,9 @@ try {
   console.warn(`/api not mounted on the test server: ${error.message}`);
 }
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--autoplay-policy=no-user-gesture-required',
-];
+// The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
+const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
+const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
 
 const browsers = [
   chromeLauncher({

@@ -6,7 +6,7 @@
  *
  * A mistake in the command line is one line on stderr and exit status 2.
  */
-import { parseArgs } from 'node:util';
+import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
 import { DEFAULT_SANDBOX_KEY } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
 
@@ -25,39 +25,20 @@ sandbox options:
   --fail-rate R    answer a share R (0 to 1) of API requests 503 with Retry-After (default 0)
   -h, --help       show this help`;
 
-class UsageError extends Error {}
-
-function numberFlag(name: string, raw: string | undefined, check: (n: number) => boolean, rule: string): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || !check(value)) throw new UsageError(`--${name} must be ${rule}; got "${raw}".`);
-  return value;
-}
-
 export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        key: { type: 'string' },
-        seed: { type: 'string' },
-        latency: { type: 'string' },
-        'fail-rate': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!);
-  }
+  const values = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    key: { type: 'string' },
+    seed: { type: 'string' },
+    latency: { type: 'string' },
+    'fail-rate': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   const text = (name: string) => values[name] as string | undefined;
   const options: ServeSandboxOptions = {
-    port: numberFlag('port', text('port'), (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer from 0 to 65535'),
+    port: integerFlag('port', text('port'), 0, 65535),
     seed: numberFlag('seed', text('seed'), Number.isSafeInteger, 'an integer'),
     latencyMs: numberFlag('latency', text('latency'), (n) => n >= 0, 'a number of milliseconds ≥ 0'),
     failRate: numberFlag('fail-rate', text('fail-rate'), (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
@@ -89,11 +70,7 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
   console.log(`Sandbox API: ${server.url}`);
   console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
   console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
-  const stop = () => {
-    void server.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(() => server.close());
 }
 
 /** The proxy's command lives with the proxy; a variable specifier keeps this file independent of it. */

@@ -5,29 +5,17 @@
  * serves an app; the tests in test/frameworks build it with the same file.
  */
 import { resolve } from 'node:path';
-import type { Plugin, UserConfig } from 'vite';
+import type { UserConfig } from 'vite';
+import { devApiPlugin } from '../../scripts/dev-api-plugin.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-
-function exampleApi(): Plugin {
-  return {
-    name: 'testimonial-example-api',
-    async configureServer(server) {
-      const { createDevApi } = await import('../../scripts/dev-api.js');
-      const api = createDevApi({ log: (line) => server.config.logger.warn(line) });
-      server.middlewares.use((req, res, next) => {
-        api.handle(req, res).then((handled) => handled || next(), next);
-      });
-    },
-  };
-}
 
 export function exampleAppConfig(appDir: string, config: Pick<UserConfig, 'plugins' | 'oxc'>): UserConfig {
   return {
     root: appDir,
     publicDir: false,
     ...config,
-    plugins: [...(config.plugins ?? []), exampleApi()],
+    plugins: [...(config.plugins ?? []), devApiPlugin()],
     // Pre-bundled at start-up (as in the demo's vite.config.ts): found only on the first play or the first
     // highlighted text, they would make the dev server reload the page.
     optimizeDeps: { include: ['hls.js/light', 'dompurify'] },

@@ -4,7 +4,7 @@
  * The key is read from `TESTIMONIAL_API_KEY` only. A `--key` flag is refused: a command line can be
  * read by every user of the machine (`ps`) and stays in shell history and CI logs.
  */
-import { parseArgs } from 'node:util';
+import { closeOnSignal, integerFlag, parseFlags, UsageError } from '../cli-args.js';
 import { DEFAULT_CACHE, DEFAULT_MAX_LIMIT } from './options.js';
 import { DEFAULT_PROXY_PORT, serveProxy, type ServeProxyOptions } from './node.js';
 
@@ -21,43 +21,21 @@ const USAGE = [
 
 const KEY_FLAG = /^--(?:api-?)?key(?:=|$)/;
 
-/** A mistake in how the command was called: one line on stderr, exit status 2. */
-class UsageError extends Error {}
-
-function integerFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}; got "${raw}".`);
-  }
-  return value;
-}
-
 export function parseProxyArgs(argv: readonly string[]): ServeProxyOptions | 'help' {
   if (argv.some((arg) => KEY_FLAG.test(arg))) {
     throw new UsageError(
       '--key is refused: a key on the command line is visible to every user of this machine and stays in shell history. Set TESTIMONIAL_API_KEY instead.',
     );
   }
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        upstream: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'max-limit': { type: 'string' },
-        ttl: { type: 'string' },
-        origins: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!);
-  }
+  const values = parseFlags(argv, {
+    upstream: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'max-limit': { type: 'string' },
+    ttl: { type: 'string' },
+    origins: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   const upstream = values.upstream as string | undefined;
   if (!upstream) throw new UsageError('--upstream is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.');
@@ -100,9 +78,5 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     return;
   }
   console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (read-only; key from TESTIMONIAL_API_KEY)`);
-  const stop = () => {
-    void served.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(() => served.close());
 }
