@@ -444,7 +444,9 @@ ${stars}
     const source = this.noSource || !view.source ? undefined : view.source;
     const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), this.locale);
     const date = dateText
-      ? html`<time part="date" datetime=${view.date!.toISOString()}>${dateText}</time>`
+      ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
+        // footer's direction it reads in its own ("04/10/2026" instead of "042026/10/").
+        html`<time part="date" dir="auto" datetime=${view.date!.toISOString()}>${dateText}</time>`
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;

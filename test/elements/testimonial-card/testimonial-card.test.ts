@@ -115,6 +115,15 @@ describe('<testimonial-card> language', () => {
     expect(getComputedStyle(part(el, 'text')!).direction).to.equal('rtl');
   });
 
+  it('lays a date out in its own locale\'s direction, whatever the footer\'s', async () => {
+    const arabic = await cardFor(sampleTestimonial(), { lang: 'ar' });
+    const arabicDate = part(arabic, 'date')!;
+    expect(arabicDate.textContent).to.match(/\u200f/, 'the Arabic date carries right-to-left marks');
+    expect(getComputedStyle(arabicDate).direction).to.equal('rtl');
+    const english = await cardFor(sampleTestimonial(), { lang: 'en' });
+    expect(getComputedStyle(part(english, 'date')!).direction).to.equal('ltr');
+  });
+
   it('marks a field the translation lacks with its own language', async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'de' });
     expect(part(el, 'content')!.getAttribute('lang')).to.equal('de');
