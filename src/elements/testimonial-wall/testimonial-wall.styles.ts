@@ -14,7 +14,8 @@ const wallStyles = css`
     --_gap: var(--testimonial-wall-gap, 1rem);
     --_columns: var(--testimonial-wall-columns, 3);
     --_column-width: var(--testimonial-wall-column-width, 18rem);
-    --_item-size: var(--testimonial-wall-item-size, 14rem);
+    /* As tall as a card's own loading placeholder unless the page says otherwise. */
+    --_item-size: var(--testimonial-wall-item-size, var(--testimonial-skeleton-height, 12rem));
     background: var(--testimonial-wall-background, transparent);
   }
 
@@ -58,21 +59,27 @@ const wallStyles = css`
     block-size: 100%;
   }
 
+  /*
+   * Out-of-view cards skip rendering (content-visibility) with an assumed size until they come near.
+   * Not the first slice of a list: it is the first screen, and content skipped in its first frame
+   * would show at the assumed size for a frame, then at its own, moving what follows.
+   */
+  .masonry .batch.deferred,
+  .grid .deferred .item,
+  .list .deferred .item,
+  .carousel .deferred .slide {
+    content-visibility: auto;
+  }
+
   /* Masonry: each batch balances its own columns, so a batch once placed never moves when more come. */
   .masonry .batch {
     columns: var(--_column-width) var(--_columns);
     column-gap: var(--_gap);
-    content-visibility: auto;
     contain-intrinsic-size: auto none auto calc(var(--_count, 12) / var(--_columns) * (var(--_item-size) + var(--_gap)));
   }
 
   .batch[hidden] {
     display: none !important;
-  }
-
-  /* Placeholders are few and must take their space at once. */
-  .masonry .skeleton-batch {
-    content-visibility: visible;
   }
 
   .masonry .item {
@@ -104,7 +111,6 @@ const wallStyles = css`
 
   .grid .item,
   .list .item {
-    content-visibility: auto;
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
@@ -146,7 +152,6 @@ const wallStyles = css`
   .slide {
     flex: 0 0 calc((100% - (var(--_per-view) - 1) * var(--_gap)) / var(--_per-view));
     scroll-snap-align: start;
-    content-visibility: auto;
     /* Slides not yet seen are assumed as tall as the skeleton was, so the track keeps that height. */
     contain-intrinsic-size: auto none auto var(--_item-size);
   }

@@ -102,7 +102,7 @@ let wallCount = 0;
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
  * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
- * @cssproperty --testimonial-wall-item-size - Assumed height of a card: skeleton height and the reserved size of cards not yet in view. Default 14rem.
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: skeleton height and the reserved size of cards not yet in view. Default: the card's `--testimonial-skeleton-height` (12rem).
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *

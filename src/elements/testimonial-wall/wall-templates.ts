@@ -59,7 +59,7 @@ export function skeletonTemplate(layout: WallLayout, count: number, limits: Item
   }
   return html`<div class="items" part="list" aria-busy="true">
     ${busy}
-    <div class="batch skeleton-batch">${cards}</div>
+    <div class="batch">${cards}</div>
   </div>`;
 }
 
@@ -86,8 +86,8 @@ export function listTemplate(
   let index = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}>
       ${blocks.map(
-        ({ items, open }) =>
-          html`<div class="batch" style="--_count: ${items.length}" ?hidden=${open}>
+        ({ items, open }, block) =>
+          html`<div class="batch ${block > 0 ? 'deferred' : ''}" style="--_count: ${items.length}" ?hidden=${open}>
             ${items.map(
               (testimonial) =>
                 html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
@@ -131,8 +131,8 @@ export function carouselTemplate(context: CarouselContext): TemplateResult {
     </div>
     <div id=${trackId} class="track ${complete ? 'complete' : ''}" part="track" role="group" aria-label="Slides" tabindex="0" @keydown=${context.onKeydown}>
       ${batches.map(
-        (batch) =>
-          html`<div class="batch">
+        (batch, position) =>
+          html`<div class="batch ${position > 0 ? 'deferred' : ''}">
             ${batch.map(
               (testimonial) =>
                 html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
