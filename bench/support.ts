@@ -57,6 +57,15 @@ export function ratio(ours: number, baseline: number): number {
   return baseline > 0 ? ours / baseline : Number.NaN;
 }
 
+/**
+ * The median of the ratios of runs taken side by side (`ours[i]` right after or before `baseline[i]`):
+ * steadier than a ratio of medians when the machine's load drifts during the run.
+ */
+export function pairedRatio(ours: readonly number[], baseline: readonly number[]): number {
+  if (ours.length !== baseline.length) throw new Error(`pairedRatio: ${ours.length} runs against ${baseline.length}`);
+  return median(ours.map((value, index) => ratio(value, baseline[index]!)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sizes
 

@@ -7,7 +7,7 @@
  * default preload is measured before play too.
  */
 import type { Browser, CDPSession } from 'puppeteer-core';
-import { figure, htmlPage, log, median, ratio, RUNS, withTimeout, type BenchServer, type Figure } from './support.js';
+import { figure, htmlPage, log, median, pairedRatio, ratio, RUNS, withTimeout, type BenchServer, type Figure } from './support.js';
 
 const STREAM = '/media/hls/index.m3u8';
 const POSTER = '/media/poster.jpg';
@@ -154,9 +154,8 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
   }
   const baselineDefault = await run(browser, `${server.origin}/bench/video-hls-default.html`, undefined);
 
-  const oursMs = median(ours.map((r) => r.firstFrameMs));
-  const hoveredMs = median(hovered.map((r) => r.firstFrameMs));
-  const baselineMs = median(baseline.map((r) => r.firstFrameMs));
+  const frames = (runs: VideoRun[]) => runs.map((r) => r.firstFrameMs);
+  const [oursMs, hoveredMs, baselineMs] = [ours, hovered, baseline].map((runs) => median(frames(runs))) as [number, number, number];
   const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
   log(`video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via})`);
   return [
@@ -169,10 +168,10 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
     figure('video.before_play.bytes_ratio', ratio(before(ours, 'bytes'), before(baseline, 'bytes')), '×', 'bytes before play: video-testimonial ÷ hls-video preload=none'),
     figure('video.baseline_default.before_play.media_bytes', baselineDefault.beforePlay.mediaBytes, 'B', 'hls-video default preload: stream bytes before play'),
     figure('video.baseline_default.before_play.requests', baselineDefault.beforePlay.requests, 'requests', 'hls-video default preload: requests before play'),
-    figure('video.first_frame.ratio', ratio(oursMs, baselineMs), '×', `click → first frame: video-testimonial ÷ hls-video (median of ${RUNS})`),
+    figure('video.first_frame.ratio', pairedRatio(frames(ours), frames(baseline)), '×', `click → first frame: video-testimonial ÷ hls-video (median of ${RUNS} paired runs)`),
     figure('video.first_frame.ms', oursMs, 'ms', 'click → first frame, video-testimonial (hls.js light loaded on intent; this machine)'),
     figure('video.first_frame.baseline_ms', baselineMs, 'ms', 'click → first frame, hls-video preload=none (this machine)'),
-    figure('video.first_frame.hovered_ratio', ratio(hoveredMs, baselineMs), '×', `the same after the pointer rested ${HOVER_MS} ms on the play button (hls.js warmed) ÷ hls-video`),
+    figure('video.first_frame.hovered_ratio', pairedRatio(frames(hovered), frames(baseline)), '×', `the same after the pointer rested ${HOVER_MS} ms on the play button (hls.js warmed) ÷ hls-video`),
     figure('video.first_frame.hovered_ms', hoveredMs, 'ms', `click → first frame, video-testimonial after a ${HOVER_MS} ms hover (this machine)`),
   ];
 }

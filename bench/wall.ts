@@ -8,7 +8,7 @@
  */
 import type { Browser } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
-import { figure, htmlPage, log, median, ratio, RUNS, type BenchServer, type Figure } from './support.js';
+import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
 
 const SIZES = [100, 1000] as const;
 
@@ -159,7 +159,12 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       const baselineMs = median(baseline.map((r) => r.ms));
       log(`wall ${count}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);
       figures.push(
-        figure(`wall.${count}.ratio`, ratio(oursMs, baselineMs), '×', `${count} cards: wall ÷ one innerHTML (median of ${RUNS})`),
+        figure(
+          `wall.${count}.ratio`,
+          pairedRatio(ours.map((r) => r.ms), baseline.map((r) => r.ms)),
+          '×',
+          `${count} cards: wall ÷ one innerHTML (median of ${RUNS} paired runs)`,
+        ),
         figure(`wall.${count}.ms`, oursMs, 'ms', `${count} cards: wall, data → rendered DOM (this machine)`),
         figure(`wall.${count}.baseline_ms`, baselineMs, 'ms', `${count} cards: innerHTML baseline (this machine)`),
       );
@@ -167,7 +172,12 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
         const oursTask = median(ours.map((r) => r.longestTask));
         const baselineTask = median(baseline.map((r) => r.longestTask));
         figures.push(
-          figure('wall.1000.longest_task_ratio', ratio(oursTask, baselineTask), '×', 'longest task, 1,000 cards: wall ÷ innerHTML'),
+          figure(
+            'wall.1000.longest_task_ratio',
+            pairedRatio(ours.map((r) => r.longestTask), baseline.map((r) => r.longestTask)),
+            '×',
+            'longest task, 1,000 cards: wall ÷ innerHTML (median of paired runs)',
+          ),
           figure('wall.1000.longest_task_ms', oursTask, 'ms', 'longest task during the 1,000-card wall render (0: none ≥ 50 ms)'),
           figure('wall.1000.baseline_longest_task_ms', baselineTask, 'ms', 'longest task during the 1,000-card innerHTML'),
         );
