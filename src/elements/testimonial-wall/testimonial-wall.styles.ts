@@ -66,9 +66,17 @@ const wallStyles = css`
    */
   .masonry .batch.deferred,
   .grid .deferred .item,
-  .list .deferred .item,
-  .carousel .deferred .slide {
+  .list .batch.deferred,
+  .carousel .batch.deferred {
     content-visibility: auto;
+  }
+
+  .list .batch {
+    contain-intrinsic-size: auto none auto calc(var(--_count, 1) * (var(--_item-size) + var(--_gap)));
+  }
+
+  .carousel .batch {
+    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
   }
 
   /* Masonry: each batch balances its own columns, so a batch once placed never moves when more come. */
@@ -103,14 +111,29 @@ const wallStyles = css`
     gap: var(--_gap);
   }
 
-  .grid .batch,
-  .list .batch,
-  .carousel .batch {
+  .grid .batch {
     display: contents;
   }
 
-  .grid .item,
-  .list .item {
+  /* List slices are columns of their own: adding one lays out only that slice. */
+  .list .batch {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_gap);
+  }
+
+  /*
+   * Carousel slices are rows of their own inside the track, so adding one lays out only that slice,
+   * not every slide before it.
+   */
+  .carousel .batch {
+    display: flex;
+    flex: none;
+    gap: var(--_gap);
+    align-items: flex-start;
+  }
+
+  .grid .item {
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
@@ -129,6 +152,8 @@ const wallStyles = css`
 
   .track {
     --_per-view: min(var(--_columns), 1);
+    /* Slides are sized from the wall's width (cqi), since they sit inside slices, not the track itself. */
+    --_slide: calc((100cqi - 4px - (var(--_per-view) - 1) * var(--_gap)) / var(--_per-view));
     display: flex;
     align-items: flex-start;
     gap: var(--_gap);
@@ -150,7 +175,7 @@ const wallStyles = css`
   }
 
   .slide {
-    flex: 0 0 calc((100% - (var(--_per-view) - 1) * var(--_gap)) / var(--_per-view));
+    flex: 0 0 var(--_slide);
     scroll-snap-align: start;
     /* Slides not yet seen are assumed as tall as the skeleton was, so the track keeps that height. */
     contain-intrinsic-size: auto none auto var(--_item-size);

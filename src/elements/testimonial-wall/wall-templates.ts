@@ -132,7 +132,7 @@ export function carouselTemplate(context: CarouselContext): TemplateResult {
     <div id=${trackId} class="track ${complete ? 'complete' : ''}" part="track" role="group" aria-label="Slides" tabindex="0" @keydown=${context.onKeydown}>
       ${batches.map(
         (batch, position) =>
-          html`<div class="batch ${position > 0 ? 'deferred' : ''}">
+          html`<div class="batch ${position > 0 ? 'deferred' : ''}" style="--_count: ${batch.length}">
             ${batch.map(
               (testimonial) =>
                 html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
