@@ -54,10 +54,10 @@ function generateManifest(): void {
 rmSync(dist, { recursive: true, force: true });
 emitNpmBuild();
 copySandboxMedia();
-await buildCdn(join(dist, 'cdn'));
+const cdnChunks = await buildCdn(join(dist, 'cdn'));
 generateManifest();
 spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/readme-elements.ts')], { cwd: root, stdio: 'inherit' });
-const { entry, lazy } = measureCdn(join(dist, 'cdn'));
+const { entry, lazy } = measureCdn(cdnChunks);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 console.log(`dist/cdn/${entry.file} + static imports: ${kb(entry.minified)} min, ${kb(entry.gzip)} gzip, ${kb(entry.brotli)} brotli`);
 for (const chunk of lazy) console.log(`  lazy dist/cdn/${chunk.file}: ${kb(chunk.minified)} min, ${kb(chunk.gzip)} gzip`);

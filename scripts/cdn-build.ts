@@ -2,10 +2,9 @@
  * The script-tag build (`dist/cdn/testimonial-elements.js` and its lazy chunks), as a function that
  * `npm run build`, the size check and the benchmarks share, so all of them measure the same bytes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { build, type Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -44,9 +43,16 @@ export function minifyCssText(text: string): string {
     .trim();
 }
 
-/** Builds the script-tag bundle into `outDir` (emptied first). */
-export async function buildCdn(outDir: string): Promise<void> {
-  await build({
+export interface CdnBuildOptions {
+  outDir: string;
+  /** Defaults to `src/cdn.ts`, the script-tag entry; the benchmarks bundle their baseline with the same settings. */
+  input?: string;
+  entryFileName?: string;
+}
+
+/** The Vite configuration of the script-tag build. */
+export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entryFileName = CDN_ENTRY_FILE }: CdnBuildOptions): InlineConfig {
+  return {
     configFile: false,
     root,
     // Chunk URLs relative to the entry: the file is served from any CDN path, never the site root.
@@ -61,13 +67,40 @@ export async function buildCdn(outDir: string): Promise<void> {
       target: 'es2022',
       minify: true,
       sourcemap: true,
+      // No module-preload helper in the entry: the lazy chunks are fetched when they are needed anyway.
+      modulePreload: false,
+      // hls.js is big by nature and loaded only on play: not a mistake to warn about.
+      chunkSizeWarningLimit: 1000,
       // Not lib mode: Vite's lib mode leaves ES output unminified. A JS entry with exported names kept.
       rollupOptions: {
-        input: join(root, 'src/cdn.ts'),
+        input,
         preserveEntrySignatures: 'exports-only',
-        output: { entryFileNames: CDN_ENTRY_FILE, chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: { entryFileNames: entryFileName, chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
+  };
+}
+
+/** One JavaScript file of a build and its edges in the module graph. */
+export interface BuiltChunk {
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+}
+
+/** Builds with `cdnBuildConfig` (into `outDir`, emptied first) and returns the JavaScript files written. */
+export async function buildCdn(options: CdnBuildOptions | string): Promise<BuiltChunk[]> {
+  const result = await build(cdnBuildConfig(typeof options === 'string' ? { outDir: options } : options));
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((output) => {
+    if (!('output' in output)) throw new Error('vite build returned a watcher; expected a one-off build');
+    return output.output.flatMap((item) =>
+      item.type === 'chunk'
+        ? [{ fileName: item.fileName, code: item.code, isEntry: item.isEntry, imports: [...item.imports], dynamicImports: [...item.dynamicImports] }]
+        : [],
+    );
   });
 }
 
@@ -78,27 +111,28 @@ export interface FileSize {
   brotli: number;
 }
 
-function sizeOfFile(dir: string, file: string): FileSize {
-  const bytes = readFileSync(join(dir, file));
-  return { file, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+function sizeOf(chunk: BuiltChunk): FileSize {
+  const bytes = Buffer.from(chunk.code);
+  return { file: chunk.fileName, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
 }
 
-/** The files an ES module loads before it runs: itself and its static imports, transitively. */
-export function staticImportClosure(dir: string, entry: string): string[] {
+/**
+ * The entry (or the chunk `from`) and the chunks it imports statically, transitively: what a page
+ * downloads before that code runs.
+ */
+export function staticImportClosure(chunks: BuiltChunk[], from?: string): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const seen = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(dir, file), 'utf8');
-    // Minified static imports: `import{a as b}from"./chunks/x.js"` or `import"./x.js"`; dynamic
-    // `import("./x.js")` is excluded by requiring no parenthesis before the specifier.
-    const staticSpecifier = /\b(?:import\s*(?:[\w${}\s,*]*?\bfrom\s*)?|export\s*[\w${}\s,*]*?\bfrom\s*)["'`](\.{1,2}\/[^"'`]+)["'`]/g;
-    for (const match of code.matchAll(staticSpecifier)) {
-      const from = join(file, '..', match[1]!);
-      visit(from);
-    }
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    const chunk = byName.get(name);
+    if (!chunk) throw new Error(`${name} is imported but not in the build`);
+    seen.add(name);
+    chunk.imports.forEach(visit);
   };
-  visit(entry);
+  const start = from ?? chunks.find((chunk) => chunk.isEntry)?.fileName;
+  if (!start) throw new Error('the build has no entry chunk');
+  visit(start);
   return [...seen];
 }
 
@@ -109,13 +143,12 @@ export interface CdnSizes {
   lazy: FileSize[];
 }
 
-export function measureCdn(dir: string): CdnSizes {
-  const files = staticImportClosure(dir, CDN_ENTRY_FILE);
-  const sizes = files.map((file) => sizeOfFile(dir, file));
+export function measureCdn(chunks: BuiltChunk[]): CdnSizes {
+  const files = staticImportClosure(chunks);
+  const sizes = chunks.filter((chunk) => files.includes(chunk.fileName)).map(sizeOf);
   const sum = (key: 'minified' | 'gzip' | 'brotli') => sizes.reduce((total, size) => total + size[key], 0);
-  const all = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
   return {
     entry: { file: CDN_ENTRY_FILE, files, minified: sum('minified'), gzip: sum('gzip'), brotli: sum('brotli') },
-    lazy: all.filter((file) => !files.includes(file)).map((file) => sizeOfFile(dir, file)),
+    lazy: chunks.filter((chunk) => !files.includes(chunk.fileName)).map(sizeOf),
   };
 }

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import { buildCdn, CDN_ENTRY_FILE as CDN_ENTRY } from '../../scripts/cdn-build.js';
+import { buildCdn, CDN_ENTRY_FILE as CDN_ENTRY, staticImportClosure, type BuiltChunk } from '../../scripts/cdn-build.js';
 import { countDeep, deepText, launchBrowser, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
@@ -27,19 +27,15 @@ const HLS_MARKER = 'hlsManifestParsed';
 const WIDGETS = 'testimonial-wall, testimonial-card, video-testimonial';
 const isHlsChunk = (path: string) => /\/chunks\/hls[^/]*\.js$/.test(path);
 
-/** The specifiers an ES module imports statically (`import … from "x"`, `import "x"`), not `import("x")`. */
-function staticImports(source: string): string[] {
-  return [...source.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']/g)].map((match) => match[1]!);
-}
-
 describe('script-tag use of the CDN build', () => {
   let outDir: string;
   let server: StaticServer;
   let browser: Browser;
+  let built: BuiltChunk[];
 
   before(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'script-tag-'));
-    await buildCdn(join(outDir, 'cdn'));
+    built = await buildCdn(join(outDir, 'cdn'));
     server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC } });
     browser = await launchBrowser();
   });
@@ -58,15 +54,9 @@ describe('script-tag use of the CDN build', () => {
     assert.ok((await readFile(join(cdn, 'chunks', hlsChunks[0]!), 'utf8')).includes(HLS_MARKER));
 
     // What a page downloads before anything is played: the entry and, recursively, its static imports.
-    const loaded = new Set<string>();
-    const pending = [CDN_ENTRY];
-    while (pending.length > 0) {
-      const file = pending.pop()!;
-      if (loaded.has(file)) continue;
-      loaded.add(file);
-      const source = await readFile(join(cdn, file), 'utf8');
-      assert.ok(!source.includes(HLS_MARKER), `${file} holds hls.js code`);
-      for (const specifier of staticImports(source)) pending.push(posix.join(posix.dirname(file), specifier));
+    const loaded = staticImportClosure(built);
+    for (const chunk of built.filter((chunk) => loaded.includes(chunk.fileName))) {
+      assert.ok(!chunk.code.includes(HLS_MARKER), `${chunk.fileName} holds hls.js code`);
     }
     assert.ok(![...loaded].some((file) => /hls/i.test(file)), `hls.js is imported statically: ${[...loaded].join(', ')}`);
     const hlsImporters = await Promise.all(
