@@ -198,6 +198,8 @@ export class TestimonialWall extends LitElement {
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
   private pagingValue: WallPaging = 'button';
+  /** The theme handed to the cards: the attribute's, once checked. */
+  private themeValue: WallTheme | undefined;
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
@@ -260,7 +262,9 @@ export class TestimonialWall extends LitElement {
     }
     if (first || changed.has('layout')) this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
     if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
-    if (changed.has('theme')) pickOption('theme', this.theme, WALL_THEMES, 'light');
+    if (first || changed.has('theme')) {
+      this.themeValue = this.theme == null ? undefined : pickOption('theme', this.theme, WALL_THEMES, 'light');
+    }
     if (first || changed.has('maxItemsSm') || changed.has('maxItemsMd') || changed.has('maxItemsLg')) {
       this.limits = {
         sm: pickCount('max-items-sm', this.maxItemsSm, 0),
@@ -413,7 +417,7 @@ export class TestimonialWall extends LitElement {
     html`<testimonial-card
       .testimonial=${testimonial}
       variant=${this.variant ?? nothing}
-      theme=${this.theme ?? nothing}
+      theme=${this.themeValue ?? nothing}
       ?no-date=${this.noDate}
       ?no-rating=${this.noRating}
       ?no-source=${this.noSource}

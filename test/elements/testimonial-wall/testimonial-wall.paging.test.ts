@@ -60,6 +60,7 @@ describe('<testimonial-wall> paging="button"', () => {
     expect(button.textContent!.trim()).to.equal('Loading…');
     api.release();
     await Promise.all([first, second]);
+    await wall.updateComplete;
     expect(api.requests).to.have.length(2);
     expect(shownIds(wall)).to.have.length(8);
   });
@@ -108,7 +109,7 @@ describe('<testimonial-wall> paging="scroll"', () => {
     // Cards not yet seen take an assumed height until they render, so the end may move while we go:
     // keep scrolling to it, as a reader would.
     const scrollToEnd = () => (box.scrollTop = box.scrollHeight);
-    await waitUntil(() => scrollToEnd() && shownIds(wall).length === 10, 'page 2 shown');
+    await waitUntil(() => scrollToEnd() && shownIds(wall).length >= 10, 'page 2 shown');
     await waitUntil(() => scrollToEnd() && shownIds(wall).length === 12, 'page 3 shown');
     await frames(3);
     expect(api.queries).to.deep.equal(['?limit=5', '?limit=5&page=2', '?limit=5&page=3']);
