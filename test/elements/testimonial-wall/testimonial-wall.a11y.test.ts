@@ -1,10 +1,10 @@
 import { setViewport } from '@web/test-runner-commands';
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { WALL_LAYOUTS, WALL_THEMES } from '../../../src/elements/testimonial-wall/wall-options.js';
 import { FakeApi } from './fake-api.js';
-import { all, frames, loaded, part, wallOf } from './wall-helpers.js';
+import { all, frames, loaded, part, wallOf, until } from './wall-helpers.js';
 
 describe('<testimonial-wall> layouts: accessibility', () => {
   // Cards out of view skip rendering (content-visibility: auto); axe cannot see their background then
@@ -39,7 +39,7 @@ describe('<testimonial-wall> layouts: accessibility', () => {
     await expect(empty).to.be.accessible();
     api.failNext = 1;
     const failing = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} theme="dark"></testimonial-wall>`);
-    await waitUntil(() => part(failing, 'retry'));
+    await until(() => part(failing, 'retry'));
     await expect(failing).to.be.accessible();
   });
 });

@@ -1,9 +1,9 @@
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi } from './fake-api.js';
-import { all, frames, loaded, part, preferReducedMotion, shownIds, wallOf } from './wall-helpers.js';
+import { all, frames, loaded, part, preferReducedMotion, shownIds, wallOf, until } from './wall-helpers.js';
 
 describe('<testimonial-wall> carousel', () => {
   let restoreMotion: (() => Promise<void>) | undefined;
@@ -19,7 +19,7 @@ describe('<testimonial-wall> carousel', () => {
 
   async function settled(wall: TestimonialWall): Promise<void> {
     let last = -1;
-    await waitUntil(() => {
+    await until(() => {
       const now = track(wall).scrollLeft;
       const still = now === last;
       last = now;
@@ -29,7 +29,7 @@ describe('<testimonial-wall> carousel', () => {
 
   /** Waits until slide `index` is at the start edge and the track has stopped moving. */
   async function reaches(wall: TestimonialWall, index: number): Promise<void> {
-    await waitUntil(() => current(wall) === index, `slide ${index} reaches the start edge`, { timeout: 5000 });
+    await until(() => current(wall) === index, `slide ${index} reaches the start edge`, { timeout: 5000 });
     await settled(wall);
   }
 
@@ -107,7 +107,7 @@ describe('<testimonial-wall> carousel', () => {
       await reaches(wall, i);
     }
     part(wall, 'next')!.click();
-    await waitUntil(() => shownIds(wall).length === 6, 'page 2 arrives');
+    await until(() => shownIds(wall).length === 6, 'page 2 arrives');
     await reaches(wall, 3);
     expect(all(wall, '.slide').map((slide) => slide.getAttribute('aria-label'))[5]).to.equal('6 of 6');
   });
@@ -118,18 +118,18 @@ describe('<testimonial-wall> carousel', () => {
     const control = part<HTMLButtonElement>(wall, 'rotation-control')!;
     expect(control.textContent!.trim()).to.equal('Stop automatic slide show');
     expect(region.classList.contains('rotating')).to.equal(true);
-    await waitUntil(() => current(wall) === 1, 'the carousel turns by itself', { timeout: 5000 });
+    await until(() => current(wall) === 1, 'the carousel turns by itself', { timeout: 5000 });
 
     const box = wall.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.top + 80)] });
-    await waitUntil(() => !region.classList.contains('rotating'), 'hover pauses');
+    await until(() => !region.classList.contains('rotating'), 'hover pauses');
     await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.bottom + 60)] });
-    await waitUntil(() => region.classList.contains('rotating'), 'leaving resumes');
+    await until(() => region.classList.contains('rotating'), 'leaving resumes');
 
     all(wall, '.slide')[0]!.focus();
-    await waitUntil(() => !region.classList.contains('rotating'), 'focus pauses');
+    await until(() => !region.classList.contains('rotating'), 'focus pauses');
     all(wall, '.slide')[0]!.blur();
-    await waitUntil(() => region.classList.contains('rotating'), 'blur resumes');
+    await until(() => region.classList.contains('rotating'), 'blur resumes');
 
     control.click();
     await wall.updateComplete;
@@ -146,7 +146,7 @@ describe('<testimonial-wall> carousel', () => {
     expect(part(wall, 'carousel')!.classList.contains('rotating')).to.equal(false);
     await restoreMotion();
     restoreMotion = undefined;
-    await waitUntil(() => part(wall, 'rotation-control'), 'the preference is followed live');
+    await until(() => part(wall, 'rotation-control'), 'the preference is followed live');
   });
 
   it('gives each slide a share of the wall by its width (container queries)', async () => {

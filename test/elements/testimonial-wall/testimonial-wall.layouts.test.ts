@@ -1,8 +1,8 @@
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import { FakeApi } from './fake-api.js';
-import { all, columnsOf, frames, loaded, part, preferReducedMotion, visibleItems, wallOf } from './wall-helpers.js';
+import { all, columnsOf, frames, loaded, part, preferReducedMotion, visibleItems, wallOf, until } from './wall-helpers.js';
 
 describe('<testimonial-wall> masonry, grid, list', () => {
   it('masonry balances each batch in CSS columns and never moves placed cards when a page arrives', async () => {
@@ -94,12 +94,12 @@ describe('<testimonial-wall> marquee', () => {
     const box = part(wall, 'marquee')!.getBoundingClientRect();
     const state = () => getComputedStyle(track).animationPlayState;
     await sendMouse({ type: 'move', position: [Math.round(box.left + 30), Math.round(box.top + 30)] });
-    await waitUntil(() => state() === 'paused', 'hover pauses');
+    await until(() => state() === 'paused', 'hover pauses');
     await sendMouse({ type: 'move', position: [Math.round(box.left + 30), Math.round(box.bottom + 60)] });
-    await waitUntil(() => state() === 'running', 'leaving resumes');
+    await until(() => state() === 'running', 'leaving resumes');
 
     all(wall, '[role="listitem"] testimonial-card')[0]!.shadowRoot!.querySelector<HTMLElement>('a[href]')!.focus();
-    await waitUntil(() => state() === 'paused', 'focus pauses');
+    await until(() => state() === 'paused', 'focus pauses');
     (wall.shadowRoot!.activeElement as HTMLElement | null)?.blur();
     (document.activeElement as HTMLElement | null)?.blur();
 

@@ -1,8 +1,8 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi, makeTestimonials } from './fake-api.js';
-import { all, frames, loaded, part, shownIds } from './wall-helpers.js';
+import { all, frames, loaded, part, shownIds, until } from './wall-helpers.js';
 
 function status(wall: TestimonialWall): string {
   return wall.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
@@ -20,7 +20,7 @@ describe('<testimonial-wall> paging="button"', () => {
     button.focus();
     button.click();
     await oneEvent(wall, 'testimonials-load');
-    await waitUntil(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
+    await until(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
     expect(shownIds(wall)).to.have.length(20);
     expect(all(wall, '.items .item').indexOf(wall.shadowRoot!.activeElement as HTMLElement)).to.equal(10);
     expect(status(wall)).to.equal('10 more testimonials loaded.');
@@ -109,8 +109,8 @@ describe('<testimonial-wall> paging="scroll"', () => {
     // Cards not yet seen take an assumed height until they render, so the end may move while we go:
     // keep scrolling to it, as a reader would.
     const scrollToEnd = () => (box.scrollTop = box.scrollHeight);
-    await waitUntil(() => scrollToEnd() && shownIds(wall).length >= 10, 'page 2 shown');
-    await waitUntil(() => scrollToEnd() && shownIds(wall).length === 12, 'page 3 shown');
+    await until(() => scrollToEnd() && shownIds(wall).length >= 10, 'page 2 shown', { timeout: 5000 });
+    await until(() => scrollToEnd() && shownIds(wall).length === 12, 'page 3 shown', { timeout: 5000 });
     await frames(3);
     expect(api.queries).to.deep.equal(['?limit=5', '?limit=5&page=2', '?limit=5&page=3']);
     expect(wall.shadowRoot!.querySelector('.sentinel')).to.equal(null);

@@ -1,9 +1,9 @@
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import type { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import { FakeApi, makeTestimonials } from './fake-api.js';
-import { all, frames, loaded, part, requestsSeen, shownIds, warningsDuring } from './wall-helpers.js';
+import { all, frames, loaded, part, requestsSeen, shownIds, warningsDuring, until } from './wall-helpers.js';
 
 describe('<testimonial-wall> data', () => {
   it('asks for every list parameter of spec 4.1 given as attributes', async () => {
@@ -64,7 +64,7 @@ describe('<testimonial-wall> data', () => {
     wall.setAttribute('order', 'asc');
     await wall.updateComplete;
     await requestsSeen(api, 2);
-    await waitUntil(() => api.aborted.length === 1, 'the stale request is aborted');
+    await until(() => api.aborted.length === 1, 'the stale request is aborted');
     expect(api.aborted[0]!.search).to.equal('?limit=5');
     api.release();
     await oneEvent(wall, 'testimonials-load');
@@ -183,7 +183,7 @@ describe('<testimonial-wall> data', () => {
       <testimonial-wall .client=${client} limit="2"></testimonial-wall>
     </div>`);
     const walls = [...container.querySelectorAll('testimonial-wall')];
-    await Promise.all(walls.map((wall) => waitUntil(() => shownIds(wall).length > 0)));
+    await Promise.all(walls.map((wall) => until(() => shownIds(wall).length > 0)));
     expect(api.queries.sort()).to.deep.equal(['?limit=2', '?sort=rating&limit=4']);
     expect(shownIds(walls[0]!)).to.deep.equal(shownIds(walls[1]!));
   });
@@ -258,7 +258,7 @@ describe('<testimonial-wall> call to action', () => {
     const api = new FakeApi({ count: 1, forms });
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} cta></testimonial-wall>`);
     await loaded(wall);
-    await waitUntil(() => part(wall, 'cta'), 'the call to action appears');
+    await until(() => part(wall, 'cta'), 'the call to action appears');
     const link = part<HTMLAnchorElement>(wall, 'cta')!;
     expect(link.getAttribute('href')).to.equal('https://forms.example/f/1');
     expect(link.rel).to.equal('noopener noreferrer nofollow ugc');
@@ -275,7 +275,7 @@ describe('<testimonial-wall> call to action', () => {
     const warnings = await warningsDuring(async (messages) => {
       wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} cta></testimonial-wall>`);
       await loaded(wall);
-      await waitUntil(() => messages.length > 0, 'a warning');
+      await until(() => messages.length > 0, 'a warning');
       await wall.updateComplete;
     });
     expect(part(wall, 'cta')).to.equal(null);
@@ -292,7 +292,7 @@ describe('<testimonial-wall> clean-up', () => {
     const parent = wall.parentElement!;
     await requestsSeen(api, 1);
     wall.remove();
-    await waitUntil(() => api.aborted.length === 1, 'the request is aborted');
+    await until(() => api.aborted.length === 1, 'the request is aborted');
     api.release();
     await aTimeout(0);
     expect(shownIds(wall)).to.have.length(0);

@@ -24,7 +24,7 @@ export function shownIds(wall: TestimonialWall): string[] {
  * rendered. Works whether the page arrived before the call or after it.
  */
 export async function loaded(wall: TestimonialWall): Promise<void> {
-  await waitUntil(() => {
+  await until(() => {
     const root = wall.shadowRoot;
     if (!root || root.querySelector('[aria-busy="true"]')) return false;
     return root.querySelector('[role="listitem"], .slide, [part~="empty"], [part~="error"]') !== null;
@@ -45,9 +45,21 @@ export async function warningsDuring(run: (messages: readonly string[]) => Promi
   return messages;
 }
 
+/**
+ * `waitUntil` with room for a busy machine: a condition that comes true late is still a pass, and one
+ * that never does still fails (after 5 s instead of 1 s).
+ */
+export function until(
+  predicate: () => unknown,
+  message = 'the expected state',
+  options: { interval?: number; timeout?: number } = {},
+): Promise<void> {
+  return waitUntil(predicate, message, { timeout: 5000, ...options });
+}
+
 /** Waits until `api` has seen `count` list requests. */
 export function requestsSeen(api: { requests: unknown[] }, count: number): Promise<void> {
-  return waitUntil(() => api.requests.length >= count, `${count} request(s) expected`);
+  return until(() => api.requests.length >= count, `${count} request(s) expected`);
 }
 
 /** Resolves after `count` animation frames. */
