@@ -9,14 +9,8 @@ import { register } from 'tsx/esm/api';
 // The test server answers `/api` with the proxy in front of the sandbox, `/v1` and `/media` with the
 // sandbox itself (scripts/dev-api.ts, shared with `npm start`), so element tests use a real endpoint.
 register();
-// TEMPORARY while the sandbox and proxy are being written: tolerate their absence.
-let devApi = { handle: async () => false };
-try {
-  const { createDevApi } = await import('./scripts/dev-api.ts');
-  devApi = createDevApi({ env: {} });
-} catch (error) {
-  console.warn(`/api not mounted on the test server: ${error.message}`);
-}
+const { createDevApi } = await import('./scripts/dev-api.ts');
+const devApi = createDevApi({ env: {} });
 
 // The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');

@@ -61,6 +61,7 @@ const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY
 let wallCount = 0;
 
 /**
+ * @tagname testimonial-wall
  * @summary A wall of testimonials from the API (through the key-holding proxy) or from given data: five
  * layouts, paging, honest loading, empty and error states, no layout shift.
  *
@@ -240,9 +241,14 @@ export class TestimonialWall extends LitElement {
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    // `lang` keeps its native accessor (so cards and :lang() see it), so Lit must not write the
+    // attribute back into it: a removal would set the property to null, and the attribute to "null".
+    // The wall only needs to know it changed.
+    if (name === 'lang') {
+      this.requestUpdate('lang', old ?? '');
+      return;
+    }
     super.attributeChangedCallback(name, old, value);
-    // `lang` keeps its native accessor (so cards and :lang() see it); its changes still update the wall.
-    if (name === 'lang') this.requestUpdate('lang', old ?? '');
   }
 
   /** Resolves once the wall has rendered everything it was given, slice after slice. */

@@ -238,6 +238,25 @@ describe('<testimonial-wall> data', () => {
     await requestsSeen(api, 2);
     expect(api.queries[1]).to.equal('?lang=en');
   });
+
+  it('forgets the language filter when lang is removed, without writing lang="null"', async () => {
+    const api = new FakeApi({ count: 1 });
+    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} lang="de"></testimonial-wall>`);
+    await loaded(wall);
+    const warnings: unknown[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      wall.removeAttribute('lang');
+      await requestsSeen(api, 2);
+    } finally {
+      console.warn = original;
+    }
+    expect(wall.hasAttribute('lang')).to.equal(false);
+    expect(wall.lang).to.equal('');
+    expect(api.queries[1]).to.equal('');
+    expect(warnings).to.deep.equal([]);
+  });
 });
 
 describe('<testimonial-wall> call to action', () => {
