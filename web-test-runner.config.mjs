@@ -16,23 +16,22 @@ const devApi = createDevApi({ env: {} });
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
 const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
 
-const browsers = [
+// scripts/test.mjs runs one browser at a time (TEST_BROWSER=chromium|firefox): side by side on two
+// cores, focus, hover and visibility tests of one browser starve while the other plays video.
+const chromium = () =>
   chromeLauncher({
     launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: chromiumArgs },
-  }),
-];
-if (process.env.BROWSERS === 'all') {
-  browsers.push(
-    puppeteerLauncher({
-      launchOptions: {
-        browser: 'firefox',
-        executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
-        headless: true,
-        extraPrefsFirefox: { 'media.autoplay.default': 0, 'media.autoplay.blocking_policy': 0 },
-      },
-    }),
-  );
-}
+  });
+const firefox = () =>
+  puppeteerLauncher({
+    launchOptions: {
+      browser: 'firefox',
+      executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
+      headless: true,
+      extraPrefsFirefox: { 'media.autoplay.default': 0, 'media.autoplay.blocking_policy': 0 },
+    },
+  });
+const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],

@@ -55,16 +55,26 @@ const steps = {
     return run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]);
   },
   browser: () => {
+    // One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with
+    // BROWSERS=all (or only Firefox with BROWSERS=firefox).
+    const wanted = { all: ['chromium', 'firefox'], firefox: ['firefox'] }[process.env.BROWSERS ?? ''] ?? ['chromium'];
     const env = { ...process.env };
-    env.CHROME_PATH = findBrowser(
-      'Chromium',
-      [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'],
-      'chromium',
-    );
-    if (process.env.BROWSERS === 'all') {
+    if (wanted.includes('chromium')) {
+      env.CHROME_PATH = findBrowser(
+        'Chromium',
+        [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'],
+        'chromium',
+      );
+    }
+    if (wanted.includes('firefox')) {
       env.FIREFOX_PATH = findBrowser('Firefox', [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'], 'firefox-esr');
     }
-    return run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], env);
+    let status = 0;
+    for (const browser of wanted) {
+      console.log(`\n# browser tests in ${browser}`);
+      status = run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
+    }
+    return status;
   },
 };
 

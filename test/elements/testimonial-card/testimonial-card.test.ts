@@ -347,6 +347,9 @@ describe('<testimonial-card> accessibility', () => {
   it('reaches every link and the toggle by keyboard, with a visible focus ring', async () => {
     const before = await mount<HTMLButtonElement>(html`<button>before</button>`);
     const el = await cardFor(sampleTestimonial({ text: 'Long words. '.repeat(100) }));
+    // Something focusable after the card: the last Tab must land in the page. Past the page's last
+    // element Firefox moves focus to its own UI, and the document stays unfocused for the tests after.
+    await mount(html`<button>after</button>`);
     before.focus();
     const reached: string[] = [];
     for (let i = 0; i < 5; i++) {
