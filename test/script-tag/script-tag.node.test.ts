@@ -99,6 +99,12 @@ describe('script-tag use of the CDN build', () => {
         });
       });
       await waitFor(async () => (await deepText(page, '#from-data')).length > 20, `round ${round}: the card made from the wall's data`);
+      // The player is a lazy chunk, defined when the first <video-testimonial> appears: give it time to
+      // arrive (the wall and the card are in the entry, so they are defined already).
+      await waitFor(
+        () => page.evaluate((tags) => tags.every((tag) => customElements.get(tag) !== undefined), ['testimonial-wall', 'testimonial-card', 'video-testimonial']),
+        `round ${round}: the three elements to be defined`,
+      );
       const states = await page.evaluate(() =>
         [...document.querySelectorAll('#slot > *')].map((element) => ({
           tag: element.localName,
