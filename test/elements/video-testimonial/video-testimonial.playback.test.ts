@@ -41,7 +41,17 @@ function spyOnHls(method: 'destroy' | 'loadSource' | 'recoverMediaError'): { cal
 }
 
 const unhandled: unknown[] = [];
-const onRejection = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+/**
+ * Firefox now and then reports a rejection from its own privileged media code (the video controls
+ * widget runs in a UA-widget compartment) whose value page script cannot even read: the engine hands
+ * over this InternalError instead. Page code (ours, hls.js) cannot create such a value, so it is not
+ * ours to fix; every other rejection fails the test it happened in.
+ */
+const isUnreadableBrowserRejection = (reason: unknown) =>
+  reason instanceof Error && reason.name === 'InternalError' && /non-unwrappable cross-compartment wrapper/.test(reason.message);
+const onRejection = (event: PromiseRejectionEvent) => {
+  if (!isUnreadableBrowserRejection(event.reason)) unhandled.push(event.reason);
+};
 const onError = (event: ErrorEvent) => unhandled.push(event.error ?? event.message);
 
 describe('<video-testimonial> playback', function () {
@@ -59,7 +69,8 @@ describe('<video-testimonial> playback', function () {
   afterEach(async () => {
     // A rejection is reported a task after it happens.
     await aTimeout(0);
-    expect(unhandled, 'no uncaught error or unhandled rejection').to.deep.equal([]);
+    // Emptied whatever the outcome, so a failure is reported by the test it happened in, not by every later one.
+    expect(unhandled.splice(0), 'no uncaught error or unhandled rejection').to.deep.equal([]);
   });
 
   it('plays the HLS stream through hls.js, and the host speaks the media-element API', async () => {
