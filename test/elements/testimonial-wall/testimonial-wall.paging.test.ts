@@ -108,6 +108,9 @@ describe('<testimonial-wall> paging="scroll"', () => {
     expect(part(wall, 'load-more')).to.equal(null);
     // Cards not yet seen take an assumed height until they render, so the end may move while we go:
     // keep scrolling to it, as a reader would.
+    // The box must be in the viewport for its end to come into view: an earlier test may have left the
+    // window scrolled (focus moved to a new testimonial) past where this fixture sits.
+    box.scrollIntoView({ block: 'start' });
     const scrollToEnd = () => (box.scrollTop = box.scrollHeight);
     await until(() => scrollToEnd() && shownIds(wall).length >= 10, 'page 2 shown', { timeout: 5000 });
     await until(() => scrollToEnd() && shownIds(wall).length === 12, 'page 3 shown', { timeout: 5000 });
