@@ -6,7 +6,7 @@
  * figures). `BENCH_ONLY=bytes,wall` runs some sections. A section that fails is reported and the others
  * still run; the command then exits 1 so a broken benchmark is not mistaken for a figure.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
@@ -15,6 +15,8 @@ import { measureBytes } from './bytes.js';
 import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
+import { performanceSection, printTable } from './report.js';
+import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
 import { measureVideo } from './video.js';
 import { measureWallRender } from './wall.js';
@@ -42,23 +44,6 @@ function selectedSections(): string[] {
   const unknown = only.filter((name) => !(name in SECTIONS));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
   return only;
-}
-
-function formatValue({ value, unit }: Figure): string {
-  if (value === null) return 'n/a';
-  if (unit === 'B') return `${value.toLocaleString('en')} B (${(value / 1000).toFixed(1)} KB)`;
-  if (unit === '×') return `${value.toFixed(2)}×`;
-  if (unit === 'score' || unit === '') return String(value);
-  return `${value} ${unit}`;
-}
-
-function printTable(figures: readonly Figure[]): void {
-  const rows = figures.map((f) => [f.key, formatValue(f), f.label]);
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length), 6));
-  const line = (cells: string[]) => `${cells[0]!.padEnd(widths[0]!)}  ${cells[1]!.padStart(widths[1]!)}  ${cells[2]}`;
-  console.log(line(['figure', 'value', 'what']));
-  console.log(line(['-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '----']));
-  for (const row of rows) console.log(line(row));
 }
 
 async function main(): Promise<number> {
@@ -118,6 +103,19 @@ async function main(): Promise<number> {
   const file = process.env.BENCH_ONLY ? join(TMP, 'results.partial.json') : join(ROOT, 'bench/results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`written: ${file.replace(`${ROOT}/`, '')}`);
+  // Only a full run's figures go into the README, the same ones as bench/results.json.
+  if (!process.env.BENCH_ONLY && !QUICK) {
+    const readme = join(ROOT, 'README.md');
+    const section = performanceSection(figures, {
+      date: results.date as string,
+      command: results.command as string,
+      machine: results.machine as string,
+      runs: RUNS,
+      seconds,
+    });
+    writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'performance', section));
+    console.log('written: README.md (Performance)');
+  }
   if (Object.keys(errors).length) {
     console.error(`failed section(s): ${Object.keys(errors).join(', ')} (see errors in the results file)`);
     return 1;

@@ -66,7 +66,11 @@ export interface PaginateOptions extends RequestOptions {
   maxPages?: number;
 }
 
-export interface TestimonialClient {
+/**
+ * The read half of the API: what a public page may ask (through the proxy). The elements use only
+ * this, so a page's bundle carries none of the write methods nor their request validation.
+ */
+export interface TestimonialReadClient {
   /** The absolute base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   /** GET /testimonials: one page (spec 4.1). `total` is the count on this page. */
@@ -77,14 +81,18 @@ export interface TestimonialClient {
   listAllTestimonials(params?: ListTestimonialsParams, options?: PaginateOptions): Promise<Testimonial[]>;
   /** GET /testimonials/:id (the bare testimonial). */
   getTestimonial(id: string, options?: RequestOptions): Promise<Testimonial>;
+  /** GET /links: the project's links grouped by type. */
+  getLinks(options?: RequestOptions): Promise<Links>;
+}
+
+/** Every endpoint of the API: the read methods and the writes (which a server holding the key sends). */
+export interface TestimonialClient extends TestimonialReadClient {
   /** POST /testimonials (never retried). */
   createTestimonial(input: CreateTestimonialInput, options?: RequestOptions): Promise<CreateTestimonialResult>;
   /** PATCH /testimonials/:id: approval and tags only (never retried). */
   updateTestimonial(id: string, input: UpdateTestimonialInput, options?: RequestOptions): Promise<Testimonial>;
   /** DELETE /testimonials/:id, permanently (never retried). */
   deleteTestimonial(id: string, options?: RequestOptions): Promise<DeleteTestimonialResult>;
-  /** GET /links: the project's links grouped by type. */
-  getLinks(options?: RequestOptions): Promise<Links>;
   /** POST /invites (never retried). */
   sendInvites(input: InviteRequest, options?: RequestOptions): Promise<InviteResult>;
 }
@@ -95,7 +103,17 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_RETRIES = 10;
 const LINK_GROUPS = ['case_studies', 'forms', 'quick_links', 'sizzle_reels', 'walls_of_love', 'widgets'] as const;
 
-export function createClient(options: ClientOptions): TestimonialClient {
+/** What every method stands on: the checked base URL and settings, and one way to send a call. */
+interface Connection {
+  readonly baseUrl: string;
+  readonly tags: TagsEncoding;
+  /** Sends `apiCall`; GETs with the same URL share one request while it is in flight, writes never do. */
+  call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T>;
+  /** The URL of one testimonial, its id checked. */
+  testimonialUrl(id: string): string;
+}
+
+function connect(options: ClientOptions): Connection {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('createClient: pass an options object such as { baseUrl: "/api" }.');
   }
@@ -107,15 +125,18 @@ export function createClient(options: ClientOptions): TestimonialClient {
     throw new TypeError(`createClient: tags must be "repeat" or "comma"; got ${String(tags)}.`);
   }
   const inflight = new InflightRequests();
+  return {
+    baseUrl,
+    tags,
+    call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T> {
+      if (apiCall.method !== 'GET') return send(settings, apiCall, signal) as Promise<T>;
+      return inflight.run(`${apiCall.method} ${apiCall.url}`, signal, (shared) => send(settings, apiCall, shared)) as Promise<T>;
+    },
+    testimonialUrl: (id) => `${baseUrl}/testimonials/${encodeURIComponent(validateTestimonialId(id))}`,
+  };
+}
 
-  /** GETs with the same URL share one request while it is in flight; writes never share. */
-  function call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T> {
-    if (apiCall.method !== 'GET') return send(settings, apiCall, signal) as Promise<T>;
-    return inflight.run(`${apiCall.method} ${apiCall.url}`, signal, (shared) => send(settings, apiCall, shared)) as Promise<T>;
-  }
-
-  const testimonialUrl = (id: string) => `${baseUrl}/testimonials/${encodeURIComponent(validateTestimonialId(id))}`;
-
+function readMethods({ baseUrl, tags, call, testimonialUrl }: Connection): TestimonialReadClient {
   async function listTestimonials(params: ListTestimonialsParams = {}, { signal }: RequestOptions = {}): Promise<TestimonialList> {
     const query = encodeListQuery(validateListParams(params), { tags }).toString();
     const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
@@ -164,6 +185,26 @@ export function createClient(options: ClientOptions): TestimonialClient {
     async getTestimonial(id, { signal } = {}) {
       return call({ method: 'GET', url: testimonialUrl(id), check: checkTestimonial }, signal);
     },
+    async getLinks({ signal } = {}) {
+      return call({ method: 'GET', url: `${baseUrl}/links`, check: checkLinks }, signal);
+    },
+  };
+}
+
+/**
+ * A client of the read endpoints only (GET /testimonials, /testimonials/:id, /links): what pages and
+ * the proxy need. Same options and behaviour as `createClient`.
+ */
+export function createReadClient(options: ClientOptions): TestimonialReadClient {
+  return readMethods(connect(options));
+}
+
+/** A client of every endpoint of the API. */
+export function createClient(options: ClientOptions): TestimonialClient {
+  const connection = connect(options);
+  const { baseUrl, call, testimonialUrl } = connection;
+  return {
+    ...readMethods(connection),
     async createTestimonial(input, { signal } = {}) {
       const body = validateCreateInput(input);
       return call({ method: 'POST', url: `${baseUrl}/testimonials`, body, check: checkCreated }, signal);
@@ -175,9 +216,6 @@ export function createClient(options: ClientOptions): TestimonialClient {
     },
     async deleteTestimonial(id, { signal } = {}) {
       return call({ method: 'DELETE', url: testimonialUrl(id), check: checkDeleted }, signal);
-    },
-    async getLinks({ signal } = {}) {
-      return call({ method: 'GET', url: `${baseUrl}/links`, check: checkLinks }, signal);
     },
     async sendInvites(input, { signal } = {}) {
       const body = validateInviteRequest(input);

@@ -12,8 +12,10 @@ export type { FetchFunction } from './transport.js';
 export {
   DEFAULT_MAX_PAGES,
   createClient,
+  createReadClient,
   type ClientOptions,
   type PaginateOptions,
   type RequestOptions,
   type TestimonialClient,
+  type TestimonialReadClient,
 } from './client.js';

@@ -7,7 +7,7 @@
  * key and the visitors' data: `src/proxy/README.md`.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { InvalidRequestError, createClient } from '../client/index.js';
+import { InvalidRequestError, createReadClient } from '../client/index.js';
 import { JSON_CONTENT_TYPE, errorAnswer, ifNoneMatchHits, strongEtag } from './answers.js';
 import { AnswerCache, type CacheResult } from './cache.js';
 import { createCorsPolicy, type CorsPolicy } from './cors.js';
@@ -54,7 +54,8 @@ interface CachedAnswer {
 
 export function createProxy(options: ProxyOptions): TestimonialProxy {
   const settings = resolveOptions(options);
-  const client = createClient({
+  // Only the read endpoints: the proxy cannot send a write, even by mistake.
+  const client = createReadClient({
     baseUrl: settings.upstream,
     apiKey: settings.apiKey,
     fetch: settings.fetch,

@@ -9,7 +9,7 @@ import {
   parseListQuery,
   validateTestimonialId,
   type ListTestimonialsParams,
-  type TestimonialClient,
+  type TestimonialReadClient,
 } from '../client/index.js';
 import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from './public-fields.js';
 import { checkSearchQuery, publicSearchMatch } from './search-privacy.js';
@@ -38,7 +38,7 @@ export function publicListParams(search: URLSearchParams, maxLimit: number): Lis
   return { ...params, approved: true, limit: Math.min(params.limit ?? LIMIT_DEFAULT, maxLimit) };
 }
 
-export function listPlan(client: TestimonialClient, search: URLSearchParams, maxLimit: number): ReadPlan {
+export function listPlan(client: TestimonialReadClient, search: URLSearchParams, maxLimit: number): ReadPlan {
   const params = publicListParams(search, maxLimit);
   return {
     key: `/testimonials?${encodeListQuery(params).toString()}`,
@@ -46,7 +46,7 @@ export function listPlan(client: TestimonialClient, search: URLSearchParams, max
   };
 }
 
-export function testimonialPlan(client: TestimonialClient, rawId: string): ReadPlan {
+export function testimonialPlan(client: TestimonialReadClient, rawId: string): ReadPlan {
   const id = validateTestimonialId(rawId);
   return {
     key: `/testimonials/${id}`,
@@ -60,6 +60,6 @@ export function testimonialPlan(client: TestimonialClient, rawId: string): ReadP
   };
 }
 
-export function linksPlan(client: TestimonialClient): ReadPlan {
+export function linksPlan(client: TestimonialReadClient): ReadPlan {
   return { key: '/links', load: async () => publicLinks(await client.getLinks()) };
 }

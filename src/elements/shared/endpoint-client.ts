@@ -3,9 +3,9 @@
  * are in flight, so widgets that ask the same question of the same endpoint share one request — as
  * long as they share the client, which this module guarantees.
  */
-import { createClient, type TestimonialClient } from '../../client/index.js';
+import { createReadClient, type TestimonialReadClient } from '../../client/index.js';
 
-const clients = new Map<string, TestimonialClient>();
+const clients = new Map<string, TestimonialReadClient>();
 
 /**
  * The absolute form of an `endpoint` attribute, without a trailing slash, so `/api`, `/api/` and
@@ -29,11 +29,11 @@ export function resolveEndpoint(endpoint: string): string {
 }
 
 /** The page-wide client of an endpoint (its base URL resolved against the document). */
-export function clientForEndpoint(endpoint: string): TestimonialClient {
+export function clientForEndpoint(endpoint: string): TestimonialReadClient {
   const baseUrl = resolveEndpoint(endpoint);
   let client = clients.get(baseUrl);
   if (!client) {
-    client = createClient({ baseUrl });
+    client = createReadClient({ baseUrl });
     clients.set(baseUrl, client);
   }
   return client;

@@ -3,7 +3,7 @@
  * wall asks for it and only through a URL that passes the safe-URL check.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TestimonialClient } from '../../client/index.js';
+import type { TestimonialReadClient } from '../../client/index.js';
 import type { Links } from '../../client/types.js';
 import { errorMessage } from '../shared/events.js';
 import { safeUrl } from '../shared/safe-url.js';
@@ -25,7 +25,7 @@ export class FormLinkController implements ReactiveController {
   /** Whether the question is answered (with a link or without one), so the footer can appear once. */
   settled = true;
 
-  private client: TestimonialClient | undefined;
+  private client: TestimonialReadClient | undefined;
   private inflight: AbortController | undefined;
 
   constructor(
@@ -36,7 +36,7 @@ export class FormLinkController implements ReactiveController {
   }
 
   /** Asks `client` for the links, or forgets them when `client` is undefined (no call to action). */
-  request(client: TestimonialClient | undefined): void {
+  request(client: TestimonialReadClient | undefined): void {
     if (client === this.client) return;
     this.inflight?.abort();
     this.inflight = undefined;
@@ -56,7 +56,7 @@ export class FormLinkController implements ReactiveController {
     this.inflight = undefined;
   }
 
-  private async fetch(client: TestimonialClient): Promise<void> {
+  private async fetch(client: TestimonialReadClient): Promise<void> {
     const inflight = new AbortController();
     this.inflight = inflight;
     try {

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { TestimonialClient } from '../../client/index.js';
+import type { TestimonialReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
@@ -117,7 +117,7 @@ export class TestimonialWall extends LitElement {
   @property() endpoint?: string;
 
   /** A client of your own (a custom `fetch`, another base URL); used instead of `endpoint`. */
-  @property({ attribute: false }) client?: TestimonialClient;
+  @property({ attribute: false }) client?: TestimonialReadClient;
 
   /** Testimonials to show as they are, with no request. */
   @property({ attribute: false }) testimonials?: Testimonial[];
@@ -206,7 +206,7 @@ export class TestimonialWall extends LitElement {
   private configError: unknown;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
   private placed = false;
-  private askedClient: TestimonialClient | undefined;
+  private askedClient: TestimonialReadClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
   private sentinelObserver: IntersectionObserver | undefined;
@@ -324,7 +324,7 @@ export class TestimonialWall extends LitElement {
   }
 
   /** The client to ask: the one given, else the page-wide one of `endpoint`; reports a bad endpoint. */
-  private currentClient(): TestimonialClient | undefined {
+  private currentClient(): TestimonialReadClient | undefined {
     if (this.client) return this.client;
     if (this.endpoint === undefined || this.endpoint === null) return undefined;
     try {

@@ -6,7 +6,7 @@
  * its request is in flight picks the request up again when it is put back.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TestimonialClient } from '../../client/index.js';
+import type { TestimonialReadClient } from '../../client/index.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { WallFeed } from './wall-feed.js';
 import { pageSize } from './wall-options.js';
@@ -25,7 +25,7 @@ export interface WallDataCallbacks {
 }
 
 interface Question {
-  readonly client: TestimonialClient;
+  readonly client: TestimonialReadClient;
   readonly params: ListTestimonialsParams;
 }
 
@@ -65,7 +65,7 @@ export class WallData implements ReactiveController {
   }
 
   /** Asks a new question (first page); whatever was in flight is aborted and forgotten. */
-  load(client: TestimonialClient, params: ListTestimonialsParams): Promise<void> {
+  load(client: TestimonialReadClient, params: ListTestimonialsParams): Promise<void> {
     this.question = { client, params };
     this.feed = new WallFeed(params.page ?? 1, pageSize(params));
     this.status = 'loading';

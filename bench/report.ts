@@ -1,0 +1,88 @@
+/**
+ * How the figures are shown: the table `npm run bench` prints, and the README's "Performance" section
+ * it writes after a full run (between `<!-- performance:start -->` and `<!-- performance:end -->`), so
+ * the README always carries the figures of the committed bench/results.json.
+ */
+import type { Figure } from './support.js';
+
+export function formatValue({ value, unit }: Figure): string {
+  if (value === null) return 'n/a';
+  if (unit === 'B') return `${value.toLocaleString('en')} B (${(value / 1000).toFixed(1)} KB)`;
+  if (unit === '×') return `${value.toFixed(2)}×`;
+  if (unit === 'score' || unit === '') return String(value);
+  return `${value} ${unit}`;
+}
+
+export function printTable(figures: readonly Figure[]): void {
+  const rows = figures.map((f) => [f.key, formatValue(f), f.label]);
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length), 6));
+  const line = (cells: string[]) => `${cells[0]!.padEnd(widths[0]!)}  ${cells[1]!.padStart(widths[1]!)}  ${cells[2]}`;
+  console.log(line(['figure', 'value', 'what']));
+  console.log(line(['-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '----']));
+  for (const row of rows) console.log(line(row));
+}
+
+/** The figures the README shows, grouped; every figure is in bench/results.json. */
+const README_GROUPS: Array<[string, string[]]> = [
+  ['Bytes', ['bytes.entry.gzip', 'bytes.entry.brotli', 'bytes.lazy.purify.es.gzip', 'bytes.lazy.hls.light.gzip', 'bytes.video_playing.ratio']],
+  ['Wall render', ['wall.100.ratio', 'wall.1000.ratio', 'wall.1000.longest_task_ms', 'wall.1000.baseline_longest_task_ms']],
+  [
+    'Video',
+    [
+      'video.before_play.media_bytes',
+      'video.before_play.requests',
+      'video.before_play.bytes_ratio',
+      'video.baseline_default.before_play.media_bytes',
+      'video.first_frame.ratio',
+      'video.first_frame.hovered_ratio',
+    ],
+  ],
+  ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
+  ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
+];
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export interface RunInfo {
+  date: string;
+  command: string;
+  machine: string;
+  runs: number;
+  seconds: number;
+}
+
+/** The README's "Performance" section: the run, the main figures, and the commercial embeds' weights. */
+export function performanceSection(figures: readonly Figure[], run: RunInfo): string {
+  const byKey = new Map(figures.map((f) => [f.key, f]));
+  const rows = README_GROUPS.flatMap(([group, keys]) =>
+    keys.flatMap((key) => {
+      const found = byKey.get(key);
+      return found ? [`| ${group} | \`${key}\` | ${formatValue(found)} | ${cell(found.label)} |`] : [];
+    }),
+  );
+  const lighthouse = ['demo', 'demo_wall']
+    .map((page) => {
+      const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((category) => {
+        const found = byKey.get(`lighthouse.${page}.${category}`);
+        return `${category} ${found ? formatValue(found) : 'n/a'}`;
+      });
+      return `| Lighthouse | \`lighthouse.${page}\` | ${scores.join(', ')} | the ${page === 'demo' ? 'demo overview' : 'demo wall page'}, system Chromium |`;
+    })
+    .join('\n');
+  const entry = byKey.get('bytes.entry.gzip')?.value;
+  const entryKb = typeof entry === 'number' ? `${(entry / 1000).toFixed(1)} KB` : 'n/a';
+  return [
+    `Measured on ${run.date.slice(0, 10)} with \`${run.command}\` (${run.machine}; ${run.runs} runs per timing, ${Math.round(run.seconds)} s in all). ` +
+      'Timings are ratios against a baseline measured in the same run (below 1: ours is smaller or faster); ' +
+      'every figure and how it is taken: `bench/results.json` and [`bench/README.md`](bench/README.md).',
+    '',
+    `**Weight.** A text wall downloads ${entryKb} (min+gzip, the script-tag entry and its static imports). ` +
+      'The commercial embeds\' published script weights, measured by a third party: Senja 65 KB, Famewall 88 KB, ' +
+      'Testimonial.to 125 KB (gzip).',
+    '',
+    '| | figure | value | what |',
+    '|---|---|---|---|',
+    ...rows,
+    lighthouse,
+  ].join('\n');
+}
