@@ -15,6 +15,7 @@ import {
 } from '../client/validation.js';
 import type { CreateTestimonialResult, DeleteTestimonialResult, TestimonialList } from '../client/types.js';
 import { jsonError } from './errors.js';
+import { formToJson } from './form-body.js';
 import { serveMedia, type MediaReader } from './media.js';
 import { publicPage } from './public-page.js';
 import type { Random } from './random.js';
@@ -60,20 +61,29 @@ function baseOf(c: Context<SandboxEnv>): string {
 }
 
 /**
- * The request body as JSON: 415 for form encodings (the service takes them; the sandbox speaks JSON only),
- * 413 when too big, 400 when empty or malformed. Other content types, such as the `text/plain` that
- * `fetch` sets for a string body, are read as JSON.
+ * The request body as the JSON value a handler validates: a JSON body as it is, a form-encoded one
+ * (URL-encoded or multipart, spec §1) through `formToJson`. 413 when too big, 400 when empty or
+ * malformed. Other content types, such as the `text/plain` that `fetch` sets for a string body, are
+ * read as JSON.
  */
-async function readJson(c: Context<SandboxEnv>): Promise<unknown> {
+async function readBody(c: Context<SandboxEnv>): Promise<unknown> {
   const type = c.req.header('Content-Type') ?? '';
-  if (/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', `The sandbox takes JSON bodies only (Content-Type: application/json), not ${type}.`, 'body');
-  }
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > MAX_BODY_BYTES) {
     throw new HttpError(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`, 'body');
   }
-  if (!text.trim()) throw new InvalidRequestError('body', 'The body is empty: send a JSON object.');
+  if (/^\s*multipart\/form-data\b/i.test(type)) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+    } catch {
+      throw new InvalidRequestError('body', 'The body is not valid multipart/form-data (is the boundary in the Content-Type?).');
+    }
+    return formToJson(form);
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (!text.trim()) throw new InvalidRequestError('body', 'The body is empty: send a JSON object or form fields.');
+  if (/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return formToJson(new URLSearchParams(text));
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -83,7 +93,7 @@ async function readJson(c: Context<SandboxEnv>): Promise<unknown> {
 
 class HttpError extends Error {
   constructor(
-    readonly status: 404 | 413 | 415,
+    readonly status: 404 | 413,
     readonly code: string,
     message: string,
     readonly field?: string,
@@ -146,7 +156,7 @@ export function createApp(settings: AppSettings): Hono<SandboxEnv> {
   });
 
   app.post('/v1/testimonials', async (c) => {
-    const input = validateCreateInput(await readJson(c));
+    const input = validateCreateInput(await readBody(c));
     const { id } = store.create(input);
     const body: CreateTestimonialResult = { message: 'Testimonial created.', id };
     return c.json(body, 201, { Location: `${baseOf(c)}/v1/testimonials/${id}` });
@@ -162,7 +172,7 @@ export function createApp(settings: AppSettings): Hono<SandboxEnv> {
   app.patch('/v1/testimonials/:id', async (c) => {
     const id = validateTestimonialId(c.req.param('id'));
     if (!store.get(id)) throw notFoundTestimonial(id);
-    const updated = store.update(id, validateUpdateInput(await readJson(c)))!;
+    const updated = store.update(id, validateUpdateInput(await readBody(c)))!;
     return c.json(resolveRefs(updated, baseOf(c)));
   });
 
@@ -174,7 +184,7 @@ export function createApp(settings: AppSettings): Hono<SandboxEnv> {
 
   app.get('/v1/links', (c) => c.json(resolveRefs(store.links, baseOf(c))));
 
-  app.post('/v1/invites', async (c) => c.json(store.invite(validateInviteRequest(await readJson(c)))));
+  app.post('/v1/invites', async (c) => c.json(store.invite(validateInviteRequest(await readBody(c)))));
 
   for (const [path, methods] of Object.entries(ROUTES)) {
     app.all(path, (c) =>
