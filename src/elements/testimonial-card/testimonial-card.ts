@@ -3,10 +3,10 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
-import { initialState, Task, TaskStatus } from '@lit/task';
 import type { Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
+import { FetchController } from '../shared/fetch-controller.js';
 import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft, nearestLang } from '../shared/locale.js';
@@ -187,52 +187,37 @@ export class TestimonialCard extends LitElement {
   /** Image URLs that failed to load: avatars fall back to initials, other images are hidden. */
   @state() private failedImages: ReadonlySet<string> = new Set();
 
-  private readonly fetchTask = new Task(this, {
-    task: async ([endpoint, id, wanted]: readonly [string | undefined, string | undefined, boolean], { signal }) => {
-      if (!wanted || !endpoint || !id) return initialState;
-      return clientForEndpoint(endpoint).getTestimonial(id, { signal });
-    },
-    args: () => [this.endpoint, this.testimonialId, this.testimonial == null] as const,
-  });
+  /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
+  private readonly fetched = new FetchController<Testimonial>(this);
 
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
-  /** A fetch was cut off by a disconnect and runs again on reconnect. */
-  private resumeFetchOnConnect = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.resumeFetchOnConnect) {
-      this.resumeFetchOnConnect = false;
-      void this.fetchTask.run();
-    }
     if (!customElements.get(VIDEO_TAG)) {
       // Until the player is defined, video testimonials show a poster; re-render once it is.
       void customElements.whenDefined(VIDEO_TAG).then(() => this.requestUpdate());
     }
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.fetchTask.status === TaskStatus.PENDING) {
-      this.resumeFetchOnConnect = true;
-      this.fetchTask.abort(new DOMException('The card was removed from the page.', 'AbortError'));
-    }
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('testimonial')) this.failedImages = new Set();
+    const { endpoint, testimonialId: id } = this;
+    const wanted = this.testimonial == null && endpoint && id;
+    // One key per question, so the same endpoint and id never fetch twice.
+    this.fetched.request(wanted ? `${endpoint} ${id}` : undefined, (signal) => clientForEndpoint(endpoint!).getTestimonial(id!, { signal }));
   }
 
   protected override updated(): void {
     // The player is loaded on first need (when a define module registered how): a wall of text
     // testimonials never downloads it.
     if (!customElements.get(VIDEO_TAG) && this.renderRoot.querySelector(VIDEO_TAG)) void requestDefinition(VIDEO_TAG);
-    const { status, value, error } = this.fetchTask;
-    if (status === TaskStatus.COMPLETE && value && value !== this.announced) {
+    const { status, value, error } = this.fetched;
+    if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
       emit(this, 'testimonial-load', { testimonial: value });
-    } else if (status === TaskStatus.ERROR && error !== this.announced && !isAbortError(error)) {
+    } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       emit(this, 'testimonial-error', { error, message: errorMessage(error) });
     }
@@ -250,7 +235,7 @@ export class TestimonialCard extends LitElement {
   };
 
   private readonly onRetryClick = (): void => {
-    void this.fetchTask.run();
+    void this.fetched.retry();
   };
 
   /** The text as segments; with markup, the markup-free text until DOMPurify has loaded. */
@@ -268,7 +253,7 @@ export class TestimonialCard extends LitElement {
 
   private get shownTestimonial(): unknown {
     if (this.testimonial != null) return this.testimonial;
-    return this.fetchTask.status === TaskStatus.COMPLETE ? this.fetchTask.value : undefined;
+    return this.fetched.status === 'complete' ? this.fetched.value : undefined;
   }
 
   private get locale(): string | undefined {
@@ -278,9 +263,9 @@ export class TestimonialCard extends LitElement {
   override render(): unknown {
     const data = this.shownTestimonial;
     if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
-    if (this.fetchTask.status === TaskStatus.PENDING) return this.renderSkeleton();
-    if (this.fetchTask.status === TaskStatus.ERROR) {
-      return isAbortError(this.fetchTask.error) ? this.renderSkeleton() : this.renderError();
+    if (this.fetched.status === 'pending') return this.renderSkeleton();
+    if (this.fetched.status === 'error') {
+      return isAbortError(this.fetched.error) ? this.renderSkeleton() : this.renderError();
     }
     return nothing;
   }
@@ -484,7 +469,7 @@ ${stars}
   private renderError(): TemplateResult {
     return html`<div part="error" class="error" role="alert">
       <p><strong>This testimonial could not be loaded.</strong></p>
-      <p class="error-detail">${errorMessage(this.fetchTask.error)}</p>
+      <p class="error-detail">${errorMessage(this.fetched.error)}</p>
       <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>
     </div>`;
   }

@@ -5,9 +5,10 @@
  * late answer to it is dropped), and so does leaving the page: a wall taken out of the document while
  * its request is in flight picks the request up again when it is put back.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { TestimonialReadClient } from '../../client/index.js';
-import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
+import { FetchController } from '../shared/fetch-controller.js';
 import { WallFeed } from './wall-feed.js';
 import { pageSize } from './wall-options.js';
 
@@ -29,7 +30,7 @@ interface Question {
   readonly params: ListTestimonialsParams;
 }
 
-export class WallData implements ReactiveController {
+export class WallData {
   status: WallStatus = 'idle';
   moreStatus: MoreStatus = 'idle';
   /** The error of the failed request, first page or further page. */
@@ -37,31 +38,21 @@ export class WallData implements ReactiveController {
   feed: WallFeed | undefined;
 
   private question: Question | undefined;
-  private inflight: AbortController | undefined;
-  private interrupted = false;
+  /** The page the request in flight (or last answered) asks for. */
+  private page = 1;
+  /** The one request at a time: aborted when a new one starts, and asked again after leaving the page. */
+  private readonly request: FetchController<TestimonialList>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly callbacks: WallDataCallbacks,
   ) {
-    host.addController(this);
+    this.request = new FetchController(host, (request) => this.onAnswer(request));
   }
 
   /** Whether `loadMore()` would ask for something. */
   get canLoadMore(): boolean {
     return this.status === 'ready' && this.moreStatus !== 'loading' && (this.feed?.hasMore ?? false);
-  }
-
-  hostConnected(): void {
-    if (!this.interrupted) return;
-    this.interrupted = false;
-    void this.retry();
-  }
-
-  hostDisconnected(): void {
-    if (!this.inflight) return;
-    this.abort();
-    this.interrupted = true;
   }
 
   /** Asks a new question (first page); whatever was in flight is aborted and forgotten. */
@@ -76,13 +67,12 @@ export class WallData implements ReactiveController {
 
   /** Drops the question and its data (the wall was given its testimonials, or lost its endpoint). */
   clear(): void {
-    this.abort();
+    void this.request.request(undefined);
     this.question = undefined;
     this.feed = undefined;
     this.status = 'idle';
     this.moreStatus = 'idle';
     this.error = undefined;
-    this.interrupted = false;
     this.host.requestUpdate();
   }
 
@@ -94,7 +84,7 @@ export class WallData implements ReactiveController {
     return this.fetchPage(this.feed.nextPage);
   }
 
-  /** Repeats the request that failed or was interrupted. */
+  /** Repeats the request that failed. */
   retry(): Promise<void> {
     if (!this.question || !this.feed) return Promise.resolve();
     if (this.feed.isEmpty) return this.load(this.question.client, this.question.params);
@@ -102,37 +92,30 @@ export class WallData implements ReactiveController {
     return this.loadMore();
   }
 
-  private abort(): void {
-    this.inflight?.abort();
-    this.inflight = undefined;
-  }
-
-  private async fetchPage(page: number): Promise<void> {
+  private fetchPage(page: number): Promise<void> {
     const { question, feed } = this;
-    if (!question || !feed) return;
-    this.abort();
-    const inflight = new AbortController();
-    this.inflight = inflight;
-    this.host.requestUpdate();
+    if (!question || !feed) return Promise.resolve();
+    this.page = page;
     // The first page is asked exactly as the attributes say, so walls with the same attributes ask
     // the same question (one shared request); only later pages name their number.
     const params = feed.isEmpty ? question.params : { ...question.params, page };
-    try {
-      const list = await question.client.listTestimonials(params, { signal: inflight.signal });
-      if (inflight.signal.aborted) return;
-      const fresh = feed.add(page, list.testimonials);
+    // A key of its own for every call: each is a new request, a retry of the same page included.
+    return this.request.request({ page }, (signal) => question.client.listTestimonials(params, { signal }));
+  }
+
+  private onAnswer({ status, value, error }: FetchController<TestimonialList>): void {
+    const { feed, page } = this;
+    if (!feed) return;
+    if (status === 'complete' && value) {
+      const fresh = feed.add(page, value.testimonials);
       this.status = 'ready';
       this.moreStatus = 'idle';
       this.callbacks.onPage(fresh, page);
-    } catch (error) {
-      if (inflight.signal.aborted) return;
+    } else {
       this.error = error;
       if (feed.isEmpty) this.status = 'error';
       else this.moreStatus = 'error';
       this.callbacks.onError(error, page);
-    } finally {
-      if (this.inflight === inflight) this.inflight = undefined;
-      if (!inflight.signal.aborted) this.host.requestUpdate();
     }
   }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { FakeHost } from '../shared/fake-host.js';
 import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
 import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
@@ -160,21 +160,6 @@ describe('WallFeed', () => {
     assert.deepEqual(feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id), ['a', 'b']);
   });
 });
-
-class FakeHost implements ReactiveControllerHost {
-  updates = 0;
-  controllers: ReactiveController[] = [];
-  addController(controller: ReactiveController): void {
-    this.controllers.push(controller);
-  }
-  removeController(): void {}
-  requestUpdate(): void {
-    this.updates++;
-  }
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
