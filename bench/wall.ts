@@ -58,7 +58,13 @@ const PAGE = htmlPage({
 
   const longTasks = [];
   new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  // Before a measured run: the previous run's DOM is removed; collect it now (window.gc, exposed by the
+  // bench's Chromium flags) so its collection does not land in the next run's frames.
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    window.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
   const longestTask = (start, end) =>
     longTasks.filter((task) => task.startTime < end && task.startTime + task.duration > start).reduce((max, task) => Math.max(max, task.duration), 0);
   const stage = () => document.getElementById('stage');
