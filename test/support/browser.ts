@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import { retainerPath } from './heap-retainers.js';
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'];
 
@@ -155,6 +156,7 @@ export async function waitForCollected(page: Page, tagName: string): Promise<voi
   try {
     await waitFor(async () => (alive = await liveInstances(page, tagName)) === 0, `removed <${tagName}> elements to be collected`);
   } catch {
-    throw new Error(`${alive} <${tagName}> instance(s) still alive after removal: something holds them`);
+    const path = await retainerPath(page, tagName).catch((error: unknown) => `(no heap snapshot: ${String(error)})`);
+    throw new Error(`${alive} <${tagName}> instance(s) still alive after removal: something holds them. Shortest retainer path:\n${path}`);
   }
 }
