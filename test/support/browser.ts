@@ -148,13 +148,19 @@ export async function waitFor(condition: () => Promise<boolean> | boolean, what:
 
 /**
  * Waits until no instance of `tagName`'s class is alive in the heap. A removed element may stay
- * reachable for a moment (a queued animation frame or timer of its own), so this polls; an element that
- * something keeps holding never gets there, and the error says how many are left.
+ * reachable for a moment (a queued animation frame or timer of its own, or the browser's own
+ * bookkeeping of removed nodes, which it updates in its next rendering step), so this polls, letting a
+ * frame render before each count; an element that something keeps holding never gets there, and the
+ * error says how many are left and what holds one.
  */
 export async function waitForCollected(page: Page, tagName: string): Promise<void> {
   let alive = 0;
+  const renderedFrame = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   try {
-    await waitFor(async () => (alive = await liveInstances(page, tagName)) === 0, `removed <${tagName}> elements to be collected`);
+    await waitFor(async () => {
+      await renderedFrame();
+      return (alive = await liveInstances(page, tagName)) === 0;
+    }, `removed <${tagName}> elements to be collected`);
   } catch {
     const path = await retainerPath(page, tagName).catch((error: unknown) => `(no heap snapshot: ${String(error)})`);
     throw new Error(`${alive} <${tagName}> instance(s) still alive after removal: something holds them. Shortest retainer path:\n${path}`);
