@@ -99,6 +99,14 @@ const header = css`
   .name a {
     color: inherit;
   }
+  /*
+   * Text links get a target of at least 24 px in height (WCAG 2.5.8) without changing the line: padding
+   * on an inline box grows what a pointer can hit, not the line it sits in.
+   */
+  .name a,
+  .footer a {
+    padding-block: max(0.3em, 0.3125rem);
+  }
   .tagline,
   .company,
   .username {

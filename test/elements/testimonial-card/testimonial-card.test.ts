@@ -344,6 +344,16 @@ describe('<testimonial-card> accessibility', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('gives every text link a target at least 24 px tall (WCAG 2.5.8), in every variant', async () => {
+    for (const variant of ['default', 'compact', 'quote']) {
+      const el = await cardFor(sampleTestimonial(), { variant });
+      const links = [part(el, 'customer-link')!, part(el, 'source')!.querySelector('a')!, part(el, 'permalink')!];
+      for (const link of links) {
+        expect(link.getBoundingClientRect().height, `${variant}: ${link.textContent}`).to.be.at.least(24);
+      }
+    }
+  });
+
   it('reaches every link and the toggle by keyboard, with a visible focus ring', async () => {
     const before = await mount<HTMLButtonElement>(html`<button>before</button>`);
     const el = await cardFor(sampleTestimonial({ text: 'Long words. '.repeat(100) }));
