@@ -113,16 +113,17 @@ interface Connection {
   testimonialUrl(id: string): string;
 }
 
-function connect(options: ClientOptions): Connection {
+/** `caller` names the function the options were given to, in error messages. */
+function connect(options: ClientOptions, caller: string): Connection {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('createClient: pass an options object such as { baseUrl: "/api" }.');
+    throw new TypeError(`${caller}: pass an options object such as { baseUrl: "/api" }.`);
   }
   const browser = isBrowserLike();
-  const baseUrl = resolveBaseUrl(options.baseUrl, browser);
-  const settings = transportSettings(options, browser);
+  const baseUrl = resolveBaseUrl(options.baseUrl, browser, caller);
+  const settings = transportSettings(options, browser, caller);
   const tags = options.tags ?? 'repeat';
   if (tags !== 'repeat' && tags !== 'comma') {
-    throw new TypeError(`createClient: tags must be "repeat" or "comma"; got ${String(tags)}.`);
+    throw new TypeError(`${caller}: tags must be "repeat" or "comma"; got ${String(tags)}.`);
   }
   const inflight = new InflightRequests();
   return {
@@ -196,12 +197,12 @@ function readMethods({ baseUrl, tags, call, testimonialUrl }: Connection): Testi
  * the proxy need. Same options and behaviour as `createClient`.
  */
 export function createReadClient(options: ClientOptions): TestimonialReadClient {
-  return readMethods(connect(options));
+  return readMethods(connect(options, 'createReadClient'));
 }
 
 /** A client of every endpoint of the API. */
 export function createClient(options: ClientOptions): TestimonialClient {
-  const connection = connect(options);
+  const connection = connect(options, 'createClient');
   const { baseUrl, call, testimonialUrl } = connection;
   return {
     ...readMethods(connection),
@@ -224,17 +225,17 @@ export function createClient(options: ClientOptions): TestimonialClient {
   };
 }
 
-function transportSettings(options: ClientOptions, browser: boolean): TransportSettings {
+function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {
   const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (apiKey !== undefined) {
     // The messages below never repeat the key, not even a part of it.
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
-      throw new TypeError('createClient: apiKey must be a non-empty string of printable characters without spaces.');
+      throw new TypeError(`${caller}: apiKey must be a non-empty string of printable characters without spaces.`);
     }
     if (browser && options.dangerouslyAllowBrowser !== true) {
       throw new Error(
-        'createClient: an apiKey was given in a browser, where every visitor can read it. Point baseUrl at your proxy (it holds the key) and drop apiKey, or pass dangerouslyAllowBrowser: true on a private page.',
+        `${caller}: an apiKey was given in a browser, where every visitor can read it. Point baseUrl at your proxy (it holds the key) and drop apiKey, or pass dangerouslyAllowBrowser: true on a private page.`,
       );
     }
     headers.Authorization = `Bearer ${apiKey}`;
@@ -242,13 +243,13 @@ function transportSettings(options: ClientOptions, browser: boolean): TransportS
   // Browsers set User-Agent themselves, and where a page may set it, it would cost a CORS preflight.
   if (!browser) headers['User-Agent'] = options.userAgent ?? 'testimonial-elements';
   if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
-    throw new TypeError(`createClient: retries must be an integer from 0 to ${MAX_RETRIES}; got ${String(retries)}.`);
+    throw new TypeError(`${caller}: retries must be an integer from 0 to ${MAX_RETRIES}; got ${String(retries)}.`);
   }
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
-    throw new TypeError(`createClient: timeoutMs must be a number of milliseconds ≥ 0 (0 = no limit); got ${String(timeoutMs)}.`);
+    throw new TypeError(`${caller}: timeoutMs must be a number of milliseconds ≥ 0 (0 = no limit); got ${String(timeoutMs)}.`);
   }
   return {
-    fetch: fetchFunction(options.fetch),
+    fetch: fetchFunction(options.fetch, caller),
     headers,
     timeoutMs,
     retry: { ...DEFAULT_RETRY_POLICY, retries },
@@ -256,13 +257,13 @@ function transportSettings(options: ClientOptions, browser: boolean): TransportS
   };
 }
 
-function fetchFunction(custom: FetchFunction | undefined): FetchFunction {
+function fetchFunction(custom: FetchFunction | undefined, caller: string): FetchFunction {
   if (custom !== undefined) {
-    if (typeof custom !== 'function') throw new TypeError('createClient: fetch must be a function (request: Request) => Promise<Response>.');
+    if (typeof custom !== 'function') throw new TypeError(`${caller}: fetch must be a function (request: Request) => Promise<Response>.`);
     return custom;
   }
   if (typeof globalThis.fetch !== 'function') {
-    throw new TypeError('createClient: this runtime has no global fetch; pass one as the fetch option.');
+    throw new TypeError(`${caller}: this runtime has no global fetch; pass one as the fetch option.`);
   }
   // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers,
   // and a test may replace the global after the client was made.

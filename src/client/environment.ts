@@ -34,9 +34,9 @@ function pageBase(): string | undefined {
  * a browser a relative `baseUrl` (`/api`) resolves against the page's base URL, as `fetch` does; on a
  * server it is an error, since there is no page to be relative to.
  */
-export function resolveBaseUrl(baseUrl: unknown, browser: boolean): string {
+export function resolveBaseUrl(baseUrl: unknown, browser: boolean, caller = 'createClient'): string {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw new TypeError('createClient: baseUrl is required, e.g. "/api" (your proxy) in a browser or "http://127.0.0.1:8787/v1" on a server.');
+    throw new TypeError(`${caller}: baseUrl is required, e.g. "/api" (your proxy) in a browser or "http://127.0.0.1:8787/v1" on a server.`);
   }
   const base = browser ? pageBase() : undefined;
   let url: URL;
@@ -45,20 +45,20 @@ export function resolveBaseUrl(baseUrl: unknown, browser: boolean): string {
   } catch {
     throw new TypeError(
       browser
-        ? `createClient: baseUrl "${baseUrl}" is not a URL.`
-        : `createClient: baseUrl "${baseUrl}" is not an absolute URL; on a server give one such as http://127.0.0.1:8787/v1 (relative URLs work in a browser only).`,
+        ? `${caller}: baseUrl "${baseUrl}" is not a URL.`
+        : `${caller}: baseUrl "${baseUrl}" is not an absolute URL; on a server give one such as http://127.0.0.1:8787/v1 (relative URLs work in a browser only).`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`createClient: baseUrl must be an http: or https: URL; got ${url.protocol}.`);
+    throw new TypeError(`${caller}: baseUrl must be an http: or https: URL; got ${url.protocol}.`);
   }
   // Credentials in a URL end up in error messages and logs: refuse them, without repeating them.
   if (url.username !== '' || url.password !== '') {
-    throw new TypeError('createClient: baseUrl must not hold a user name or password; pass apiKey instead.');
+    throw new TypeError(`${caller}: baseUrl must not hold a user name or password; pass apiKey instead.`);
   }
   if (url.search !== '' || url.hash !== '') {
     // Not repeated either: a query string is where people paste keys.
-    throw new TypeError('createClient: baseUrl must not hold a query or a fragment; pass apiKey for the key.');
+    throw new TypeError(`${caller}: baseUrl must not hold a query or a fragment; pass apiKey for the key.`);
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -34,8 +34,10 @@ describe('createReadClient', () => {
   });
 
   it('checks its options and requests the same way: a bad option or parameter is an error before any request', async () => {
-    assert.throws(() => createReadClient({ baseUrl: '' }), /baseUrl is required/);
-    assert.throws(() => createReadClient({ baseUrl: BASE, retries: -1 }), /retries must be an integer/);
+    // Errors name the function the caller called.
+    assert.throws(() => createReadClient({ baseUrl: '' }), /^TypeError: createReadClient: baseUrl is required/);
+    assert.throws(() => createReadClient({ baseUrl: BASE, retries: -1 }), /^TypeError: createReadClient: retries must be an integer/);
+    assert.throws(() => createClient({ baseUrl: '' }), /^TypeError: createClient: baseUrl is required/);
     const { fetch, requests } = scriptedFetch(json({ total: 0, testimonials: [] }));
     const client = createReadClient({ baseUrl: BASE, fetch });
     await assert.rejects(client.listTestimonials({ limit: 0 }), /limit/);
