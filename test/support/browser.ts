@@ -117,11 +117,18 @@ export function deepText(page: Page, selector: string): Promise<string> {
 }
 
 /**
- * How many instances of a custom element class are still alive in the page's heap (after the garbage
- * collection DevTools runs for this query): elements that a framework removed but something still holds
- * are counted, which a DOM query cannot see.
+ * How many instances of a custom element class are still alive in the page's heap: elements that a
+ * framework removed but something still holds are counted, which a DOM query cannot see. A full garbage
+ * collection runs first (HeapProfiler.collectGarbage): the query alone counted unreachable elements
+ * now and then (a failed check found "2 alive", then a heap snapshot found none reachable).
  */
 export async function liveInstances(page: Page, tagName: string): Promise<number> {
+  const session = await page.createCDPSession();
+  try {
+    await session.send('HeapProfiler.collectGarbage');
+  } finally {
+    await session.detach();
+  }
   const prototype = await page.evaluateHandle((tag) => {
     const constructor = customElements.get(tag);
     if (!constructor) throw new Error(`<${tag}> is not defined on this page`);
