@@ -26,6 +26,22 @@ export function minifyCssLiterals(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic `import()` in a helper that preloads the chunk's CSS and dependencies
+ * (vitejs/vite#18551: even with `modulePreload: false`). The script-tag build has no CSS files and
+ * preloads nothing, so the helper was ~0.5 KB gzip of dead weight in the entry; this one only imports.
+ */
+export function plainDynamicImports(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  return {
+    name: 'plain-dynamic-imports',
+    enforce: 'pre',
+    load(id) {
+      return id === helperId ? 'export const __vitePreload = (load) => load();' : null;
+    },
+  };
+}
+
 export function minifyCssText(text: string): string {
   return text
     .split(/(\$\{[^}]*\})/)
@@ -58,7 +74,7 @@ export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entry
     // Chunk URLs relative to the entry: the file is served from any CDN path, never the site root.
     base: './',
     logLevel: 'warn',
-    plugins: [minifyCssLiterals()],
+    plugins: [minifyCssLiterals(), plainDynamicImports()],
     // Lit's production mode: no dev-mode warnings in the script-tag build.
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
@@ -74,7 +90,7 @@ export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entry
       // Not lib mode: Vite's lib mode leaves ES output unminified. A JS entry with exported names kept.
       rollupOptions: {
         input,
-        preserveEntrySignatures: 'exports-only',
+        preserveEntrySignatures: 'allow-extension',
         output: { entryFileNames: entryFileName, chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },

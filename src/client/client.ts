@@ -85,6 +85,12 @@ export interface TestimonialReadClient {
   getLinks(options?: RequestOptions): Promise<Links>;
 }
 
+/**
+ * The reads a widget makes (`<testimonial-wall>`, `<testimonial-card>`): every `TestimonialReadClient`
+ * is one, and so is the lighter client the elements make for an `endpoint` attribute.
+ */
+export type WidgetReadClient = Pick<TestimonialReadClient, 'baseUrl' | 'listTestimonials' | 'getTestimonial' | 'getLinks'>;
+
 /** Every endpoint of the API: the read methods and the writes (which a server holding the key sends). */
 export interface TestimonialClient extends TestimonialReadClient {
   /** POST /testimonials (never retried). */
@@ -113,6 +119,12 @@ interface Connection {
   testimonialUrl(id: string): string;
 }
 
+/** The transport settings of a page talking to its proxy, and the defaults of every other client. */
+const ACCEPT_JSON = { Accept: 'application/json' } as const;
+// Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers, and a
+// test may replace the global after the client was made.
+const globalFetch: FetchFunction = (request) => globalThis.fetch(request);
+
 /** `caller` names the function the options were given to, in error messages. */
 function connect(options: ClientOptions, caller: string): Connection {
   if (typeof options !== 'object' || options === null) {
@@ -125,6 +137,11 @@ function connect(options: ClientOptions, caller: string): Connection {
   if (tags !== 'repeat' && tags !== 'comma') {
     throw new TypeError(`${caller}: tags must be "repeat" or "comma"; got ${String(tags)}.`);
   }
+  return openConnection(baseUrl, settings, tags);
+}
+
+/** A connection to `baseUrl` (absolute, checked) with checked settings. */
+function openConnection(baseUrl: string, settings: TransportSettings, tags: TagsEncoding): Connection {
   const inflight = new InflightRequests();
   return {
     baseUrl,
@@ -137,12 +154,25 @@ function connect(options: ClientOptions, caller: string): Connection {
   };
 }
 
-function readMethods({ baseUrl, tags, call, testimonialUrl }: Connection): TestimonialReadClient {
-  async function listTestimonials(params: ListTestimonialsParams = {}, { signal }: RequestOptions = {}): Promise<TestimonialList> {
-    const query = encodeListQuery(validateListParams(params), { tags }).toString();
-    const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
-    return call({ method: 'GET', url, check: checkList }, signal);
-  }
+function widgetReads({ baseUrl, tags, call, testimonialUrl }: Connection): WidgetReadClient {
+  return {
+    baseUrl,
+    async listTestimonials(params = {}, { signal } = {}) {
+      const query = encodeListQuery(validateListParams(params), { tags }).toString();
+      const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
+      return call({ method: 'GET', url, check: checkList }, signal);
+    },
+    async getTestimonial(id, { signal } = {}) {
+      return call({ method: 'GET', url: testimonialUrl(id), check: checkTestimonial }, signal);
+    },
+    async getLinks({ signal } = {}) {
+      return call({ method: 'GET', url: `${baseUrl}/links`, check: checkLinks }, signal);
+    },
+  };
+}
+
+function readMethods(connection: Connection): TestimonialReadClient {
+  const reads = widgetReads(connection);
 
   async function* paginate(
     params: ListTestimonialsParams = {},
@@ -160,7 +190,7 @@ function readMethods({ baseUrl, tags, call, testimonialUrl }: Connection): Testi
           `Stopped after ${maxPages} pages of ${limit} testimonials and there are more: raise maxPages, raise limit (up to 1000) or narrow the query.`,
         );
       }
-      const result = await listTestimonials({ ...checked, page }, { signal });
+      const result = await reads.listTestimonials({ ...checked, page }, { signal });
       yield result;
       if (result.total < limit) return;
     }
@@ -178,18 +208,17 @@ function readMethods({ baseUrl, tags, call, testimonialUrl }: Connection): Testi
     return [...byId.values()];
   }
 
-  return {
-    baseUrl,
-    listTestimonials,
-    paginate,
-    listAllTestimonials,
-    async getTestimonial(id, { signal } = {}) {
-      return call({ method: 'GET', url: testimonialUrl(id), check: checkTestimonial }, signal);
-    },
-    async getLinks({ signal } = {}) {
-      return call({ method: 'GET', url: `${baseUrl}/links`, check: checkLinks }, signal);
-    },
-  };
+  return { ...reads, paginate, listAllTestimonials };
+}
+
+/**
+ * The client the elements make for an `endpoint` attribute they have already resolved to an absolute
+ * http(s) URL: the page's `fetch`, no key, the default timeout and retries. It skips the option checks
+ * of `createReadClient` (a page passes no options), so a page's bundle does not carry them.
+ */
+export function createWidgetClient(baseUrl: string): WidgetReadClient {
+  const settings = { fetch: globalFetch, headers: ACCEPT_JSON, timeoutMs: DEFAULT_TIMEOUT_MS, retry: DEFAULT_RETRY_POLICY, sleep: timerSleep };
+  return widgetReads(openConnection(baseUrl, settings, 'repeat'));
 }
 
 /**
@@ -227,7 +256,7 @@ export function createClient(options: ClientOptions): TestimonialClient {
 
 function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {
   const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...ACCEPT_JSON };
   if (apiKey !== undefined) {
     // The messages below never repeat the key, not even a part of it.
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
@@ -265,9 +294,7 @@ function fetchFunction(custom: FetchFunction | undefined, caller: string): Fetch
   if (typeof globalThis.fetch !== 'function') {
     throw new TypeError(`${caller}: this runtime has no global fetch; pass one as the fetch option.`);
   }
-  // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers,
-  // and a test may replace the global after the client was made.
-  return (request) => globalThis.fetch(request);
+  return globalFetch;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

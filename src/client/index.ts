@@ -18,4 +18,5 @@ export {
   type RequestOptions,
   type TestimonialClient,
   type TestimonialReadClient,
+  type WidgetReadClient,
 } from './client.js';

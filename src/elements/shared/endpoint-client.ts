@@ -3,9 +3,9 @@
  * are in flight, so widgets that ask the same question of the same endpoint share one request — as
  * long as they share the client, which this module guarantees.
  */
-import { createReadClient, type TestimonialReadClient } from '../../client/index.js';
+import { createWidgetClient, type WidgetReadClient } from '../../client/client.js';
 
-const clients = new Map<string, TestimonialReadClient>();
+const clients = new Map<string, WidgetReadClient>();
 
 /**
  * The absolute form of an `endpoint` attribute, without a trailing slash, so `/api`, `/api/` and
@@ -29,11 +29,11 @@ export function resolveEndpoint(endpoint: string): string {
 }
 
 /** The page-wide client of an endpoint (its base URL resolved against the document). */
-export function clientForEndpoint(endpoint: string): TestimonialReadClient {
+export function clientForEndpoint(endpoint: string): WidgetReadClient {
   const baseUrl = resolveEndpoint(endpoint);
   let client = clients.get(baseUrl);
   if (!client) {
-    client = createReadClient({ baseUrl });
+    client = createWidgetClient(baseUrl);
     clients.set(baseUrl, client);
   }
   return client;

@@ -6,14 +6,20 @@
  * light DOM (a `<video-testimonial>` written in the page) are found by `loadWhenUsedInDocument`.
  */
 
-type Loader = () => Promise<unknown>;
+import { lazyModule, type LazyModule } from './lazy-module.js';
 
-const loaders = new Map<string, Loader>();
-const loading = new Map<string, Promise<unknown>>();
+const loaders = new Map<string, LazyModule<unknown>>();
 
 /** Remembers how to load `tag`; nothing is loaded until the tag is asked for. */
-export function defineOnFirstUse(tag: string, load: Loader): void {
-  if (!loaders.has(tag)) loaders.set(tag, load);
+export function defineOnFirstUse(tag: string, load: () => Promise<unknown>): void {
+  if (loaders.has(tag)) return;
+  // Reported once per failed attempt, however many elements were waiting for it.
+  const reported = () =>
+    load().catch((error: unknown) => {
+      console.error(`<${tag}> could not be loaded:`, error);
+      throw error;
+    });
+  loaders.set(tag, lazyModule(reported));
 }
 
 /**
@@ -22,17 +28,13 @@ export function defineOnFirstUse(tag: string, load: Loader): void {
  * on the console and the caller keeps its fallback content.
  */
 export function requestDefinition(tag: string): Promise<void> {
-  const load = loaders.get(tag);
-  if (!load || customElements.get(tag)) return Promise.resolve();
-  let pending = loading.get(tag);
-  if (!pending) {
-    pending = load().catch((error: unknown) => {
-      loading.delete(tag); // a later use may try again (a flaky network, say)
-      console.error(`<${tag}> could not be loaded:`, error);
-    });
-    loading.set(tag, pending);
-  }
-  return pending.then(() => undefined);
+  const loader = loaders.get(tag);
+  if (!loader || customElements.get(tag)) return Promise.resolve();
+  // A later use may try again after a failure (a flaky network, say).
+  return loader.load().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

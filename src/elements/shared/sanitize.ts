@@ -8,8 +8,8 @@
  * bindings and a literal `<mark>` in their own template: no sanitised HTML string is ever parsed into
  * the page, so not even a DOMPurify bypass could add an element other than `<mark>`.
  */
-import { AsyncDirective, directive } from 'lit/async-directive.js';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { lazyModule } from './lazy-module.js';
 
 /** A run of text, highlighted or not. Concatenating the `text` of all segments gives the plain text. */
 export interface TextSegment {
@@ -27,30 +27,24 @@ export const SANITIZE_CONFIG = Object.freeze({
 
 type Sanitize = (dirty: string) => DocumentFragment;
 
-let sanitize: Sanitize | undefined;
-let loading: Promise<Sanitize> | undefined;
+/** DOMPurify with the configuration above, imported on first need. */
+const sanitizer = lazyModule<Sanitize>(() =>
+  import('dompurify').then(({ default: purify }) => (dirty: string) => purify.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true })),
+);
 
 /** Whether the text could hold markup or entities, and so must go through DOMPurify. */
 export function needsSanitizer(text: string): boolean {
   return text.includes('<') || text.includes('&');
 }
 
-/** Loads DOMPurify once; later calls share the same promise. */
+/** Loads DOMPurify once; later calls share the same promise (a failed load is tried again). */
 export function loadSanitizer(): Promise<void> {
-  loading ??= import('dompurify').then(({ default: purify }) => {
-    sanitize = (dirty) => purify.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true });
-    return sanitize;
-  });
-  loading.catch(() => {
-    // A failed chunk load (offline, blocked) may succeed on a later attempt.
-    loading = undefined;
-  });
-  return loading.then(() => undefined);
+  return sanitizer.load().then(() => undefined);
 }
 
 /** Whether DOMPurify has been loaded (for tests and for rendering synchronously when it has). */
 export function isSanitizerLoaded(): boolean {
-  return sanitize !== undefined;
+  return sanitizer.loaded !== undefined;
 }
 
 function segmentsOf(fragment: DocumentFragment): TextSegment[] {
@@ -74,6 +68,7 @@ function segmentsOf(fragment: DocumentFragment): TextSegment[] {
 export function highlightSegmentsSync(text: string): TextSegment[] | undefined {
   if (text === '') return [];
   if (!needsSanitizer(text)) return [{ text, marked: false }];
+  const sanitize = sanitizer.loaded;
   return sanitize ? segmentsOf(sanitize(text)) : undefined;
 }
 
@@ -104,29 +99,3 @@ export function markupFreeText(text: string): string {
 export function renderSegments(segments: readonly TextSegment[]): Array<TemplateResult | string> {
   return segments.map((segment) => (segment.marked ? html`<mark>${segment.text}</mark>` : segment.text));
 }
-
-class HighlightedTextDirective extends AsyncDirective {
-  private text?: string;
-
-  render(text: unknown): unknown {
-    const value = typeof text === 'string' ? text : '';
-    this.text = value;
-    const segments = highlightSegmentsSync(value);
-    if (segments) return renderSegments(segments);
-    loadSanitizer().then(
-      () => {
-        if (this.isConnected && this.text === value) this.setValue(renderSegments(highlightSegmentsSync(value) ?? []));
-      },
-      () => {
-        // DOMPurify could not load: the markup-free text already shown stays; nothing is lost.
-      },
-    );
-    return value === '' ? nothing : markupFreeText(value);
-  }
-}
-
-/**
- * `${highlightedText(testimonial.text)}` in a template: the text with its `<mark>` highlights, safe.
- * Shows the markup-free text until DOMPurify has loaded (only text with `<` or `&` waits for it).
- */
-export const highlightedText = directive(HighlightedTextDirective);

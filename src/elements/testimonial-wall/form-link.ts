@@ -3,7 +3,7 @@
  * wall asks for it and only through a URL that passes the safe-URL check.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { TestimonialReadClient } from '../../client/index.js';
+import type { WidgetReadClient } from '../../client/index.js';
 import type { Links } from '../../client/types.js';
 import { errorMessage } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
@@ -44,7 +44,7 @@ export class FormLinkController {
   }
 
   /** Asks `client` for the links, or forgets them when `client` is undefined (no call to action). */
-  request(client: TestimonialReadClient | undefined): void {
+  request(client: WidgetReadClient | undefined): void {
     this.links.request(client, client && ((signal) => client.getLinks({ signal })));
   }
 }

@@ -66,17 +66,12 @@ const wallStyles = css`
    */
   .masonry .batch.deferred,
   .grid .deferred .item,
-  .list .batch.deferred,
-  .carousel .batch.deferred {
+  .list .batch.deferred {
     content-visibility: auto;
   }
 
   .list .batch {
     contain-intrinsic-size: auto none auto calc(var(--_count, 1) * (var(--_item-size) + var(--_gap)));
-  }
-
-  .carousel .batch {
-    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
   }
 
   /* Masonry: each batch balances its own columns, so a batch once placed never moves when more come. */
@@ -122,31 +117,17 @@ const wallStyles = css`
     gap: var(--_gap);
   }
 
-  /*
-   * Carousel slices are rows of their own inside the track, so adding one lays out only that slice,
-   * not every slide before it.
-   */
-  .carousel .batch {
-    display: flex;
-    flex: none;
-    gap: var(--_gap);
-    align-items: flex-start;
-  }
-
   .grid .item {
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
-  /* Carousel: native horizontal scrolling with snap points, so touch swipes work with no script. */
+  /*
+   * Carousel: native horizontal scrolling with snap points, so touch swipes work with no script. The
+   * boxes are here for the skeleton; the rest of the carousel and the marquee is in
+   * moving-layouts.styles.ts, loaded with those layouts.
+   */
   .carousel {
     display: grid;
-    gap: 0.5rem;
-  }
-
-  .carousel-controls,
-  .marquee-controls {
-    display: flex;
-    justify-content: flex-end;
     gap: 0.5rem;
   }
 
@@ -164,14 +145,6 @@ const wallStyles = css`
     padding-block: 2px;
     padding-inline: 2px;
     scroll-padding-inline: 2px;
-  }
-
-  /*
-   * Snap points only once every slide is in place: the browser recomputes all of them at each layout,
-   * which would make a long list cost more with every slice.
-   */
-  .track.complete {
-    scroll-snap-type: x mandatory;
   }
 
   .slide {
@@ -230,37 +203,6 @@ const wallStyles = css`
     flex: 0 0 min(var(--_column-width), 85cqi);
   }
 
-  .marquee.moving .marquee-track {
-    animation: testimonial-wall-marquee calc(var(--_count, 1) * var(--testimonial-wall-marquee-item-duration, 6s)) linear
-      infinite;
-  }
-
-  .marquee.moving .reverse .marquee-track {
-    animation-direction: reverse;
-  }
-
-  .marquee:hover .marquee-track,
-  .marquee:focus-within .marquee-track,
-  .marquee.paused .marquee-track {
-    animation-play-state: paused;
-  }
-
-  @keyframes testimonial-wall-marquee {
-    to {
-      transform: translateX(-50%);
-    }
-  }
-
-  :host(:dir(rtl)) .marquee-track {
-    animation-name: testimonial-wall-marquee-rtl;
-  }
-
-  @keyframes testimonial-wall-marquee-rtl {
-    to {
-      transform: translateX(50%);
-    }
-  }
-
   .marquee.static .marquee-set {
     flex-wrap: wrap;
     justify-content: flex-start;
@@ -272,12 +214,6 @@ const wallStyles = css`
   }
 
   @media (prefers-reduced-motion: reduce) {
-    .marquee .marquee-track {
-      animation: none !important;
-    }
-    .marquee-set[aria-hidden='true'] {
-      display: none;
-    }
     .track {
       scroll-behavior: auto;
     }

@@ -1,13 +1,12 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { TestimonialReadClient } from '../../client/index.js';
+import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage } from '../shared/events.js';
+import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
-import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
-import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
 import { MasonryBlocks } from './masonry-blocks.js';
@@ -28,16 +27,8 @@ import {
   type WallTheme,
 } from './wall-options.js';
 import { styles } from './testimonial-wall.styles.js';
-import {
-  cappedClasses,
-  carouselTemplate,
-  listTemplate,
-  marqueeTemplate,
-  skeletonCount,
-  skeletonTemplate,
-  type ItemLimits,
-  type ListContext,
-} from './wall-templates.js';
+import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import type { CarouselController } from './moving-layouts.js';
 
 declare module '../shared/events.js' {
   interface TestimonialEventDetails {
@@ -59,6 +50,13 @@ declare global {
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
 
 let wallCount = 0;
+
+/** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
+const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
+
+function isMoving(layout: WallLayout): boolean {
+  return layout === 'carousel' || layout === 'marquee';
+}
 
 /**
  * @tagname testimonial-wall
@@ -116,8 +114,8 @@ export class TestimonialWall extends LitElement {
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
   @property() endpoint?: string;
 
-  /** A client of your own (a custom `fetch`, another base URL); used instead of `endpoint`. */
-  @property({ attribute: false }) client?: TestimonialReadClient;
+  /** A client of your own (`createReadClient` with a custom `fetch` or another base URL); used instead of `endpoint`. */
+  @property({ attribute: false }) client?: WidgetReadClient;
 
   /** Testimonials to show as they are, with no request. */
   @property({ attribute: false }) testimonials?: Testimonial[];
@@ -206,7 +204,7 @@ export class TestimonialWall extends LitElement {
   private configError: unknown;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
   private placed = false;
-  private askedClient: TestimonialReadClient | undefined;
+  private askedClient: WidgetReadClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
   private sentinelObserver: IntersectionObserver | undefined;
@@ -216,7 +214,12 @@ export class TestimonialWall extends LitElement {
   private readonly chunks = new ChunkedList<Testimonial>(this);
   private readonly masonry = new MasonryBlocks<Testimonial>();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
-  private readonly rotation = new AutoplayController(this, this.reducedMotion, () => this.moveSlide('next', false));
+  /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
+  private carousel: CarouselController | undefined;
+  /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
+  private autoplayIntervalValue: number | undefined;
+  /** Whether this wall's shadow root has adopted the moving layouts' styles. */
+  private movingStylesAdopted = false;
   private readonly formLink = new FormLinkController(this, warnOnConsole);
   private readonly data = new WallData(this, {
     onPage: (testimonials, page) => this.onPage(testimonials, page),
@@ -254,11 +257,16 @@ export class TestimonialWall extends LitElement {
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.isConnected && !this.chunks.done) {
-      await this.chunks.settled;
+    while (this.isConnected && (!this.chunks.done || this.awaitingLayout)) {
+      await (this.awaitingLayout ? movingLayouts.load().catch(() => undefined) : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
+  }
+
+  /** Whether the layout asked for is in a chunk that has not arrived yet. */
+  private get awaitingLayout(): boolean {
+    return isMoving(this.layoutValue) && !movingLayouts.loaded;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -266,7 +274,10 @@ export class TestimonialWall extends LitElement {
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])));
     }
-    if (first || changed.has('layout')) this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
+    if (first || changed.has('layout')) {
+      this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
+      if (this.awaitingLayout) this.loadMovingLayout();
+    }
     if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
     if (first || changed.has('theme')) {
       this.themeValue = this.theme == null ? undefined : pickOption('theme', this.theme, WALL_THEMES, 'light');
@@ -280,18 +291,61 @@ export class TestimonialWall extends LitElement {
     }
     if (first || changed.has('marqueeRows')) this.rows = pickCount('marquee-rows', this.marqueeRows, 1) ?? 1;
     if (first || changed.has('autoplayInterval')) {
-      this.rotation.interval = pickCount('autoplay-interval', this.autoplayInterval, 1000) ?? DEFAULT_AUTOPLAY_INTERVAL;
+      this.autoplayIntervalValue = pickCount('autoplay-interval', this.autoplayInterval, 1000);
     }
-    this.rotation.enabled = this.autoplay && this.layoutValue === 'carousel';
+    this.configureCarousel();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.formLink.request(this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
     }
-    if (this.chunks.done && this.data.status !== 'loading') this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.awaitingLayout) this.placed = true;
   }
 
   protected override updated(): void {
     this.observeSentinel();
+  }
+
+  /**
+   * Fetches the carousel and marquee chunk; the skeleton stays until it is here. Should it fail to load
+   * (offline, say), the wall shows its testimonials as a list rather than nothing.
+   */
+  private loadMovingLayout(): void {
+    const asked = this.layoutValue;
+    movingLayouts.load().then(
+      () => this.requestUpdate(),
+      (error: unknown) => {
+        if (this.layoutValue !== asked) return;
+        warnOnConsole(`layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+        this.layoutValue = 'list';
+        this.requestUpdate();
+      },
+    );
+  }
+
+  /** Makes the carousel once its chunk is here, and keeps its rotation in step with the attributes. */
+  private configureCarousel(): void {
+    const layouts = movingLayouts.loaded;
+    if (this.layoutValue !== 'carousel' || !layouts) {
+      if (this.carousel) this.carousel.rotation.enabled = false;
+      return;
+    }
+    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion, {
+      canPage: () => this.canPage,
+      loadMore: () => this.loadMore(),
+      announce: (text) => (this.announcement = text),
+    });
+    this.carousel.rotation.enabled = this.autoplay;
+    this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
+  }
+
+  /** The moving layouts' module, its styles adopted by this wall, or `undefined` while it loads. */
+  private useMovingLayouts(): typeof movingLayouts.loaded {
+    const layouts = movingLayouts.loaded;
+    if (layouts && !this.movingStylesAdopted) {
+      this.movingStylesAdopted = true;
+      adoptStyles(this.renderRoot as ShadowRoot, [...TestimonialWall.elementStyles, layouts.movingLayoutStyles]);
+    }
+    return layouts;
   }
 
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
@@ -324,7 +378,7 @@ export class TestimonialWall extends LitElement {
   }
 
   /** The client to ask: the one given, else the page-wide one of `endpoint`; reports a bad endpoint. */
-  private currentClient(): TestimonialReadClient | undefined {
+  private currentClient(): WidgetReadClient | undefined {
     if (this.client) return this.client;
     if (this.endpoint === undefined || this.endpoint === null) return undefined;
     try {
@@ -382,43 +436,6 @@ export class TestimonialWall extends LitElement {
     void this.data.retry();
   }
 
-  private get track(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('.track');
-  }
-
-  /** Moves the carousel; at the end it loads the next page if there is one, else wraps around. */
-  private moveSlide(move: SlideMove, announce: boolean): void {
-    const track = this.track;
-    if (!track) return;
-    const slides = [...track.querySelectorAll<HTMLElement>('.slide')];
-    if (slides.length === 0) return;
-    const { atStart, atEnd } = scrollEdges(track);
-    const current = currentSlideIndex(track, slides);
-    let index: number;
-    // Several slides may be in view, so the end is where scrolling stops, not only the last slide.
-    if (move === 'next' && (atEnd || current === slides.length - 1)) {
-      if (this.canPage) {
-        void this.loadMore().then(() => this.moveSlide('next', announce));
-        return;
-      }
-      index = 0;
-    } else if (move === 'previous' && (atStart || current === 0)) {
-      index = slides.length - 1;
-    } else {
-      index = targetIndex(move, current, slides.length);
-    }
-    scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
-    if (announce) this.announcement = `Testimonial ${index + 1} of ${this.chunks.total}.`;
-  }
-
-  private onTrackKeydown(event: KeyboardEvent): void {
-    if (event.target !== event.currentTarget) return;
-    const move = keyToMove(event.key, isRtl(event.currentTarget as Element));
-    if (!move) return;
-    event.preventDefault();
-    this.moveSlide(move, true);
-  }
-
   private renderCard = (testimonial: Testimonial): TemplateResult =>
     html`<testimonial-card
       .testimonial=${testimonial}
@@ -454,33 +471,24 @@ export class TestimonialWall extends LitElement {
       label: this.label,
       end: this.renderSentinel(),
     };
-    if (this.layoutValue === 'carousel') {
-      const rotation = this.rotation.available
-        ? html`<button type="button" part="rotation-control" aria-controls=${this.trackId} @click=${() => this.rotation.toggle()}>
-            ${this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-          </button>`
-        : nothing;
-      return carouselTemplate({
+    const layouts = isMoving(this.layoutValue) ? this.useMovingLayouts() : undefined;
+    if (this.layoutValue === 'carousel' && layouts && this.carousel) {
+      return this.carousel.render({
         ...context,
         limits: {},
-        rotating: this.rotation.rotating,
         complete: this.chunks.done,
         total: this.chunks.total,
-        rotation,
         trackId: this.trackId,
-        onPrevious: () => this.moveSlide('previous', true),
-        onNext: () => this.moveSlide('next', true),
-        onKeydown: (event) => this.onTrackKeydown(event),
       });
     }
-    if (this.layoutValue === 'marquee') {
+    if (this.layoutValue === 'marquee' && layouts) {
       const still = this.reducedMotion.matches;
       const toggle = still
         ? nothing
         : html`<button type="button" part="marquee-toggle" @click=${() => (this.marqueePaused = !this.marqueePaused)}>
             ${this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials'}
           </button>`;
-      return marqueeTemplate({
+      return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
         label: this.label,
@@ -498,17 +506,22 @@ export class TestimonialWall extends LitElement {
     return listTemplate(context, blocks);
   }
 
+  private renderSkeleton(): TemplateResult {
+    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+  }
+
   private renderBody(): TemplateResult | typeof nothing {
     if (this.configError !== undefined) return this.renderMessage('error', errorMessage(this.configError), false);
     const { status } = this.data;
     if (status === 'loading') {
-      return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+      return this.renderSkeleton();
     }
     if (status === 'error') {
       return this.renderMessage('error', `Could not load testimonials: ${errorMessage(this.data.error)}`, true);
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
+    if (this.awaitingLayout) return this.renderSkeleton();
     return this.renderItems();
   }
 

@@ -6,7 +6,7 @@
  * its request is in flight picks the request up again when it is put back.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { TestimonialReadClient } from '../../client/index.js';
+import type { WidgetReadClient } from '../../client/index.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { WallFeed } from './wall-feed.js';
@@ -26,7 +26,7 @@ export interface WallDataCallbacks {
 }
 
 interface Question {
-  readonly client: TestimonialReadClient;
+  readonly client: WidgetReadClient;
   readonly params: ListTestimonialsParams;
 }
 
@@ -56,7 +56,7 @@ export class WallData {
   }
 
   /** Asks a new question (first page); whatever was in flight is aborted and forgotten. */
-  load(client: TestimonialReadClient, params: ListTestimonialsParams): Promise<void> {
+  load(client: WidgetReadClient, params: ListTestimonialsParams): Promise<void> {
     this.question = { client, params };
     this.feed = new WallFeed(params.page ?? 1, pageSize(params));
     this.status = 'loading';

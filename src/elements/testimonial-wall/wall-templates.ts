@@ -1,9 +1,10 @@
 /**
- * The markup of the wall's layouts, states and skeletons. Pure functions of what the element knows, so
- * the element class keeps the behaviour and these keep the structure (list semantics, the WAI-ARIA
- * carousel pattern, the marquee's hidden copies).
+ * The markup of the wall's list layouts (masonry, grid, list), states and skeletons (of every layout).
+ * Pure functions of what the element knows, so the element class keeps the behaviour and these keep
+ * the structure. The carousel and the marquee are in `moving-layouts.ts`, a chunk of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import type { Testimonial } from '../../client/types.js';
 import type { MasonryBlock } from './masonry-blocks.js';
 import type { WallLayout } from './wall-options.js';
@@ -16,6 +17,13 @@ export interface ItemLimits {
 }
 
 const BREAKPOINTS = ['sm', 'md', 'lg'] as const;
+
+/**
+ * `--_count` (how many items a slice holds, for its assumed size) through `styleMap`, which sets it
+ * with CSSOM: a `style` attribute or `cssText` would be dropped under a Content-Security-Policy
+ * without 'unsafe-inline' in `style-src`.
+ */
+export const countStyle = (count: number) => styleMap({ '--_count': String(count) });
 
 /** Classes hiding the item at `index` at the breakpoints whose limit it is past. */
 export function overLimitClasses(index: number, limits: ItemLimits): string {
@@ -87,7 +95,7 @@ export function listTemplate(
   return html`<div class="items" part="list" role="list" aria-label=${label}>
       ${blocks.map(
         ({ items, open }, block) =>
-          html`<div class="batch ${block > 0 ? 'deferred' : ''}" style="--_count: ${items.length}" ?hidden=${open}>
+          html`<div class="batch ${block > 0 ? 'deferred' : ''}" style=${countStyle(items.length)} ?hidden=${open}>
             ${items.map(
               (testimonial) =>
                 html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
@@ -98,96 +106,4 @@ export function listTemplate(
       )}
     </div>
     ${end}`;
-}
-
-export interface CarouselContext extends ListContext {
-  /** How many slides there are in all (revealed or still waiting for their frame). */
-  total: number;
-  /** The rotation control, when autoplay is possible. */
-  rotation: TemplateResult | typeof nothing;
-  trackId: string;
-  /** Whether slides are turning automatically right now. */
-  rotating: boolean;
-  /** Whether every slide is rendered (snap points are switched on then). */
-  complete: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-  onKeydown: (event: KeyboardEvent) => void;
-}
-
-/** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
-export function carouselTemplate(context: CarouselContext): TemplateResult {
-  const { batches, card, label, end, total, rotation, trackId, rotating, complete } = context;
-  let index = 0;
-  return html`<section class="carousel ${rotating ? 'rotating' : ''}" part="carousel" aria-roledescription="carousel" aria-label=${label}>
-    <div class="carousel-controls" part="carousel-controls">
-      ${rotation}
-      <button type="button" part="previous" aria-controls=${trackId} aria-label="Previous testimonial" @click=${context.onPrevious}>
-        <span aria-hidden="true">‹</span>
-      </button>
-      <button type="button" part="next" aria-controls=${trackId} aria-label="Next testimonial" @click=${context.onNext}>
-        <span aria-hidden="true">›</span>
-      </button>
-    </div>
-    <div id=${trackId} class="track ${complete ? 'complete' : ''}" part="track" role="group" aria-label="Slides" tabindex="0" @keydown=${context.onKeydown}>
-      ${batches.map(
-        (batch, position) =>
-          html`<div class="batch ${position > 0 ? 'deferred' : ''}" style="--_count: ${batch.length}">
-            ${batch.map(
-              (testimonial) =>
-                html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
-                  ${card(testimonial)}
-                </div>`,
-            )}
-          </div>`,
-      )}
-      ${end}
-    </div>
-  </section>`;
-}
-
-export interface MarqueeContext {
-  items: readonly Testimonial[];
-  card: CardTemplate;
-  label: string;
-  rows: number;
-  /** Moving (not under reduced motion, and every item is rendered so widths no longer change). */
-  moving: boolean;
-  paused: boolean;
-  /** Whether the moving copies are rendered at all (never under reduced motion). */
-  copies: boolean;
-  toggle: TemplateResult | typeof nothing;
-}
-
-/** Item `index` goes to row `index % rows`, so rows stay even and reading order stays row by row. */
-export function splitRows<T>(items: readonly T[], rows: number): T[][] {
-  const count = Math.max(1, Math.min(rows, items.length));
-  const out: T[][] = Array.from({ length: count }, () => []);
-  items.forEach((item, index) => out[index % count]!.push(item));
-  return out;
-}
-
-/**
- * Endless rows: each row holds its items twice; the second copy is only there to close the loop, so it
- * is hidden from assistive technology and inert (no focus, no clicks).
- */
-export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
-  const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
-  return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
-    <div class=${classes} part="marquee" role="list" aria-label=${label}>
-      ${splitRows(items, rows).map(
-        (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" style="--_count: ${row.length}">
-          <div class="marquee-track">
-            <div class="marquee-set">
-              ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}
-            </div>
-            ${copies
-              ? html`<div class="marquee-set" aria-hidden="true" inert>
-                  ${row.map((testimonial) => html`<div class="item">${card(testimonial)}</div>`)}
-                </div>`
-              : nothing}
-          </div>
-        </div>`,
-      )}
-    </div>`;
 }

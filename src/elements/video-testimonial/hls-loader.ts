@@ -4,10 +4,12 @@
  * downloads it.
  */
 import type Hls from 'hls.js';
+import { lazyModule } from '../shared/lazy-module.js';
 
 export type HlsConstructor = typeof Hls;
 
-let pending: Promise<HlsConstructor> | undefined;
+/** A failed chunk load (offline, a deploy that removed the old chunk) may succeed on a later try. */
+const hls = lazyModule(() => import('hls.js/light').then((module) => module.default));
 
 /**
  * Whether the browser has Media Source Extensions, the thing hls.js needs. A cheap check that needs no
@@ -20,15 +22,7 @@ export function hasMediaSource(): boolean {
 
 /** The hls.js light class; the import happens once per page and is shared by every player. */
 export function loadHls(): Promise<HlsConstructor> {
-  pending ??= import('hls.js/light').then(
-    (module) => module.default,
-    (error: unknown) => {
-      // A failed chunk load (offline, a deploy that removed the old chunk) may succeed on a later try.
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
+  return hls.load();
 }
 
 /**

@@ -15,12 +15,8 @@ import {
   WALL_LAYOUTS,
   WALL_QUERY_KEYS,
 } from '../../../src/elements/testimonial-wall/wall-options.js';
-import {
-  cappedClasses,
-  overLimitClasses,
-  skeletonCount,
-  splitRows,
-} from '../../../src/elements/testimonial-wall/wall-templates.js';
+import { splitRows } from '../../../src/elements/testimonial-wall/moving-layouts.js';
+import { cappedClasses, overLimitClasses, skeletonCount } from '../../../src/elements/testimonial-wall/wall-templates.js';
 
 function collect(): { warn: (message: string) => void; messages: string[] } {
   const messages: string[] = [];

@@ -1,0 +1,78 @@
+import { css } from 'lit';
+
+/**
+ * What only moving walls need: slices of slides, controls, snap points and the marquee's motion. The
+ * boxes their skeletons use (track, slide, rows) are in the wall's own styles.
+ */
+export const movingLayoutStyles = css`
+  .carousel .batch.deferred {
+    content-visibility: auto;
+  }
+
+  /*
+   * Carousel slices are rows of their own inside the track, so adding one lays out only that slice,
+   * not every slide before it.
+   */
+  .carousel .batch {
+    display: flex;
+    flex: none;
+    gap: var(--_gap);
+    align-items: flex-start;
+    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
+  }
+
+  .carousel-controls,
+  .marquee-controls {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5rem;
+  }
+
+  /*
+   * Snap points only once every slide is in place: the browser recomputes all of them at each layout,
+   * which would make a long list cost more with every slice.
+   */
+  .track.complete {
+    scroll-snap-type: x mandatory;
+  }
+
+  .marquee.moving .marquee-track {
+    animation: testimonial-wall-marquee calc(var(--_count, 1) * var(--testimonial-wall-marquee-item-duration, 6s)) linear
+      infinite;
+  }
+
+  .marquee.moving .reverse .marquee-track {
+    animation-direction: reverse;
+  }
+
+  .marquee:hover .marquee-track,
+  .marquee:focus-within .marquee-track,
+  .marquee.paused .marquee-track {
+    animation-play-state: paused;
+  }
+
+  @keyframes testimonial-wall-marquee {
+    to {
+      transform: translateX(-50%);
+    }
+  }
+
+  :host(:dir(rtl)) .marquee-track {
+    animation-name: testimonial-wall-marquee-rtl;
+  }
+
+  @keyframes testimonial-wall-marquee-rtl {
+    to {
+      transform: translateX(50%);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .marquee .marquee-track {
+      animation: none !important;
+    }
+    .marquee-set[aria-hidden='true'] {
+      display: none;
+    }
+  }
+`;
