@@ -43,14 +43,17 @@ describe('script-tag build size', () => {
     );
   });
 
-  it('never puts hls.js, DOMPurify or the video player in what a text wall downloads', () => {
+  it('never puts hls.js, DOMPurify, the video player or the moving layouts in what a text wall downloads', () => {
     const eager = chunks.filter((chunk) => sizes.entry.files.includes(chunk.fileName)).map((chunk) => chunk.code).join('\n');
     assert.doesNotMatch(eager, /hls\.js|MediaSource|levelLoaded/i, 'hls.js is in the entry');
     assert.doesNotMatch(eager, /DOMPurify|ALLOWED_TAGS\b.*uponSanitize/, 'DOMPurify is in the entry');
     assert.ok(!eager.includes('capLevelToPlayerSize'), 'the video player is in the entry');
+    assert.ok(!eager.includes('aria-roledescription="carousel"'), 'the carousel is in the entry');
+    assert.ok(!eager.includes('testimonial-wall-marquee'), "the marquee's motion is in the entry");
     const lazyNames = sizes.lazy.map((chunk) => chunk.file).join(' ');
     assert.match(lazyNames, /hls/, `hls.js is a lazy chunk (lazy chunks: ${lazyNames})`);
     assert.match(lazyNames, /purify/, `DOMPurify is a lazy chunk (lazy chunks: ${lazyNames})`);
+    assert.match(lazyNames, /moving-layouts/, `the carousel and marquee are a lazy chunk (lazy chunks: ${lazyNames})`);
   });
 });
 

@@ -2,9 +2,10 @@
 // same answers and errors as createClient's read methods, and no way to write.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createWidgetClient } from '../../src/client/client.js';
 import { TestimonialApiError, createClient, createReadClient } from '../../src/client/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { BASE, json, scriptedFetch } from './helpers.js';
+import { BASE, json, page, scriptedFetch } from './helpers.js';
 
 const KEY = 'sandbox-key';
 const SANDBOX_URL = 'http://sandbox.test/v1';
@@ -55,5 +56,38 @@ describe('createReadClient', () => {
       assert.ok(result.reason instanceof TestimonialApiError);
       assert.equal(result.reason.status, 404);
     }
+  });
+});
+
+describe('createWidgetClient', () => {
+  it('reads through the global fetch with the defaults, as createReadClient does, and nothing else', async (t) => {
+    const sandbox = createSandbox({ key: KEY, seed: 3 });
+    // The widget client sends no key: the proxy holds it. Here the global fetch adds it, as a proxy would.
+    const seen: Request[] = [];
+    t.mock.method(globalThis, 'fetch', (request: Request) => {
+      seen.push(request);
+      const forwarded = new Request(request, { headers: { ...Object.fromEntries(request.headers), authorization: `Bearer ${KEY}` } });
+      return sandbox.fetch(forwarded);
+    });
+    const widget = createWidgetClient(SANDBOX_URL);
+    const read = createReadClient({ baseUrl: SANDBOX_URL, apiKey: KEY, fetch: sandbox.fetch });
+    assert.deepEqual(Object.keys(widget).sort(), ['baseUrl', 'getLinks', 'getTestimonial', 'listTestimonials']);
+    const params = { sort: 'rating', tags: ['a', 'b'], limit: 7 } as const;
+    assert.deepEqual(await widget.listTestimonials(params), await read.listTestimonials(params));
+    assert.deepEqual(await widget.getLinks(), await read.getLinks());
+    assert.equal(seen[0]!.url, `${SANDBOX_URL}/testimonials?sort=rating&tags=a&tags=b&limit=7`);
+    assert.equal(seen[0]!.headers.get('accept'), 'application/json');
+    assert.equal(seen[0]!.headers.get('authorization'), null);
+  });
+
+  it('still checks parameters before any request, and shares identical GETs in flight', async (t) => {
+    const { fetch, requests } = scriptedFetch(json(page(1)));
+    t.mock.method(globalThis, 'fetch', fetch);
+    const widget = createWidgetClient(BASE);
+    await assert.rejects(widget.listTestimonials({ limit: 0 }), /limit/);
+    await assert.rejects(widget.getTestimonial('../links'), /id/);
+    assert.equal(requests.length, 0);
+    await Promise.all([widget.listTestimonials({ limit: 1 }), widget.listTestimonials({ limit: 1 })]);
+    assert.equal(requests.length, 1);
   });
 });
