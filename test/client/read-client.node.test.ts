@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createWidgetClient } from '../../src/client/client.js';
-import { TestimonialApiError, createClient, createReadClient } from '../../src/client/index.js';
+import { TestimonialApiError, createClient, createReadClient, type ListTestimonialsParams } from '../../src/client/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { BASE, json, page, scriptedFetch } from './helpers.js';
 
@@ -72,7 +72,7 @@ describe('createWidgetClient', () => {
     const widget = createWidgetClient(SANDBOX_URL);
     const read = createReadClient({ baseUrl: SANDBOX_URL, apiKey: KEY, fetch: sandbox.fetch });
     assert.deepEqual(Object.keys(widget).sort(), ['baseUrl', 'getLinks', 'getTestimonial', 'listTestimonials']);
-    const params = { sort: 'rating', tags: ['a', 'b'], limit: 7 } as const;
+    const params: ListTestimonialsParams = { sort: 'rating', tags: ['a', 'b'], limit: 7 };
     assert.deepEqual(await widget.listTestimonials(params), await read.listTestimonials(params));
     assert.deepEqual(await widget.getLinks(), await read.getLinks());
     assert.equal(seen[0]!.url, `${SANDBOX_URL}/testimonials?sort=rating&tags=a&tags=b&limit=7`);

@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
@@ -134,58 +133,76 @@ function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): 
  */
 export class TestimonialCard extends LitElement {
   static override styles = styles;
+  static override properties = {
+    testimonial: { attribute: false },
+    endpoint: {},
+    testimonialId: { attribute: 'testimonial-id' },
+    variant: { reflect: true },
+    theme: { reflect: true },
+    headingLevel: { attribute: 'heading-level', type: Number },
+    textLimit: { attribute: 'text-limit', type: Number },
+    expanded: { type: Boolean, reflect: true },
+    noDate: { attribute: 'no-date', type: Boolean },
+    noRating: { attribute: 'no-rating', type: Boolean },
+    noSource: { attribute: 'no-source', type: Boolean },
+    noAvatar: { attribute: 'no-avatar', type: Boolean },
+    noMedia: { attribute: 'no-media', type: Boolean },
+    showTags: { attribute: 'show-tags', type: Boolean },
+    langAttribute: { attribute: 'lang' },
+    failedImages: { state: true },
+  };
 
   /** The testimonial to show (spec 2.1). When set, nothing is fetched. */
-  @property({ attribute: false }) testimonial: Testimonial | null | undefined = undefined;
+  testimonial: Testimonial | null | undefined = undefined;
 
   /** Your proxy's base URL (for example `/api`); with `testimonial-id`, the card fetches its testimonial. */
-  @property() endpoint: string | undefined = undefined;
+  endpoint: string | undefined = undefined;
 
   /** The id of the testimonial to fetch from `endpoint`. */
-  @property({ attribute: 'testimonial-id' }) testimonialId: string | undefined = undefined;
+  testimonialId: string | undefined = undefined;
 
   /** `default`, `compact` or `quote`. */
-  @property({ reflect: true }) variant: CardVariant = 'default';
+  variant: CardVariant = 'default';
 
   /** `light` (the default), `dark`, or `auto` to follow the system's colour scheme. */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' | undefined = undefined;
+  theme: 'light' | 'dark' | 'auto' | undefined = undefined;
 
   /** The level (1–6) of the heading with the customer's name, to fit the page's outline. */
-  @property({ attribute: 'heading-level', type: Number }) headingLevel = 3;
+  headingLevel = 3;
 
   /** Characters of text shown before "Read more" (default 400; compact 200; quote 300). 0 shows all. */
-  @property({ attribute: 'text-limit', type: Number }) textLimit: number | undefined = undefined;
+  textLimit: number | undefined = undefined;
 
   /** Whether a long text is shown whole. "Read more" / "Show less" toggle it. */
-  @property({ type: Boolean, reflect: true }) expanded = false;
+  expanded = false;
 
   /** Hides the date. */
-  @property({ attribute: 'no-date', type: Boolean }) noDate = false;
+  noDate = false;
 
   /** Hides the rating stars. */
-  @property({ attribute: 'no-rating', type: Boolean }) noRating = false;
+  noRating = false;
 
   /** Hides the source ("via Trustpilot"). */
-  @property({ attribute: 'no-source', type: Boolean }) noSource = false;
+  noSource = false;
 
   /** Hides the avatar (and the initials). */
-  @property({ attribute: 'no-avatar', type: Boolean }) noAvatar = false;
+  noAvatar = false;
 
   /** Hides the attached images and videos (a video testimonial's own video stays: it is the testimonial). */
-  @property({ attribute: 'no-media', type: Boolean }) noMedia = false;
+  noMedia = false;
 
   /** Shows the testimonial's tags. */
-  @property({ attribute: 'show-tags', type: Boolean }) showTags = false;
+  showTags = false;
 
   /**
    * Mirrors the `lang` attribute so a change re-renders the card in that language (read `lang`, the
    * standard property, to get it).
    * @internal
    */
-  @property({ attribute: 'lang' }) protected langAttribute: string | undefined = undefined;
+  protected langAttribute: string | undefined = undefined;
 
   /** Image URLs that failed to load: avatars fall back to initials, other images are hidden. */
-  @state() private failedImages: ReadonlySet<string> = new Set();
+  private failedImages: ReadonlySet<string> = new Set();
 
   /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
   private readonly fetched = new FetchController<Testimonial>(this);

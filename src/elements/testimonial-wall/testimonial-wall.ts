@@ -1,5 +1,4 @@
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
@@ -110,89 +109,126 @@ function isMoving(layout: WallLayout): boolean {
  */
 export class TestimonialWall extends LitElement {
   static override styles = styles;
+  static override properties = {
+    endpoint: {},
+    client: { attribute: false },
+    testimonials: { attribute: false },
+    sort: {},
+    order: {},
+    rating: {},
+    type: {},
+    integration: {},
+    tags: {},
+    query: {},
+    lang: { noAccessor: true },
+    limit: {},
+    page: {},
+    layout: {},
+    paging: {},
+    theme: { reflect: true },
+    label: {},
+    variant: {},
+    noDate: { type: Boolean, attribute: 'no-date' },
+    noRating: { type: Boolean, attribute: 'no-rating' },
+    noSource: { type: Boolean, attribute: 'no-source' },
+    noAvatar: { type: Boolean, attribute: 'no-avatar' },
+    noMedia: { type: Boolean, attribute: 'no-media' },
+    showTags: { type: Boolean, attribute: 'show-tags' },
+    headingLevel: { attribute: 'heading-level' },
+    textLimit: { attribute: 'text-limit' },
+    autoplay: { type: Boolean },
+    autoplayInterval: { attribute: 'autoplay-interval' },
+    marqueeRows: { attribute: 'marquee-rows' },
+    maxItemsSm: { attribute: 'max-items-sm' },
+    maxItemsMd: { attribute: 'max-items-md' },
+    maxItemsLg: { attribute: 'max-items-lg' },
+    cta: {},
+    announcement: { state: true },
+    marqueePaused: { state: true },
+  };
 
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
-  @property() endpoint?: string;
+  endpoint?: string;
 
   /** A client of your own (`createReadClient` with a custom `fetch` or another base URL); used instead of `endpoint`. */
-  @property({ attribute: false }) client?: WidgetReadClient;
+  client?: WidgetReadClient;
 
   /** Testimonials to show as they are, with no request. */
-  @property({ attribute: false }) testimonials?: Testimonial[];
+  testimonials?: Testimonial[];
 
   /** Spec 4.1 `sort`: `date` or `rating`. */
-  @property() sort?: string;
+  sort?: string;
   /** Spec 4.1 `order`: `asc` or `desc`. */
-  @property() order?: string;
+  order?: string;
   /** Spec 4.1 `rating`: only testimonials with this rating. */
-  @property() rating?: string | number;
+  rating?: string | number;
   /** Spec 4.1 `type`: `text` or `video`. */
-  @property() type?: string;
+  type?: string;
   /** Spec 4.1 `integration`: only testimonials imported from this source. */
-  @property() integration?: string;
+  integration?: string;
   /** Spec 4.1 `tags`: tag names, comma-separated in the attribute; any of them matches. */
-  @property() tags?: string | string[];
+  tags?: string | string[];
   /** Spec 4.1 `query`: full-text search. */
-  @property() query?: string;
+  query?: string;
   /**
    * Spec 4.1 `lang`: testimonials written in or translated into this language. The native `lang`
    * attribute, so the cards also show that translation.
    */
-  @property({ noAccessor: true }) override lang!: string;
+  override lang!: string;
   /** Spec 4.1 `limit`: testimonials per page, 1 to 1000 (100 by default). */
-  @property() limit?: string | number;
+  limit?: string | number;
   /** Spec 4.1 `page`: the first page to show (pages count from 1). */
-  @property() page?: string | number;
+  page?: string | number;
 
   /** `masonry`, `grid`, `list`, `carousel` or `marquee`. */
-  @property() layout: WallLayout = 'masonry';
+  layout: WallLayout = 'masonry';
   /** `button` ("Load more"), `scroll` (when the end comes into view) or `none`. */
-  @property() paging: WallPaging = 'button';
+  paging: WallPaging = 'button';
   /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`); handed to the cards. */
-  @property({ reflect: true }) theme?: WallTheme;
+  theme?: WallTheme;
   /** Accessible name of the list or carousel; give walls on one page different names. */
-  @property() label = 'Testimonials';
+  label = 'Testimonials';
 
   /** The cards' variant, passed down. */
-  @property() variant?: string;
+  variant?: string;
   /** Passed down to the cards: hide the date. */
-  @property({ type: Boolean, attribute: 'no-date' }) noDate = false;
+  noDate = false;
   /** Passed down to the cards: hide the rating. */
-  @property({ type: Boolean, attribute: 'no-rating' }) noRating = false;
+  noRating = false;
   /** Passed down to the cards: hide the source. */
-  @property({ type: Boolean, attribute: 'no-source' }) noSource = false;
+  noSource = false;
   /** Passed down to the cards: hide the avatar. */
-  @property({ type: Boolean, attribute: 'no-avatar' }) noAvatar = false;
+  noAvatar = false;
   /** Passed down to the cards: hide media. */
-  @property({ type: Boolean, attribute: 'no-media' }) noMedia = false;
+  noMedia = false;
   /** Passed down to the cards: show the tags. */
-  @property({ type: Boolean, attribute: 'show-tags' }) showTags = false;
+  showTags = false;
   /** Passed down to the cards: the level of the heading with the customer's name (card default 3). */
-  @property({ attribute: 'heading-level' }) headingLevel?: string;
+  headingLevel?: string;
   /** Passed down to the cards: characters shown before "Read more". */
-  @property({ attribute: 'text-limit' }) textLimit?: string;
+  textLimit?: string;
 
   /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
-  @property({ type: Boolean }) autoplay = false;
+  autoplay = false;
   /** Carousel: milliseconds between slides when `autoplay` is set (default 5000, at least 1000). */
-  @property({ attribute: 'autoplay-interval' }) autoplayInterval?: string | number;
+  autoplayInterval?: string | number;
   /** Marquee: how many rows (default 1). */
-  @property({ attribute: 'marquee-rows' }) marqueeRows?: string | number;
+  marqueeRows?: string | number;
   /** Masonry, grid, list: the most testimonials shown while the wall is narrower than 36rem. */
-  @property({ attribute: 'max-items-sm' }) maxItemsSm?: string | number;
+  maxItemsSm?: string | number;
   /** Masonry, grid, list: the most testimonials shown while the wall is 36rem to 60rem wide. */
-  @property({ attribute: 'max-items-md' }) maxItemsMd?: string | number;
+  maxItemsMd?: string | number;
   /** Masonry, grid, list: the most testimonials shown while the wall is 60rem wide or wider. */
-  @property({ attribute: 'max-items-lg' }) maxItemsLg?: string | number;
+  maxItemsLg?: string | number;
   /**
    * Shows a "Leave a testimonial" link to the first form of GET /links. The attribute's text, when
    * given, replaces the link's words.
    */
-  @property() cta?: string | null;
+  cta?: string | null;
 
   /** What screen readers are told politely (pages added, slide reached). */
-  @state() private announcement = '';
-  @state() private marqueePaused = false;
+  private announcement = '';
+  private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';

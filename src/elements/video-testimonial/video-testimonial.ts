@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { Testimonial } from '../../client/types.js';
 import { safeUrl } from '../shared/safe-url.js';
@@ -82,40 +81,55 @@ function abortError(message: string): DOMException {
  */
 export class VideoTestimonial extends LitElement {
   static override styles = videoTestimonialStyles;
+  static override properties = {
+    testimonial: { attribute: false },
+    src: {},
+    type: {},
+    poster: {},
+    captions: {},
+    transcript: {},
+    label: {},
+    muted: { type: Boolean, reflect: true },
+    autoplay: { type: Boolean },
+    phase: { state: true },
+  };
 
   /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
-  @property({ attribute: false }) testimonial: Testimonial | null = null;
+  testimonial: Testimonial | null = null;
 
   /** For standalone use: an HLS playlist (`.m3u8`) or an mp4 URL. Wins over the testimonial's sources. */
-  @property() src: string | null = null;
+  src: string | null = null;
 
   /** The MIME type of `src` when its extension does not tell (`application/vnd.apple.mpegurl`, `video/mp4`). */
-  @property() type: string | null = null;
+  type: string | null = null;
 
   /** For standalone use: the poster image URL. Wins over the testimonial's `thumbnail_url`. */
-  @property() poster: string | null = null;
+  poster: string | null = null;
 
   /** A WebVTT captions URL, added as `<track kind="captions">` once playback starts. */
-  @property() captions: string | null = null;
+  captions: string | null = null;
 
   /** The transcript text; defaults to the testimonial's `video.transcript`. */
-  @property() transcript: string | null = null;
+  transcript: string | null = null;
 
   /** Names the video for assistive technology. Default: "video testimonial from {customer_name}". */
-  @property() label: string | null = null;
+  label: string | null = null;
 
   /** Plays without sound. Reflects the viewer's choice in the player's controls. */
-  @property({ type: Boolean, reflect: true }) muted = false;
+  muted = false;
 
   /**
    * Starts playing, muted and inline, when scrolled into view (hero use). Needs `muted` too, and does
    * nothing for people who asked for reduced motion.
    */
-  @property({ type: Boolean }) autoplay = false;
+  autoplay = false;
 
-  @state() private phase: Phase = 'poster';
+  private phase: Phase = 'poster';
 
-  @query('video') private video!: HTMLVideoElement | null;
+  /** The `<video>` of the player, once rendered. */
+  private get video(): HTMLVideoElement | null {
+    return this.renderRoot?.querySelector('video') ?? null;
+  }
 
   private sources: VideoSources = resolveVideoSources({});
   private engine: PlaybackEngine | undefined;

@@ -1,0 +1,67 @@
+/**
+ * custom-elements.json lists the public API only: the analyzer, run with the build's configuration,
+ * documents every attribute of the three elements and none of their internal reactive state.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { create, ts } from '@custom-elements-manifest/analyzer/index.js';
+import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
+import config from '../scripts/custom-elements-manifest.config.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+
+interface Declaration {
+  tagName?: string;
+  attributes?: { name: string; fieldName?: string; description?: string }[];
+  members?: { name: string; privacy?: string; attribute?: string }[];
+}
+
+function elementSources(): string[] {
+  const dir = join(root, 'src/elements');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('define.ts') && !file.endsWith('.d.ts'))
+    .map((file) => join(dir, file));
+}
+
+describe('custom-elements.json', () => {
+  const elements = new Map<string, Declaration>();
+
+  before(() => {
+    const modules = elementSources().map((file) =>
+      ts.createSourceFile(relative(root, file), readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true),
+    );
+    const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins] }) as { modules: { declarations?: Declaration[] }[] };
+    for (const declaration of manifest.modules.flatMap((module) => module.declarations ?? [])) {
+      if (declaration.tagName) elements.set(declaration.tagName, declaration);
+    }
+  });
+
+  const attributes = (tag: string) => (elements.get(tag)?.attributes ?? []).map((attribute) => attribute.name).sort();
+
+  it('documents every attribute of the three elements, each with a description', () => {
+    assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-wall', 'video-testimonial']);
+    assert.deepEqual(attributes('video-testimonial'), ['autoplay', 'captions', 'label', 'muted', 'poster', 'src', 'transcript', 'type']);
+    assert.ok(attributes('testimonial-card').includes('testimonial-id'));
+    assert.ok(attributes('testimonial-wall').includes('max-items-lg'));
+    for (const [tag, declaration] of elements) {
+      for (const attribute of declaration.attributes ?? []) assert.ok(attribute.description, `${tag} ${attribute.name} has a description`);
+    }
+  });
+
+  it('lists no internal state or @internal property as an attribute or public member', () => {
+    for (const [tag, hiddenName] of [
+      ['testimonial-card', 'failedImages'],
+      ['testimonial-card', 'langAttribute'],
+      ['testimonial-wall', 'announcement'],
+      ['testimonial-wall', 'marqueePaused'],
+      ['video-testimonial', 'phase'],
+    ] as const) {
+      const declaration = elements.get(tag)!;
+      assert.ok(!declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName), `${tag} has no attribute for ${hiddenName}`);
+      const member = declaration.members?.find((candidate) => candidate.name === hiddenName);
+      assert.ok(!member || (member.privacy === 'private' && member.attribute === undefined), `${tag}.${hiddenName} is not public`);
+    }
+  });
+});
