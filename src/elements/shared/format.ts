@@ -3,43 +3,23 @@
  * labels, initials and rating labels. Every function accepts bad data and answers something sensible
  * (or `undefined` for "show nothing"); none throws.
  */
-import type { Integration } from '../../client/types.js';
+import { INTEGRATIONS, type Integration } from '../../client/types.js';
 
-/** The readable names of spec 2.5's integration values, as their owners write them. */
-export const INTEGRATION_LABELS: Readonly<Record<Integration, string>> = {
+/**
+ * Spec 2.5's integration values that title case would misspell ("linkedin" → "Linkedin"), as their owners
+ * write them. Every other value reads well in title case ("product_hunt" → "Product Hunt").
+ */
+const SPELLED_OUT: Partial<Record<Integration, string>> = {
   twitter: 'X (Twitter)',
-  product_hunt: 'Product Hunt',
-  google: 'Google',
-  facebook: 'Facebook',
-  reddit: 'Reddit',
   appsumo: 'AppSumo',
-  capterra: 'Capterra',
-  g2: 'G2',
   linkedin: 'LinkedIn',
-  app_store: 'App Store',
-  trustpilot: 'Trustpilot',
-  shopify: 'Shopify',
   play_store: 'Google Play',
-  yelp: 'Yelp',
-  slack: 'Slack',
-  discord: 'Discord',
-  apple_podcasts: 'Apple Podcasts',
-  telegram: 'Telegram',
   whatsapp: 'WhatsApp',
   youtube: 'YouTube',
-  instagram: 'Instagram',
   tiktok: 'TikTok',
-  amazon: 'Amazon',
-  zillow: 'Zillow',
-  udemy: 'Udemy',
-  chrome_web_store: 'Chrome Web Store',
-  airbnb: 'Airbnb',
-  skillshare: 'Skillshare',
   realtor: 'Realtor.com',
   sourceforge: 'SourceForge',
-  whop: 'Whop',
   wordpress: 'WordPress',
-  fiverr: 'Fiverr',
   homestars: 'HomeStars',
   web_page: 'web page',
 };
@@ -53,7 +33,9 @@ const MAX_HUMANISED_LENGTH = 40;
  */
 export function integrationLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (Object.hasOwn(INTEGRATION_LABELS, value)) return INTEGRATION_LABELS[value as Integration];
+  if ((INTEGRATIONS as readonly string[]).includes(value)) {
+    return SPELLED_OUT[value as Integration] ?? value.replace(/(?:^|_)(.)/g, (_, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`);
+  }
   const words = value.replace(/[\s_-]+/g, ' ').trim().slice(0, MAX_HUMANISED_LENGTH).trim();
   return words === '' ? undefined : words.charAt(0).toLocaleUpperCase() + words.slice(1);
 }
