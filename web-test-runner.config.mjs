@@ -44,6 +44,17 @@ export default {
   testsStartTimeout: 60000,
   testsFinishTimeout: 180000,
   middleware: [
+    // An unreachable chunk on request: after a test sets the cookie `wtr-fail-module=<file name>`, the
+    // server answers that source file with a 503, as a CDN that lost it would.
+    async function failModuleOnRequest(context, next) {
+      const failing = /(?:^|;\s*)wtr-fail-module=([\w.-]+)/.exec(context.get('cookie'))?.[1];
+      if (failing && context.path.endsWith(`/${failing}`)) {
+        context.status = 503;
+        context.body = 'unavailable (test)';
+        return;
+      }
+      return next();
+    },
     async function api(context, next) {
       if (await devApi.handle(context.req, context.res)) {
         context.respond = false;
