@@ -45,7 +45,8 @@ export default {
   testsFinishTimeout: 180000,
   middleware: [
     // An unreachable chunk on request: after a test sets the cookie `wtr-fail-module=<file name>`, the
-    // server answers that source file with a 503, as a CDN that lost it would.
+    // server answers that source file with a 503, as a CDN that lost it would. (The test first turns the
+    // page's HTTP cache off with the `http-cache` command: an earlier page may have loaded it.)
     async function failModuleOnRequest(context, next) {
       const failing = /(?:^|;\s*)wtr-fail-module=([\w.-]+)/.exec(context.get('cookie'))?.[1];
       if (failing && context.path.endsWith(`/${failing}`)) {
@@ -63,7 +64,21 @@ export default {
       return next();
     },
   ],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
+    {
+      // `executeServerCommand('http-cache', { enabled: false })`: the page fetches every module and
+      // file anew until the cache is turned back on (the page is reused by later test files).
+      name: 'http-cache',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'http-cache') return undefined;
+        const page = session.browser.getPage?.(session.id);
+        if (!page?.setCacheEnabled) throw new Error(`${session.browser.name} cannot switch its HTTP cache`);
+        await page.setCacheEnabled(payload?.enabled !== false);
+        return true;
+      },
+    },
+  ],
   browsers,
   testFramework: { config: { timeout: 15000 } },
 };

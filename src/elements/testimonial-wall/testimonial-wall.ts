@@ -67,7 +67,8 @@ function isMoving(layout: WallLayout): boolean {
  * the first page only). Paging: `button` (default, "Load more"; in the carousel, "next" on the last slide
  * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
  * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
- * the default.
+ * the default. The carousel and the marquee come in a chunk of their own, fetched by the first wall
+ * that shows one (its skeleton stands in meanwhile); should that fail, the wall shows a list.
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms

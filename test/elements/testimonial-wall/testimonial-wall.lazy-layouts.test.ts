@@ -1,6 +1,7 @@
 // The carousel and the marquee are a chunk of their own (moving-layouts.ts): walls of the other layouts
 // never fetch it, and a wall whose chunk cannot be fetched still shows every testimonial, as a list.
 // Its own file: a page caches a module once loaded, and these tests need it not loaded yet.
+import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import { all, part, shownIds, until, wallOf, warningsDuring } from './wall-helpers.js';
@@ -12,8 +13,9 @@ function chunkRequests(): PerformanceEntry[] {
 }
 
 describe('<testimonial-wall> moving layouts chunk', () => {
-  afterEach(() => {
+  afterEach(async () => {
     document.cookie = 'wtr-fail-module=; max-age=0; path=/';
+    await executeServerCommand('http-cache', { enabled: true });
   });
 
   it('is never fetched by masonry, grid or list walls', async () => {
@@ -25,6 +27,8 @@ describe('<testimonial-wall> moving layouts chunk', () => {
   });
 
   it('when it cannot be fetched, shows the testimonials as a list and says why on the console', async () => {
+    // An earlier test file's page may have loaded the chunk: the cache must not answer for the server.
+    await executeServerCommand('http-cache', { enabled: false });
     document.cookie = `wtr-fail-module=${CHUNK}; path=/`;
     let wall: Awaited<ReturnType<typeof wallOf>> | undefined;
     const warnings = await warningsDuring(async (messages) => {
