@@ -33,6 +33,9 @@ const firefox = () =>
   });
 const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
 
+/** URLs whose next request fails (see the `failNextRequest` middleware). */
+const failNextRequests = new Set();
+
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
@@ -44,17 +47,19 @@ export default {
   testsStartTimeout: 60000,
   testsFinishTimeout: 180000,
   middleware: [
-    // An unreachable chunk on request: after a test sets the cookie `wtr-fail-module=<file name>`, the
-    // server answers that source file with a 503, as a CDN that lost it would. (The test first turns the
-    // page's HTTP cache off with the `http-cache` command: an earlier page may have loaded it.)
-    async function failModuleOnRequest(context, next) {
-      const failing = /(?:^|;\s*)wtr-fail-module=([\w.-]+)/.exec(context.get('cookie'))?.[1];
-      if (failing && context.path.endsWith(`/${failing}`)) {
+    // An unreachable file on request: a test names a URL with `executeServerCommand('fail-next-request',
+    // { url })` and the server answers the next request for it with a 503, as a CDN that lost the file
+    // would. Browsers remember a module that failed to load (other pages of the run included), so a
+    // test fails a URL of its own: the same file under the server's other host name, 127.0.0.1, which
+    // no other test uses. Modules are served with CORS for that.
+    async function failNextRequest(context, next) {
+      if (failNextRequests.delete(context.href)) {
         context.status = 503;
         context.body = 'unavailable (test)';
         return;
       }
-      return next();
+      await next();
+      context.set('Access-Control-Allow-Origin', '*');
     },
     async function api(context, next) {
       if (await devApi.handle(context.req, context.res)) {
@@ -67,14 +72,12 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
     {
-      // `executeServerCommand('http-cache', { enabled: false })`: the page fetches every module and
-      // file anew until the cache is turned back on (the page is reused by later test files).
-      name: 'http-cache',
-      async executeCommand({ command, payload, session }) {
-        if (command !== 'http-cache') return undefined;
-        const page = session.browser.getPage?.(session.id);
-        if (!page?.setCacheEnabled) throw new Error(`${session.browser.name} cannot switch its HTTP cache`);
-        await page.setCacheEnabled(payload?.enabled !== false);
+      // `executeServerCommand('fail-next-request', { url })`: see the `failNextRequest` middleware.
+      name: 'fail-next-request',
+      executeCommand({ command, payload }) {
+        if (command !== 'fail-next-request') return undefined;
+        if (typeof payload?.url !== 'string') throw new Error('fail-next-request needs { url }');
+        failNextRequests.add(payload.url);
         return true;
       },
     },

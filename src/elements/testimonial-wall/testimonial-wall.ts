@@ -376,7 +376,7 @@ export class TestimonialWall extends LitElement {
   }
 
   /** The moving layouts' module, its styles adopted by this wall, or `undefined` while it loads. */
-  private useMovingLayouts(): typeof movingLayouts.loaded {
+  private adoptedMovingLayouts(): typeof movingLayouts.loaded {
     const layouts = movingLayouts.loaded;
     if (layouts && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
@@ -508,7 +508,7 @@ export class TestimonialWall extends LitElement {
       label: this.label,
       end: this.renderSentinel(),
     };
-    const layouts = isMoving(this.layoutValue) ? this.useMovingLayouts() : undefined;
+    const layouts = isMoving(this.layoutValue) ? this.adoptedMovingLayouts() : undefined;
     if (this.layoutValue === 'carousel' && layouts && this.carousel) {
       return this.carousel.render({
         ...context,
