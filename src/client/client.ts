@@ -119,7 +119,7 @@ interface Connection {
   testimonialUrl(id: string): string;
 }
 
-/** The transport settings of a page talking to its proxy, and the defaults of every other client. */
+/** The header every client sends: the API answers JSON. */
 const ACCEPT_JSON = { Accept: 'application/json' } as const;
 // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers, and a
 // test may replace the global after the client was made.
