@@ -330,7 +330,7 @@ export class TestimonialWall extends LitElement {
     if (first || changed.has('autoplayInterval')) {
       this.autoplayIntervalValue = pickCount('autoplay-interval', this.autoplayInterval, 1000);
     }
-    this.configureCarousel();
+    this.prepareMovingLayout();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.formLink.request(this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
@@ -359,10 +359,20 @@ export class TestimonialWall extends LitElement {
     );
   }
 
-  /** Makes the carousel once its chunk is here, and keeps its rotation in step with the attributes. */
-  private configureCarousel(): void {
+  /**
+   * Once the moving layouts' chunk is here and this wall shows one of them: adopts their styles (once),
+   * makes the carousel, and keeps its rotation in step with the attributes. Before render, so render
+   * only reads.
+   */
+  private prepareMovingLayout(): void {
     const layouts = movingLayouts.loaded;
-    if (this.layoutValue !== 'carousel' || !layouts) {
+    if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
+      this.movingStylesAdopted = true;
+      // The class's own styles first (a subclass's included), then the moving layouts'.
+      const { elementStyles } = this.constructor as typeof LitElement;
+      adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
+    }
+    if (!layouts || this.layoutValue !== 'carousel') {
       if (this.carousel) this.carousel.rotation.enabled = false;
       return;
     }
@@ -373,16 +383,6 @@ export class TestimonialWall extends LitElement {
     });
     this.carousel.rotation.enabled = this.autoplay;
     this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
-  }
-
-  /** The moving layouts' module, its styles adopted by this wall, or `undefined` while it loads. */
-  private adoptedMovingLayouts(): typeof movingLayouts.loaded {
-    const layouts = movingLayouts.loaded;
-    if (layouts && !this.movingStylesAdopted) {
-      this.movingStylesAdopted = true;
-      adoptStyles(this.renderRoot as ShadowRoot, [...TestimonialWall.elementStyles, layouts.movingLayoutStyles]);
-    }
-    return layouts;
   }
 
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
@@ -508,7 +508,7 @@ export class TestimonialWall extends LitElement {
       label: this.label,
       end: this.renderSentinel(),
     };
-    const layouts = isMoving(this.layoutValue) ? this.adoptedMovingLayouts() : undefined;
+    const layouts = movingLayouts.loaded;
     if (this.layoutValue === 'carousel' && layouts && this.carousel) {
       return this.carousel.render({
         ...context,
