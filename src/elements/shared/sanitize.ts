@@ -17,20 +17,8 @@ export interface TextSegment {
   readonly marked: boolean;
 }
 
-/** The exact DOMPurify configuration of DESIGN security rule 1. */
-export const SANITIZE_CONFIG = Object.freeze({
-  ALLOWED_TAGS: ['mark'],
-  ALLOWED_ATTR: [] as string[],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-});
-
-type Sanitize = (dirty: string) => DocumentFragment;
-
-/** DOMPurify with the configuration above, imported on first need. */
-const sanitizer = lazyModule<Sanitize>(() =>
-  import('dompurify').then(({ default: purify }) => (dirty: string) => purify.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true })),
-);
+/** DOMPurify with the configuration of security rule 1, and the segment walk: imported on first need. */
+const sanitizer = lazyModule(() => import('./purify-segments.js'));
 
 /** Whether the text could hold markup or entities, and so must go through DOMPurify. */
 export function needsSanitizer(text: string): boolean {
@@ -47,20 +35,6 @@ export function isSanitizerLoaded(): boolean {
   return sanitizer.loaded !== undefined;
 }
 
-function segmentsOf(fragment: DocumentFragment): TextSegment[] {
-  const segments: TextSegment[] = [];
-  const walker = fragment.ownerDocument.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.nodeValue ?? '';
-    if (text === '') continue;
-    const marked = node.parentElement?.closest('mark') != null;
-    const last = segments.at(-1);
-    if (last && last.marked === marked) segments[segments.length - 1] = { text: last.text + text, marked };
-    else segments.push({ text, marked });
-  }
-  return segments;
-}
-
 /**
  * The segments of a text, synchronously: plain text always; text with markup only once DOMPurify is
  * loaded (otherwise `undefined`: call {@link loadSanitizer} and ask again).
@@ -68,8 +42,7 @@ function segmentsOf(fragment: DocumentFragment): TextSegment[] {
 export function highlightSegmentsSync(text: string): TextSegment[] | undefined {
   if (text === '') return [];
   if (!needsSanitizer(text)) return [{ text, marked: false }];
-  const sanitize = sanitizer.loaded;
-  return sanitize ? segmentsOf(sanitize(text)) : undefined;
+  return sanitizer.loaded?.sanitizeToSegments(text);
 }
 
 /** The segments of a text, loading DOMPurify when the text needs it. */

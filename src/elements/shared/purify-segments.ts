@@ -1,0 +1,34 @@
+/**
+ * DOMPurify and what is done with its output, in one module that `sanitize.ts` imports on first need:
+ * code that only runs on sanitised text travels with the sanitiser, not in every page's entry.
+ */
+import DOMPurify from 'dompurify';
+import type { TextSegment } from './sanitize.js';
+
+/** The exact DOMPurify configuration of DESIGN security rule 1. */
+export const SANITIZE_CONFIG = Object.freeze({
+  ALLOWED_TAGS: ['mark'],
+  ALLOWED_ATTR: [] as string[],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+});
+
+/** The text runs of a sanitised fragment, each marked when it sits inside a `<mark>`. */
+function segmentsOf(fragment: DocumentFragment): TextSegment[] {
+  const segments: TextSegment[] = [];
+  const walker = fragment.ownerDocument.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    if (text === '') continue;
+    const marked = node.parentElement?.closest('mark') != null;
+    const last = segments.at(-1);
+    if (last && last.marked === marked) segments[segments.length - 1] = { text: last.text + text, marked };
+    else segments.push({ text, marked });
+  }
+  return segments;
+}
+
+/** Sanitises `dirty` (only bare `<mark>` survives) and returns it as segments; no HTML string is kept. */
+export function sanitizeToSegments(dirty: string): TextSegment[] {
+  return segmentsOf(DOMPurify.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+}
