@@ -15,7 +15,7 @@ import { buildCdn, CDN_ENTRY_FILE, measureCdn, minifyCssText, type BuiltChunk, t
  * (lit, the wall, the card, the client) is above that, so this is a ratchet at today's figure plus a
  * little room: lower it whenever the entry shrinks, never raise it without saying why in the commit.
  */
-const ENTRY_GZIP_BUDGET = 25_800;
+const ENTRY_GZIP_BUDGET = 25_600;
 
 describe('script-tag build size', () => {
   let dir: string;

@@ -1,6 +1,5 @@
 import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import type { Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
@@ -10,6 +9,7 @@ import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft, nearestLang } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { styleProperties } from '../shared/style-properties.js';
 import {
   highlightSegmentsSync,
   loadSanitizer,
@@ -388,16 +388,16 @@ ${stars}
     if (!video) return nothing;
     const label = `Video testimonial from ${view.name}`;
     // Reserves the poster's space until the player (which reserves its own) is defined.
-    const aspect = styleMap({ aspectRatio: video.aspectRatio });
+    const aspect = styleProperties({ 'aspect-ratio': video.aspectRatio });
     const poster =
       video.poster && !this.failedImages.has(video.poster)
         ? this.renderLazyImage({ src: video.poster, alt: '', width: video.width, height: video.height })
         : nothing;
     const fallback = video.href
-      ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} style=${aspect}
+      ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
           >${poster}<span class="poster-label">Watch the video testimonial from ${view.name}</span></a
         >`
-      : html`<div part="poster" class="poster" style=${aspect}>${poster}<span class="poster-label">${label}</span></div>`;
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label">${label}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial

@@ -120,7 +120,7 @@ export class CarouselController {
       >
         ${batches.map(
           (batch, position) =>
-            html`<div class="batch ${position > 0 ? 'deferred' : ''}" style=${countStyle(batch.length)}>
+            html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(
                 (testimonial) =>
                   html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
@@ -165,7 +165,7 @@ export function marqueeTemplate({ items, card, label, rows, moving, paused, copi
   return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
     <div class=${classes} part="marquee" role="list" aria-label=${label}>
       ${splitRows(items, rows).map(
-        (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" style=${countStyle(row.length)}>
+        (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" ${countStyle(row.length)}>
           <div class="marquee-track">
             <div class="marquee-set">
               ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}

@@ -4,7 +4,7 @@
  * the structure. The carousel and the marquee are in `moving-layouts.ts`, a chunk of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { styleProperties } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
 import type { MasonryBlock } from './masonry-blocks.js';
 import type { WallLayout } from './wall-options.js';
@@ -19,11 +19,10 @@ export interface ItemLimits {
 const BREAKPOINTS = ['sm', 'md', 'lg'] as const;
 
 /**
- * `--_count` (how many items a slice holds, for its assumed size) through `styleMap`, which sets it
- * with CSSOM: a `style` attribute or `cssText` would be dropped under a Content-Security-Policy
- * without 'unsafe-inline' in `style-src`.
+ * `--_count` (how many items a slice holds, for its assumed size), as an element binding: set with
+ * CSSOM, which a strict Content-Security-Policy allows (see {@link styleProperties}).
  */
-export const countStyle = (count: number) => styleMap({ '--_count': String(count) });
+export const countStyle = (count: number) => styleProperties({ '--_count': String(count) });
 
 /** Classes hiding the item at `index` at the breakpoints whose limit it is past. */
 export function overLimitClasses(index: number, limits: ItemLimits): string {
@@ -95,7 +94,7 @@ export function listTemplate(
   return html`<div class="items" part="list" role="list" aria-label=${label}>
       ${blocks.map(
         ({ items, open }, block) =>
-          html`<div class="batch ${block > 0 ? 'deferred' : ''}" style=${countStyle(items.length)} ?hidden=${open}>
+          html`<div class="batch ${block > 0 ? 'deferred' : ''}" ${countStyle(items.length)} ?hidden=${open}>
             ${items.map(
               (testimonial) =>
                 html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">

@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { Testimonial } from '../../client/types.js';
 import { safeUrl } from '../shared/safe-url.js';
+import { styleProperties } from '../shared/style-properties.js';
 import { warmHls } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, releasePlayback } from './playback-registry.js';
@@ -435,7 +435,7 @@ export class VideoTestimonial extends LitElement {
     const name = this.accessibleName;
     const transcript = this.transcriptText;
     return html`
-      <div part="frame" style=${styleMap({ '--_v-ratio': String(this.sources.aspectRatio) })}>
+      <div part="frame" ${styleProperties({ '--_v-ratio': String(this.sources.aspectRatio) })}>
         <video
           part="video"
           data-phase=${phase}
