@@ -21,6 +21,15 @@ export const movingLayoutStyles = css`
     contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
   }
 
+  /*
+   * Slides out of view (inert, see CarouselController) take no height, so the track is as tall as the
+   * slides in view, and changes height only when the reader moves it. Not while the carousel turns by
+   * itself: it keeps the height of its tallest slide then, since a page must never move on its own.
+   */
+  [part='carousel']:not(.autoplay) .slide[inert] {
+    max-block-size: 0;
+  }
+
   .carousel-controls,
   .marquee-controls {
     display: flex;

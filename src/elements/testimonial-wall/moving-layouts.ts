@@ -4,13 +4,23 @@
  * a masonry, grid or list wall downloads none of their templates, navigation, autoplay or styles.
  * Until it has arrived the wall shows the layout's skeleton, which is in the entry.
  */
-import { html, nothing, type LitElement, type TemplateResult } from 'lit';
+import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
 import type { Testimonial } from '../../client/types.js';
 import { AutoplayController } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
-import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
+import {
+  currentSlideIndex,
+  isRtl,
+  keyToMove,
+  lastStartIndex,
+  overlapsInline,
+  scrollEdges,
+  scrollToSlide,
+  targetIndex,
+  type SlideMove,
+} from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
@@ -34,11 +44,18 @@ export interface CarouselContext extends ListContext {
 /**
  * The carousel's behaviour and markup: previous and next (loading the next page at the end, else
  * wrapping around), arrow keys, Home and End on the track, and automatic rotation with its control.
+ *
+ * Slides out of view are `inert`: Tab reaches only the slides shown (it never scrolls a hidden one
+ * into view, which sent readers back to slide 1), and, unless the carousel turns by itself, they take
+ * no height, so the track is as tall as the slides in view.
  */
-export class CarouselController {
+export class CarouselController implements ReactiveController {
   /** Automatic rotation; the wall sets `enabled` and `interval` from its attributes. */
   readonly rotation: AutoplayController;
   private total = 0;
+  private observer: IntersectionObserver | undefined;
+  private observedTrack: Element | null = null;
+  private seen = new WeakSet<Element>();
 
   constructor(
     private readonly host: LitElement,
@@ -46,31 +63,81 @@ export class CarouselController {
     private readonly wall: CarouselWall,
   ) {
     this.rotation = new AutoplayController(host, reducedMotion, () => this.move('next', false));
+    host.addController(this);
   }
 
-  /** Moves the carousel; at the end it loads the next page if there is one, else wraps around. */
+  /**
+   * Marks the slides rendered since the last update inert or not from where they are now (so the
+   * first frame already has the right height), then lets an observer follow them as the track moves.
+   */
+  hostUpdated(): void {
+    const track = this.host.renderRoot.querySelector<HTMLElement>('[part="track"]');
+    if (track !== this.observedTrack) {
+      this.hostDisconnected();
+      this.observedTrack = track;
+      if (track) this.observer = new IntersectionObserver(this.onIntersection, { root: track });
+    }
+    if (!track || !this.observer) return;
+    const view = track.getBoundingClientRect();
+    for (const batch of track.children) {
+      // A slice out of view is not laid out (content-visibility): its box answers for its slides.
+      const near = overlapsInline(batch.getBoundingClientRect(), view);
+      for (const slide of batch.children) {
+        if (this.seen.has(slide)) continue;
+        this.seen.add(slide);
+        (slide as HTMLElement).inert = !near || !overlapsInline(slide.getBoundingClientRect(), view);
+        this.observer.observe(slide);
+      }
+    }
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+    this.observedTrack = null;
+    this.seen = new WeakSet();
+  }
+
+  private readonly onIntersection = (entries: IntersectionObserverEntry[]): void => {
+    for (const { target, isIntersecting } of entries) {
+      // A slide holding focus stays reachable, even scrolled away, so focus never drops to <body>.
+      if (!target.matches(':focus-within')) (target as HTMLElement).inert = !isIntersecting;
+    }
+  };
+
+  /**
+   * Moves the carousel; at the end it loads the next page if there is one, else wraps around. With
+   * several slides in view, the end is the last slide that can reach the start edge.
+   */
   move(move: SlideMove, announce: boolean): void {
     const track = this.host.renderRoot.querySelector<HTMLElement>('.track');
     if (!track) return;
     const slides = [...track.querySelectorAll<HTMLElement>('.slide')];
     if (slides.length === 0) return;
     const { atStart, atEnd } = scrollEdges(track);
-    const current = currentSlideIndex(track, slides);
+    const last = lastStartIndex(track, slides);
+    const current = Math.min(currentSlideIndex(track, slides), last);
     let index: number;
-    // Several slides may be in view, so the end is where scrolling stops, not only the last slide.
-    if (move === 'next' && (atEnd || current === slides.length - 1)) {
+    if (move === 'next' && (atEnd || current === last)) {
       if (this.wall.canPage()) {
         void this.wall.loadMore().then(() => this.move('next', announce));
         return;
       }
       index = 0;
     } else if (move === 'previous' && (atStart || current === 0)) {
-      index = slides.length - 1;
+      index = last;
     } else {
-      index = targetIndex(move, current, slides.length);
+      index = targetIndex(move, current, last + 1);
     }
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
-    if (announce) this.wall.announce(`Testimonial ${index + 1} of ${this.total}.`);
+    if (!announce) return;
+    // Slides are equally wide: as many are in view as there are from the last start to the end.
+    const lastShown = Math.min(index + slides.length - last, this.total);
+    this.wall.announce(
+      lastShown > index + 1
+        ? `Testimonials ${index + 1} to ${lastShown} of ${this.total}.`
+        : `Testimonial ${index + 1} of ${this.total}.`,
+    );
   }
 
   private readonly onTrackKeydown = (event: KeyboardEvent): void => {
@@ -95,7 +162,7 @@ export class CarouselController {
       : nothing;
     let index = 0;
     return html`<section
-      class="carousel ${this.rotation.rotating ? 'rotating' : ''}"
+      class="carousel ${this.rotation.rotating ? 'rotating' : ''} ${this.rotation.available ? 'autoplay' : ''}"
       part="carousel"
       aria-roledescription="carousel"
       aria-label=${label}
@@ -157,13 +224,42 @@ export function splitRows<T>(items: readonly T[], rows: number): T[][] {
 }
 
 /**
+ * Focus inside the moving rows stops them (`:focus-within` pauses the animation) and brings the
+ * focused card into view: the row's animation is set to the moment the card is fully in sight (its
+ * start at the row's start when it does not fit). Without this, Tab reached cards that had slid out
+ * of the row. The card is one of the first copy, which spans the first half of the track, so that
+ * moment lies within the current iteration and the real card, never its copy, is the one shown.
+ */
+function showFocusedCard(event: FocusEvent): void {
+  const item = (event.target as Element).closest('.item');
+  const track = item?.closest<HTMLElement>('.marquee-track');
+  const animation = track?.getAnimations()[0];
+  const duration = Number(animation?.effect?.getTiming().duration);
+  if (!item || !track || !animation || !duration) return;
+  const row = track.parentElement!.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  const rtl = isRtl(track);
+  const shift =
+    box.width > row.width
+      ? (rtl ? row.right - box.right : row.left - box.left)
+      : Math.max(row.left - box.left, 0) + Math.min(row.right - box.right, 0);
+  if (!shift) return;
+  // The track moves from translateX(0) to ∓50% of its width in one iteration, linearly.
+  const translated = new DOMMatrixReadOnly(getComputedStyle(track).transform).m41 + shift;
+  const progress = Math.min(1, Math.abs(translated) / (track.offsetWidth / 2));
+  const reversed = getComputedStyle(track).animationDirection === 'reverse';
+  const iterationStart = Math.floor(Number(animation.currentTime) / duration) * duration;
+  animation.currentTime = iterationStart + (reversed ? 1 - progress : progress) * duration;
+}
+
+/**
  * Endless rows: each row holds its items twice; the second copy is only there to close the loop, so it
  * is hidden from assistive technology and inert (no focus, no clicks).
  */
 export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
   const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
   return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
-    <div class=${classes} part="marquee" role="list" aria-label=${label}>
+    <div class=${classes} part="marquee" role="list" aria-label=${label} @focusin=${showFocusedCard}>
       ${splitRows(items, rows).map(
         (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" ${countStyle(row.length)}>
           <div class="marquee-track">

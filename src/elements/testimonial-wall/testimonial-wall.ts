@@ -8,7 +8,7 @@ import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
-import { MasonryBlocks } from './masonry-blocks.js';
+import { MasonryLayout } from './masonry-layout.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
@@ -79,6 +79,7 @@ function isMoving(layout: WallLayout): boolean {
  * masonry, grid and list show at each (the rest stay hidden, and "Load more" with them).
  *
  * @csspart wall - The wrapper of everything (the container-query container).
+ * @csspart skip - The "Skip testimonials" link, shown while focused.
  * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
  * @csspart item - One list item holding a card.
  * @csspart skeleton - A placeholder card while the first page loads.
@@ -128,6 +129,7 @@ export class TestimonialWall extends LitElement {
     paging: {},
     theme: { reflect: true },
     label: {},
+    hostLabel: { attribute: 'aria-label' },
     variant: {},
     noDate: { type: Boolean, attribute: 'no-date' },
     noRating: { type: Boolean, attribute: 'no-rating' },
@@ -189,6 +191,11 @@ export class TestimonialWall extends LitElement {
   theme?: WallTheme;
   /** Accessible name of the list or carousel; give walls on one page different names. */
   label = 'Testimonials';
+  /**
+   * `aria-label` on the wall names its list or carousel, as `label` does, and wins over it (the wall
+   * itself has no role, so a name on it alone would be read by nobody).
+   */
+  hostLabel?: string | null;
 
   /** The cards' variant, passed down. */
   variant?: string;
@@ -249,7 +256,7 @@ export class TestimonialWall extends LitElement {
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly masonry = new MasonryBlocks<Testimonial>();
+  private readonly masonry = new MasonryLayout();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
@@ -340,6 +347,7 @@ export class TestimonialWall extends LitElement {
 
   protected override updated(): void {
     this.observeSentinel();
+    this.masonry.update(this.renderRoot, this.chunks.batches[0]);
   }
 
   /**
@@ -444,6 +452,11 @@ export class TestimonialWall extends LitElement {
     emit(this, 'testimonials-load', { testimonials, page });
   }
 
+  /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
+  private get name(): string {
+    return this.hostLabel?.trim() || this.label;
+  }
+
   private get canPage(): boolean {
     return this.layoutValue !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
   }
@@ -461,12 +474,21 @@ export class TestimonialWall extends LitElement {
   };
 
   private async onLoadMoreClick(): Promise<void> {
+    // While a page loads the button stays focusable (aria-disabled, not disabled, which would drop
+    // focus to <body>) and does nothing.
+    if (this.data.moreStatus === 'loading') return;
     const firstNew = this.chunks.total;
     await this.loadMore();
     await this.updateComplete;
     // The button may be gone (last page): carry on reading where the new testimonials start.
     const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
     items[firstNew]?.focus();
+  }
+
+  /** "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials. */
+  private onSkip(event: Event): void {
+    event.preventDefault();
+    this.renderRoot.querySelector<HTMLElement>('span.skip')?.focus();
   }
 
   private onRetry(): void {
@@ -505,7 +527,7 @@ export class TestimonialWall extends LitElement {
       batches: this.chunks.batches,
       card: this.renderCard,
       limits: this.limits,
-      label: this.label,
+      label: this.name,
       end: this.renderSentinel(),
     };
     const layouts = movingLayouts.loaded;
@@ -528,7 +550,7 @@ export class TestimonialWall extends LitElement {
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
-        label: this.label,
+        label: this.name,
         rows: this.rows,
         moving: !still && this.chunks.done,
         paused: this.marqueePaused,
@@ -536,15 +558,11 @@ export class TestimonialWall extends LitElement {
         toggle,
       });
     }
-    const blocks =
-      this.layoutValue === 'masonry'
-        ? this.masonry.update(this.chunks.batches, this.chunks.done)
-        : this.chunks.batches.map((items) => ({ items, open: false }));
-    return listTemplate(context, blocks);
+    return listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.name);
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -559,7 +577,9 @@ export class TestimonialWall extends LitElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
     if (this.awaitingLayout) return this.renderSkeleton();
-    return this.renderItems();
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>Skip testimonials</a>
+      ${this.renderItems()}
+      <span class="skip" tabindex="-1">End of testimonials</span>`;
   }
 
   /**
@@ -580,7 +600,7 @@ export class TestimonialWall extends LitElement {
             type="button"
             class="load-more"
             part="load-more"
-            ?disabled=${moreStatus === 'loading'}
+            aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
             ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
