@@ -18,7 +18,8 @@ export const movingLayoutStyles = css`
     flex: none;
     gap: var(--_gap);
     align-items: flex-start;
-    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
+    /* As wide as its slides and the gaps between them, so the track's end is right before they render. */
+    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap)) - var(--_gap)) auto var(--_item-size);
   }
 
   /*

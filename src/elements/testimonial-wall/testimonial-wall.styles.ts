@@ -56,6 +56,10 @@ const wallStyles = css`
 
   testimonial-card {
     display: block;
+  }
+
+  /* Cards of a grid row are as tall as the row. */
+  .grid testimonial-card {
     block-size: 100%;
   }
 
@@ -91,6 +95,14 @@ const wallStyles = css`
 
   .masonry .items {
     align-items: start;
+  }
+
+  /*
+   * Whole pixels: columns differ in width by a fraction of one, and a card changing column must not
+   * change size (its ResizeObserver would report again within the same frame).
+   */
+  .masonry .item {
+    inline-size: round(down, 100%, 1px);
   }
 
   .list .items {
@@ -294,10 +306,13 @@ const wallStyles = css`
   .skip {
     position: absolute;
     z-index: 1;
-    padding: 0.5rem 1rem;
     border-radius: var(--_t-radius);
     background: var(--_t-background);
     color: var(--_t-accent);
+  }
+
+  .skip:focus {
+    padding: 0.5rem 1rem;
   }
 
   .skip:not(:focus) {
