@@ -18,8 +18,12 @@ export const movingLayoutStyles = css`
     flex: none;
     gap: var(--_gap);
     align-items: flex-start;
-    /* As wide as its slides and the gaps between them, so the track's end is right before they render. */
-    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap)) - var(--_gap)) auto var(--_item-size);
+    /*
+     * As wide as its slides and the gaps between them, whether rendered or not (Firefox sized a slice
+     * by its cards' own widths, and the track scrolled on into empty space).
+     */
+    inline-size: calc(var(--_count, 1) * (var(--_slide) + var(--_gap)) - var(--_gap));
+    contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
   /*

@@ -53,9 +53,9 @@ export class CarouselController implements ReactiveController {
   /** Automatic rotation; the wall sets `enabled` and `interval` from its attributes. */
   readonly rotation: AutoplayController;
   private total = 0;
-  private observer: IntersectionObserver | undefined;
-  private observedTrack: Element | null = null;
-  private seen = new WeakSet<Element>();
+  /** Slides already marked in view or not; newly rendered ones are marked after the update. */
+  private readonly seen = new WeakSet<Element>();
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: LitElement,
@@ -66,43 +66,42 @@ export class CarouselController implements ReactiveController {
     host.addController(this);
   }
 
-  /**
-   * Marks the slides rendered since the last update inert or not from where they are now (so the
-   * first frame already has the right height), then lets an observer follow them as the track moves.
-   */
+  /** Slides rendered by this update are marked before the first frame shows them, at their height. */
   hostUpdated(): void {
+    this.markInView(false);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.restTimer);
+  }
+
+  /**
+   * Makes the slides out of view inert and those in view not: all of them, or those not marked yet.
+   * A slice out of view is not laid out (content-visibility): its box answers for its slides.
+   */
+  private markInView(all: boolean): void {
     const track = this.host.renderRoot.querySelector<HTMLElement>('[part="track"]');
-    if (track !== this.observedTrack) {
-      this.hostDisconnected();
-      this.observedTrack = track;
-      if (track) this.observer = new IntersectionObserver(this.onIntersection, { root: track });
-    }
-    if (!track || !this.observer) return;
+    if (!track) return;
     const view = track.getBoundingClientRect();
     for (const batch of track.children) {
-      // A slice out of view is not laid out (content-visibility): its box answers for its slides.
       const near = overlapsInline(batch.getBoundingClientRect(), view);
-      for (const slide of batch.children) {
-        if (this.seen.has(slide)) continue;
+      for (const slide of batch.children as HTMLCollectionOf<HTMLElement>) {
+        if (!all && this.seen.has(slide)) continue;
         this.seen.add(slide);
-        (slide as HTMLElement).inert = !near || !overlapsInline(slide.getBoundingClientRect(), view);
-        this.observer.observe(slide);
+        const away = !near || !overlapsInline(slide.getBoundingClientRect(), view);
+        // A slide holding focus stays reachable, even scrolled away, so focus never drops to <body>.
+        if (slide.inert !== away && !slide.matches(':focus-within')) slide.inert = away;
       }
     }
   }
 
-  hostDisconnected(): void {
-    this.observer?.disconnect();
-    this.observer = undefined;
-    this.observedTrack = null;
-    this.seen = new WeakSet();
-  }
-
-  private readonly onIntersection = (entries: IntersectionObserverEntry[]): void => {
-    for (const { target, isIntersecting } of entries) {
-      // A slide holding focus stays reachable, even scrolled away, so focus never drops to <body>.
-      if (!target.matches(':focus-within')) (target as HTMLElement).inert = !isIntersecting;
-    }
+  /**
+   * Marks the slides again once the track rests (a swipe, the scrollbar, a move). Not while it moves:
+   * a change of layout then makes the browser snap anew, which cut smooth scrolls short in Firefox.
+   */
+  private readonly onTrackScroll = (): void => {
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.markInView(true), 100);
   };
 
   /**
@@ -120,7 +119,11 @@ export class CarouselController implements ReactiveController {
     let index: number;
     if (move === 'next' && (atEnd || current === last)) {
       if (this.wall.canPage()) {
-        void this.wall.loadMore().then(() => this.move('next', announce));
+        // On once the new slides are rendered, so the move counts them.
+        void this.wall
+          .loadMore()
+          .then(() => this.host.updateComplete)
+          .then(() => this.move('next', announce));
         return;
       }
       index = 0;
@@ -129,10 +132,13 @@ export class CarouselController implements ReactiveController {
     } else {
       index = targetIndex(move, current, last + 1);
     }
-    scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
-    if (!announce) return;
     // Slides are equally wide: as many are in view as there are from the last start to the end.
     const lastShown = Math.min(index + slides.length - last, this.total);
+    // The slides it goes to are shown (and the track takes their height) as the move starts, so the
+    // layout changes with the reader's action, not while the track scrolls.
+    for (const slide of slides.slice(index, lastShown)) slide.inert = false;
+    scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
+    if (!announce) return;
     this.wall.announce(
       lastShown > index + 1
         ? `Testimonials ${index + 1} to ${lastShown} of ${this.total}.`
@@ -184,6 +190,7 @@ export class CarouselController implements ReactiveController {
         aria-label="Slides"
         tabindex="0"
         @keydown=${this.onTrackKeydown}
+        @scroll=${this.onTrackScroll}
       >
         ${batches.map(
           (batch, position) =>
