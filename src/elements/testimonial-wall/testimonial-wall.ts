@@ -4,11 +4,10 @@ import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage } from '../shared/events.js';
-import { lazyModule } from '../shared/lazy-module.js';
+import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
-import { MasonryLayout } from './masonry-layout.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
@@ -27,6 +26,7 @@ import {
 } from './wall-options.js';
 import { styles } from './testimonial-wall.styles.js';
 import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
 declare module '../shared/events.js' {
@@ -53,8 +53,16 @@ let wallCount = 0;
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
 const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 
+/** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
+const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
+
 function isMoving(layout: WallLayout): boolean {
   return layout === 'carousel' || layout === 'marquee';
+}
+
+/** The chunk a layout needs beyond the entry, if any. */
+function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
+  return isMoving(layout) ? movingLayouts : layout === 'masonry' ? masonryLayout : undefined;
 }
 
 /**
@@ -68,7 +76,8 @@ function isMoving(layout: WallLayout): boolean {
  * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
  * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
  * the default. The carousel and the marquee come in a chunk of their own, fetched by the first wall
- * that shows one (its skeleton stands in meanwhile); should that fail, the wall shows a list.
+ * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
+ * the shortest column; should that fail, the wall shows a list.
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
@@ -256,10 +265,11 @@ export class TestimonialWall extends LitElement {
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly masonry = new MasonryLayout();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
+  /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
+  private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
   /** Whether this wall's shadow root has adopted the moving layouts' styles. */
@@ -302,7 +312,7 @@ export class TestimonialWall extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.awaitingLayout)) {
-      await (this.awaitingLayout ? movingLayouts.load().catch(() => undefined) : this.chunks.settled);
+      await (this.awaitingLayout ? layoutModule(this.layoutValue)!.load().catch(() => undefined) : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
@@ -310,7 +320,8 @@ export class TestimonialWall extends LitElement {
 
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
   private get awaitingLayout(): boolean {
-    return isMoving(this.layoutValue) && !movingLayouts.loaded;
+    const module = layoutModule(this.layoutValue);
+    return module !== undefined && !module.loaded;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -320,7 +331,7 @@ export class TestimonialWall extends LitElement {
     }
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
-      if (this.awaitingLayout) this.loadMovingLayout();
+      if (this.awaitingLayout) this.loadLayout();
     }
     if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
     if (first || changed.has('theme')) {
@@ -347,16 +358,18 @@ export class TestimonialWall extends LitElement {
 
   protected override updated(): void {
     this.observeSentinel();
-    this.masonry.update(this.renderRoot, this.chunks.batches[0]);
+    const masonry = masonryLayout.loaded;
+    if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
+    this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
   }
 
   /**
-   * Fetches the carousel and marquee chunk; the skeleton stays until it is here. Should it fail to load
-   * (offline, say), the wall shows its testimonials as a list rather than nothing.
+   * Fetches the layout's chunk; the skeleton stays until it is here. Should it fail to load (offline,
+   * say), the wall shows its testimonials as a list rather than nothing.
    */
-  private loadMovingLayout(): void {
+  private loadLayout(): void {
     const asked = this.layoutValue;
-    movingLayouts.load().then(
+    layoutModule(asked)!.load().then(
       () => this.requestUpdate(),
       (error: unknown) => {
         if (this.layoutValue !== asked) return;
