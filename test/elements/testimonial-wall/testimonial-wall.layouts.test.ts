@@ -6,16 +6,28 @@ import { FakeApi, makeTestimonials } from './fake-api.js';
 import { all, columnsOf, frames, loaded, part, preferReducedMotion, visibleItems, wallOf, until } from './wall-helpers.js';
 
 /**
- * Holes in a masonry wall: a card that starts below where another column ends. Placing each card under
- * the column that ends highest never leaves one; filling columns one after the other (CSS columns), or
- * balancing blocks of cards apart, does.
+ * Holes in a masonry wall: space between two cards of a column beyond the gap (as between blocks that
+ * were balanced apart), or a column that ends above where a card of another starts (as when columns
+ * are filled one after the other). Placing each card under the column that ends highest leaves none.
  */
-function masonryHoles(wall: TestimonialWall): string[] {
-  const boxes = all(wall, '[role="listitem"]').map((item) => item.getBoundingClientRect());
-  const ends = new Map<number, number>();
-  for (const box of boxes) ends.set(Math.round(box.left), Math.max(ends.get(Math.round(box.left)) ?? 0, box.bottom));
-  const lowestTop = Math.max(...boxes.map((box) => box.top));
-  return [...ends].filter(([, end]) => end < lowestTop - 1).map(([left, end]) => `column at x=${left} ends at ${Math.round(end)}, a card starts at ${Math.round(lowestTop)}`);
+function masonryHoles(wall: TestimonialWall, gap = 16): string[] {
+  const columns = new Map<number, DOMRect[]>();
+  for (const item of all(wall, '[role="listitem"]')) {
+    const box = item.getBoundingClientRect();
+    columns.set(Math.round(box.left), [...(columns.get(Math.round(box.left)) ?? []), box]);
+  }
+  const holes: string[] = [];
+  const lowestTop = Math.max(...[...columns.values()].flat().map((box) => box.top));
+  for (const [left, boxes] of columns) {
+    boxes.sort((a, b) => a.top - b.top);
+    boxes.slice(1).forEach((box, index) => {
+      const space = box.top - boxes[index]!.bottom;
+      if (space > gap + 1) holes.push(`column at x=${left}: ${Math.round(space)} px between two cards`);
+    });
+    const end = boxes.at(-1)!.bottom;
+    if (end < lowestTop - 1) holes.push(`column at x=${left} ends at ${Math.round(end)}, a card starts at ${Math.round(lowestTop)}`);
+  }
+  return holes;
 }
 
 /** Testimonials whose first is far longer than the others (shown whole with text-limit="5000"). */
