@@ -81,7 +81,22 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame; masonry shows cards in blocks that never change once on screen.
+ * budget per frame.
+ *
+ * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
+ * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
+ * call to action, then leaves the wall). A skip link rather than one Tab stop with arrow keys inside:
+ * the cards hold links and buttons of their own ("Read more", sources, videos) that readers expect to
+ * reach with Tab, and arrow keys inside a list of rich content are a pattern few would guess. "Load
+ * more" stays focusable while the page loads (`aria-disabled`), then focus goes to the first new
+ * testimonial. The carousel's slides out of view are inert, so Tab enters only the slides shown; in
+ * the marquee, focus stops the motion and brings the focused card into view. `aria-label` on the
+ * wall names its list or carousel, as `label` does, and wins over it.
+ *
+ * The carousel is as tall as the slides in view and changes height only as the reader moves it; with
+ * `autoplay` it keeps the height of its tallest slide, so that the page never moves on its own.
+ * Masonry places each card under the column that ends highest; cards in view keep their column when
+ * a page arrives.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
