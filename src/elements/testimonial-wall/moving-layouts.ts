@@ -56,6 +56,9 @@ export class CarouselController implements ReactiveController {
   /** Slides already marked in view or not; newly rendered ones are marked after the update. */
   private readonly seen = new WeakSet<Element>();
   private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A wall that changes width shows more or fewer slides: they are marked again then too. */
+  private resizeObserver: ResizeObserver | undefined;
+  private observedTrack: Element | null = null;
 
   constructor(
     private readonly host: LitElement,
@@ -68,11 +71,20 @@ export class CarouselController implements ReactiveController {
 
   /** Slides rendered by this update are marked before the first frame shows them, at their height. */
   hostUpdated(): void {
+    const track = this.host.renderRoot.querySelector('[part="track"]');
+    if (track !== this.observedTrack) {
+      this.hostDisconnected();
+      this.observedTrack = track;
+      this.resizeObserver ??= new ResizeObserver(this.onTrackScroll);
+      if (track) this.resizeObserver.observe(track);
+    }
     this.markInView(false);
   }
 
   hostDisconnected(): void {
     clearTimeout(this.restTimer);
+    this.resizeObserver?.disconnect();
+    this.observedTrack = null;
   }
 
   /**
@@ -96,7 +108,8 @@ export class CarouselController implements ReactiveController {
   }
 
   /**
-   * Marks the slides again once the track rests (a swipe, the scrollbar, a move). Not while it moves:
+   * Marks the slides again once the track rests (a swipe, the scrollbar, a move, a new width; not in
+   * the ResizeObserver's callback, since marking changes the track's height). Not while it moves:
    * a change of layout then makes the browser snap anew, which cut smooth scrolls short in Firefox.
    */
   private readonly onTrackScroll = (): void => {

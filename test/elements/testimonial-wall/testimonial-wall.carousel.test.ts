@@ -232,6 +232,14 @@ describe('<testimonial-wall> carousel', () => {
     await until(() => height() <= slide(3) + 24, 'and short again after it');
   });
 
+  it('lets Tab into every slide that comes into view when the wall grows wider', async () => {
+    const wall = await wallOf(5, { layout: 'carousel' }, 400);
+    const reachable = () => all(wall, '.slide').filter((slide) => !slide.inert).length;
+    await until(() => reachable() === 1, 'one slide in view');
+    wall.parentElement!.style.width = '1100px';
+    await until(() => reachable() === 3, 'three slides in view');
+  });
+
   it('keeps the height of its tallest slide while it turns by itself, so the page never moves on its own', async () => {
     const wall = await wallOf(4, { layout: 'carousel', autoplay: '' }, 400);
     all(wall, 'testimonial-card')[2]!.style.minBlockSize = '700px';
