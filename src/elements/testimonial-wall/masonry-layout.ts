@@ -4,10 +4,10 @@
  * the other and left holes (a short middle column, gaps between the blocks of later pages).
  *
  * Every card is in the grid's first row, in its column, pushed down by a top margin: the sum of the
- * heights above it. Cards are placed as they arrive, before they are painted; a ResizeObserver on
- * them moves the cards under one that grows (an image, "Read more") and places all again when the
- * columns change (the cards' widths change with them; the list itself is not observed, since placing
- * changes its height). A card placed within or above the viewport keeps its column, so nothing the reader
+ * heights above it. A ResizeObserver on the cards places them as they arrive, before they are painted,
+ * moves the cards under one that grows (an image, "Read more") and places all again when the columns
+ * change (the cards' widths change with them; the list itself is not observed, since placing changes
+ * its height). A card placed within or above the viewport keeps its column, so nothing the reader
  * sees changes column when a page arrives; cards below the viewport's bottom are placed again with the
  * heights they really have (a card not rendered yet, content-visibility, counts as its assumed size).
  */
@@ -23,7 +23,6 @@ export class MasonryLayout {
   private placements = new WeakMap<Element, Placement>();
   private columns = 0;
   private firstBatch: unknown;
-  private frame = 0;
 
   /**
    * After each render of the wall: follows its masonry list's cards. `firstBatch` tells a new list
@@ -31,7 +30,8 @@ export class MasonryLayout {
    */
   update(root: ParentNode, firstBatch: unknown): void {
     const list = root.querySelector<HTMLElement>('.masonry [role="list"]');
-    if (list !== this.list || firstBatch !== this.firstBatch) {
+    const fresh = list !== this.list || firstBatch !== this.firstBatch;
+    if (fresh) {
       this.observer?.disconnect();
       // The list may be reused by another layout: its cards go back to the grid's own placement.
       for (const item of this.list?.querySelectorAll('.item') ?? []) item.removeAttribute('style');
@@ -39,29 +39,19 @@ export class MasonryLayout {
       this.firstBatch = firstBatch;
       this.observed = new WeakSet();
       this.placements = new WeakMap();
-      this.observer = list ? new ResizeObserver(this.onResize) : undefined;
+      this.observer = list ? new ResizeObserver(this.place) : undefined;
     }
-    let added = false;
     for (const item of list?.querySelectorAll('.item') ?? []) {
       if (this.observed.has(item)) continue;
       this.observed.add(item);
       this.observer!.observe(item);
-      added = true;
     }
-    // New cards are placed before they are first painted: once their own first render (queued
-    // during the wall's) is done.
-    if (added) queueMicrotask(this.place);
+    // A new list is placed before its first paint, once the cards' own first render (queued during
+    // the wall's) is done: it may change the page's height, and with it a page scrollbar, which the
+    // observer would see change the cards' widths within its own callback. Later cards are placed by
+    // the observer, after the layout the browser does anyway.
+    if (fresh) queueMicrotask(this.place);
   }
-
-  /**
-   * A card changed size (an image, "Read more", new columns): placed again at the next frame, not in
-   * the observer's callback, where sizes that placing changes (a page scrollbar coming or going)
-   * would be reported again within the frame, as an error.
-   */
-  private readonly onResize = (): void => {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(this.place);
-  };
 
   /** Reads every height first, then writes every place: one layout, however many cards. */
   private readonly place = (): void => {
@@ -82,6 +72,9 @@ export class MasonryLayout {
     const put = (item: HTMLElement, height: number, column: number): void => {
       const top = ends[column]!;
       ends[column] = top + height + gap;
+      const before = this.placements.get(item);
+      // Unchanged places are not written again, so the browser has nothing new to lay out.
+      if (before?.column === column && before.top === top) return;
       this.placements.set(item, { column, top });
       item.style.gridArea = `1 / ${column + 1}`;
       item.style.marginBlockStart = `${top}px`;
