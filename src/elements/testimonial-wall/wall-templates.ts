@@ -55,10 +55,11 @@ export function skeletonTemplate(layout: WallLayout, count: number, limits: Item
   );
   const busy = html`<span class="visually-hidden">Loading ${label.toLowerCase()}…</span>`;
   if (layout === 'carousel') {
-    // An unseen button holds the controls' row, so the track starts where the carousel's will.
+    // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
+    // starts where the carousel's will.
     return html`<div class="carousel" aria-busy="true">
       ${busy}
-      <div class="skeleton-controls" aria-hidden="true"><button tabindex="-1">‹</button></div>
+      <div class="skeleton-controls" aria-hidden="true"><button>‹</button></div>
       <div class="track">${cards}</div>
     </div>`;
   }
