@@ -10,7 +10,6 @@ import { FIXTURE_EPOCH } from './fixtures/generate.js';
 import { defaultMediaReader, type MediaReader } from './media.js';
 import { createRandom, type Random } from './random.js';
 import { SandboxStore } from './store.js';
-import { splitMountPrefix } from './urls.js';
 
 export type { MediaReader } from './media.js';
 export { diskMediaReader } from './media.js';
@@ -34,6 +33,14 @@ export interface SandboxOptions {
   now?: Date;
   /** Where `/media/…` files come from. Default: the media folder beside this module on Node, none elsewhere. */
   media?: MediaReader;
+  /**
+   * The URL the sandbox is reached at (`http://127.0.0.1:8787`, `https://example.com/sandbox`; a trailing
+   * `/v1` is dropped): links in answers (media, public pages, `Location`) are built on it. `serveSandbox`
+   * sets it to the URL it listens on. Default: the origin and mount prefix of each request, which is what
+   * an in-process caller named; behind a socket that origin comes from the `Host` header, which anyone
+   * can write, so a server sets this.
+   */
+  publicUrl?: string;
 }
 
 export interface Sandbox {
@@ -46,6 +53,20 @@ export interface Sandbox {
 }
 
 export const DEFAULT_SANDBOX_KEY = 'sandbox-key';
+
+/** `publicUrl` as links start: an absolute http(s) URL without query, fragment, credentials or trailing `/` or `/v1`. */
+function checkPublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const refuse = () => new TypeError(`createSandbox: publicUrl must be an absolute http: or https: URL without query, fragment or credentials, not ${JSON.stringify(value)}.`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse();
+  }
+  if (!/^https?:$/.test(url.protocol) || /[?#]/.test(value) || url.username || url.password) throw refuse();
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`;
+}
 
 function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'key' | 'seed' | 'latencyMs' | 'failRate'>> {
   const { key = DEFAULT_SANDBOX_KEY, seed = 1, latencyMs = 0, failRate = 0 } = options;
@@ -60,22 +81,13 @@ function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'k
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { key, seed, latencyMs, failRate } = checkOptions(options);
   const { now } = options;
+  const publicUrl = checkPublicUrl(options.publicUrl);
   const store = new SandboxStore({ seed, epoch: now ?? FIXTURE_EPOCH, clock: () => now ?? new Date() });
   let faults: Random = createRandom(seed + 0x5eed);
-  const app = createApp({ key, latencyMs, failRate, store, faults: () => faults, media: options.media ?? defaultMediaReader() });
+  const app = createApp({ key, latencyMs, failRate, store, faults: () => faults, media: options.media ?? defaultMediaReader(), publicUrl });
 
-  async function fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const { prefix, path } = splitMountPrefix(url.pathname);
-    const base = `${url.origin}${prefix}`;
-    if (!prefix) return app.fetch(request, { base });
-    // Route on the path after the mount prefix; answers still link to the URL the client used.
-    url.pathname = path;
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const init: RequestInit = { method: request.method, headers: request.headers, signal: request.signal };
-    if (hasBody) init.body = await request.arrayBuffer();
-    return app.fetch(new Request(url, init), { base });
-  }
+  // The app routes past any mount prefix itself, so the request goes in as it came (its body unread).
+  const fetch = async (request: Request): Promise<Response> => app.fetch(request);
 
   return {
     app,

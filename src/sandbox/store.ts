@@ -158,7 +158,10 @@ export class SandboxStore {
     return structuredClone(testimonial);
   }
 
-  /** Spec 4.4: approval and tags only. Tags that do not exist yet are created by adding them. */
+  /**
+   * Spec 4.4: approval and tags only. Tags that do not exist yet are created by adding them. Looks the id
+   * up and writes in one synchronous step; undefined when it is gone (deleted while the body arrived).
+   */
   update(id: string, input: UpdateTestimonialInput): Testimonial | undefined {
     const current = this.testimonials.get(id);
     if (!current) return undefined;
