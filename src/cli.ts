@@ -1,7 +1,7 @@
 /**
  * The `testimonial-elements` command (also `npm run sandbox` / `npm run proxy`):
  *
- *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--key K] [--seed N] [--latency MS] [--fail-rate R]
+ *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--public-url URL] [--key K] [--seed N] [--latency MS] [--fail-rate R]
  *   testimonial-elements proxy --upstream URL [...]     (see `testimonial-elements proxy --help`)
  *
  * A mistake in the command line is one line on stderr and exit status 2.
@@ -9,6 +9,7 @@
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
 import { DEFAULT_SANDBOX_KEY } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
+import { publicBase } from './sandbox/urls.js';
 
 const USAGE = `usage: testimonial-elements <command> [options]
 
@@ -19,6 +20,9 @@ commands:
 sandbox options:
   --port N         port to listen on, 0 for any free one (default ${DEFAULT_SANDBOX_PORT})
   --host ADDR      address to listen on (default 127.0.0.1)
+  --public-url URL where clients reach it, for the links in its answers (media, public pages,
+                   Location), e.g. http://my-machine:8787 with --host 0.0.0.0, or a reverse proxy's URL
+                   (default http://HOST:PORT; never the request's Host header)
   --key K          the API key to accept, as "Bearer K" or bare (default ${DEFAULT_SANDBOX_KEY})
   --seed N         seed of the fixtures, ids and injected failures (default 1)
   --latency MS     delay every API answer by MS milliseconds (default 0)
@@ -29,6 +33,7 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   const values = parseFlags(argv, {
     port: { type: 'string' },
     host: { type: 'string' },
+    'public-url': { type: 'string' },
     key: { type: 'string' },
     seed: { type: 'string' },
     latency: { type: 'string' },
@@ -47,6 +52,11 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   if (host !== undefined) {
     if (!host.trim()) throw new UsageError('--host must not be empty.');
     options.host = host;
+  }
+  const publicUrl = text('public-url');
+  if (publicUrl !== undefined) {
+    if (!publicBase(publicUrl)) throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
+    options.publicUrl = publicUrl;
   }
   const key = text('key');
   if (key !== undefined) {
@@ -68,6 +78,7 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     .filter(Boolean)
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
+  if (options.publicUrl) console.log(`  links in answers: ${options.publicUrl}`);
   console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
   console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
   closeOnSignal(() => server.close());

@@ -10,6 +10,7 @@ import { FIXTURE_EPOCH } from './fixtures/generate.js';
 import { defaultMediaReader, type MediaReader } from './media.js';
 import { createRandom, type Random } from './random.js';
 import { SandboxStore } from './store.js';
+import { publicBase } from './urls.js';
 
 export type { MediaReader } from './media.js';
 export { diskMediaReader } from './media.js';
@@ -54,20 +55,6 @@ export interface Sandbox {
 
 export const DEFAULT_SANDBOX_KEY = 'sandbox-key';
 
-/** `publicUrl` as links start: an absolute http(s) URL without query, fragment, credentials or trailing `/` or `/v1`. */
-function checkPublicUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const refuse = () => new TypeError(`createSandbox: publicUrl must be an absolute http: or https: URL without query, fragment or credentials, not ${JSON.stringify(value)}.`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw refuse();
-  }
-  if (!/^https?:$/.test(url.protocol) || /[?#]/.test(value) || url.username || url.password) throw refuse();
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`;
-}
-
 function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'key' | 'seed' | 'latencyMs' | 'failRate'>> {
   const { key = DEFAULT_SANDBOX_KEY, seed = 1, latencyMs = 0, failRate = 0 } = options;
   if (typeof key !== 'string' || !key.trim() || /\s/.test(key)) throw new TypeError('createSandbox: key must be a non-empty string without spaces.');
@@ -81,7 +68,10 @@ function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'k
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { key, seed, latencyMs, failRate } = checkOptions(options);
   const { now } = options;
-  const publicUrl = checkPublicUrl(options.publicUrl);
+  const publicUrl = options.publicUrl === undefined ? undefined : publicBase(options.publicUrl);
+  if (options.publicUrl !== undefined && !publicUrl) {
+    throw new TypeError(`createSandbox: publicUrl must be an absolute http: or https: URL without query, fragment or credentials, not ${JSON.stringify(options.publicUrl)}.`);
+  }
   const store = new SandboxStore({ seed, epoch: now ?? FIXTURE_EPOCH, clock: () => now ?? new Date() });
   let faults: Random = createRandom(seed + 0x5eed);
   const app = createApp({ key, latencyMs, failRate, store, faults: () => faults, media: options.media ?? defaultMediaReader(), publicUrl });
