@@ -123,7 +123,7 @@ interface Connection {
 const ACCEPT_JSON = { Accept: 'application/json' } as const;
 // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers, and a
 // test may replace the global after the client was made.
-const globalFetch: FetchFunction = (request) => globalThis.fetch(request);
+const globalFetch: FetchFunction = (request, init) => globalThis.fetch(request, init);
 
 /** `caller` names the function the options were given to, in error messages. */
 function connect(options: ClientOptions, caller: string): Connection {
