@@ -4,15 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AnswerCache } from '../../src/proxy/cache.js';
+import { AnswerCache, type CacheOptions } from '../../src/proxy/cache.js';
 
-function setup(options = { ttlMs: 1_000, maxEntries: 10, staleIfErrorMs: 10_000 }) {
+const OPTIONS: CacheOptions = { ttlMs: 1_000, maxEntries: 10, maxBytes: 1_000, staleIfErrorMs: 10_000, staleAfterMs: 1_000 };
+
+function setup(options: Partial<CacheOptions> = {}) {
   let now = 0;
-  const cache = new AnswerCache<string>(options, () => now);
+  const cache = new AnswerCache<string>({ ...OPTIONS, ...options }, () => now, (value) => value.length);
   return { cache, advance: (ms: number) => (now += ms) };
 }
 
-const always = () => true;
+const always = () => ({ stale: true });
 
 describe('AnswerCache', () => {
   it('concurrent misses of one key share one load', async () => {
@@ -49,12 +51,12 @@ describe('AnswerCache', () => {
     const { cache, advance } = setup();
     await cache.get('k', async () => 'v', always);
     advance(1_000);
-    await assert.rejects(cache.get('k', async () => Promise.reject(new Error('gone')), () => false), /gone/);
+    await assert.rejects(cache.get('k', async () => Promise.reject(new Error('gone')), () => ({ stale: false })), /gone/);
     await assert.rejects(cache.get('k', async () => Promise.reject(new Error('down')), always), /down/);
   });
 
   it('evicts the least recently used entry first', async () => {
-    const { cache } = setup({ ttlMs: 1_000, maxEntries: 2, staleIfErrorMs: 0 });
+    const { cache } = setup({ maxEntries: 2, staleIfErrorMs: 0 });
     const states = async (...keys: string[]) => {
       const out = [];
       for (const key of keys) out.push((await cache.get(key, async () => key, always)).state);
@@ -65,7 +67,7 @@ describe('AnswerCache', () => {
   });
 
   it('maxEntries 0 keeps nothing', async () => {
-    const { cache } = setup({ ttlMs: 1_000, maxEntries: 0, staleIfErrorMs: 0 });
+    const { cache } = setup({ maxEntries: 0, staleIfErrorMs: 0 });
     await cache.get('k', async () => 'v', always);
     assert.equal((await cache.get('k', async () => 'v', always)).state, 'MISS');
   });
