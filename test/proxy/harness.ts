@@ -4,6 +4,7 @@
  * workerd (worker-entry.ts) and drives it over `dispatchFetch`, so one table of cases
  * (proxy-cases.ts) checks both runtimes. Web APIs only: this file is bundled into the worker.
  */
+import type { ExecutionContext } from 'hono';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from '../../src/proxy/index.js';
 import { TEST_KEY, createStubUpstream, type StubUpstream, type UpstreamMode } from './stub-upstream.js';
 
@@ -11,7 +12,7 @@ import { TEST_KEY, createStubUpstream, type StubUpstream, type UpstreamMode } fr
 export interface HarnessConfig {
   /** `stub`: fixed data with private fields (default); `sandbox`: the in-memory sandbox. */
   upstream?: 'stub' | 'sandbox';
-  proxy?: Pick<ProxyOptions, 'maxLimit' | 'cache' | 'cors' | 'basePath' | 'timeoutMs' | 'retries'> & {
+  proxy?: Pick<ProxyOptions, 'maxLimit' | 'cache' | 'cors' | 'basePath' | 'timeoutMs' | 'retries' | 'maxBodyBytes'> & {
     rateLimit?: { capacity: number; refillPerSecond: number; clientKeyHeader?: string };
   };
 }
@@ -20,6 +21,8 @@ export interface HarnessState {
   upstreamRequests: string[];
   upstreamAuthorizations: (string | null)[];
   logs: string[];
+  /** Bytes of the `oversized` upstream body that were read. */
+  oversizedBytesPulled: number;
 }
 
 /** An answer read whole, so it can be checked more than once and cross a process boundary. */
@@ -85,13 +88,18 @@ export class HarnessCore {
     });
   }
 
-  fetch(request: Request): Promise<Response> {
+  fetch(request: Request, env?: unknown, context?: ExecutionContext): Promise<Response> {
     this.arrivals++;
-    return this.proxy.fetch(request);
+    return this.proxy.fetch(request, env, context);
   }
 
   state(): HarnessState {
-    return { upstreamRequests: [...this.stub.requests], upstreamAuthorizations: [...this.stub.authorizations], logs: [...this.logs] };
+    return {
+      upstreamRequests: [...this.stub.requests],
+      upstreamAuthorizations: [...this.stub.authorizations],
+      logs: [...this.logs],
+      oversizedBytesPulled: this.stub.oversizedBytesPulled,
+    };
   }
 
   upstream(mode: UpstreamMode, holdUntilArrivals?: number): void {
