@@ -12,6 +12,8 @@ import { TEST_KEY, createStubUpstream, type StubUpstream, type UpstreamMode } fr
 export interface HarnessConfig {
   /** `stub`: fixed data with private fields (default); `sandbox`: the in-memory sandbox. */
   upstream?: 'stub' | 'sandbox';
+  /** A real upstream base URL (a server on 127.0.0.1), asked with the runtime's own fetch instead of the stub. */
+  upstreamUrl?: string;
   proxy?: Pick<ProxyOptions, 'maxLimit' | 'cache' | 'cors' | 'basePath' | 'timeoutMs' | 'retries' | 'maxBodyBytes'> & {
     rateLimit?: { capacity: number; refillPerSecond: number; clientKeyHeader?: string };
   };
@@ -73,9 +75,9 @@ export class HarnessCore {
     const { rateLimit, ...proxyOptions } = config.proxy ?? {};
     const header = rateLimit?.clientKeyHeader;
     this.proxy = createProxy({
-      upstream: UPSTREAM,
+      upstream: config.upstreamUrl ?? UPSTREAM,
       apiKey: TEST_KEY,
-      fetch: this.stub.fetch,
+      fetch: config.upstreamUrl ? undefined : this.stub.fetch,
       retries: 0,
       log: (line) => this.logs.push(line),
       clock: () => this.now,
