@@ -21,12 +21,16 @@ export const BUSY_RETRY_AFTER_S = 20;
 const LINKS = { forms: [{ id: 'f1', name: 'Leave a testimonial', url: 'https://love.test/f/1' }] };
 
 export interface FaultUpstream {
-  /** `http://127.0.0.1:port/<fault>/v1`: the base URL the proxy is given for that fault. */
-  base(fault: Fault): string;
+  /**
+   * `http://127.0.0.1:port/<fault>/v1`: the base URL the proxy is given for that fault; `live` behaves
+   * as the fault last given to `setLive` (a cached copy is made in `ok`, then the fault starts).
+   */
+  base(fault: Fault | 'live'): string;
+  setLive(fault: Fault): void;
   /** Sockets open on the server side. */
   openSockets(): number;
-  /** Open sockets that carry a request the server has not finished answering (what a leak holds). */
-  busySockets(): number;
+  /** Open sockets that carry a request the server has not finished answering (what a leak holds), for one fault or all. */
+  busySockets(fault?: Fault): number;
   /** Requests received, per fault. */
   requests(fault: Fault): number;
   /** Bytes of body the `oversized` fault managed to write before the proxy stopped reading. */
@@ -67,10 +71,11 @@ function writeOversized(res: ServerResponse, counted: (bytes: number) => void): 
 
 export async function startFaultUpstream(): Promise<FaultUpstream> {
   const sockets = new Set<Socket>();
-  const busy = new Set<Socket>();
+  const busy = new Map<Socket, string>();
   const counts = new Map<string, number>();
   let oversizedBytes = 0;
   let targetHits = 0;
+  let live: Fault = 'ok';
 
   const target = createServer((_req, res) => {
     targetHits++;
@@ -79,10 +84,11 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
   const targetPort = await listen(target);
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const fault = (req.url ?? '/').split('/')[1] ?? '';
+    const segment = (req.url ?? '/').split('/')[1] ?? '';
+    const fault = segment === 'live' ? live : segment;
     counts.set(fault, (counts.get(fault) ?? 0) + 1);
     const socket = req.socket;
-    busy.add(socket);
+    busy.set(socket, fault);
     res.once('finish', () => busy.delete(socket));
     switch (fault as Fault) {
       case 'ok':
@@ -123,8 +129,11 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
 
   return {
     base: (fault) => `http://127.0.0.1:${port}/${fault}/v1`,
+    setLive: (fault) => {
+      live = fault;
+    },
     openSockets: () => sockets.size,
-    busySockets: () => busy.size,
+    busySockets: (fault) => (fault === undefined ? busy.size : [...busy.values()].filter((f) => f === fault).length),
     requests: (fault) => counts.get(fault) ?? 0,
     oversizedBytesWritten: () => oversizedBytes,
     redirectTargetHits: () => targetHits,
