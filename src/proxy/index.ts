@@ -33,6 +33,8 @@ export interface TestimonialProxy {
    * stale answer is kept alive with `waitUntil`.
    */
   fetch: (request: Request, env?: unknown, context?: ExecutionContext) => Promise<Response>;
+  /** What the answer cache holds now (for a health page or a metric): entries and bytes. */
+  cacheSize(): { entries: number; bytes: number };
 }
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
@@ -102,7 +104,7 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     return errorAnswer(500, 'internal_error', 'The proxy failed to answer; the site owner can find why in its log.');
   });
 
-  return { app: app as unknown as Hono, fetch: async (request, env, context) => app.fetch(request, env, context) };
+  return { app: app as unknown as Hono, fetch: async (request, env, context) => app.fetch(request, env, context), cacheSize: () => cache.size };
 }
 
 /** CORS on every answer but preflights (which set their own), and no MIME sniffing of our JSON. */
