@@ -39,7 +39,28 @@ const README_GROUPS: Array<[string, string[]]> = [
   ],
   ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
+  ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
 ];
+
+/** The fault table: the time to an answer per upstream fault, without and with a cached copy. */
+function faultTable(byKey: ReadonlyMap<string, Figure>): string[] {
+  const faults = [...byKey.keys()].flatMap((key) => /^proxy\.fault\.(.+)\.no_copy_ms$/.exec(key)?.[1] ?? []);
+  if (faults.length === 0) return [];
+  const time = (key: string) => {
+    const found = byKey.get(key);
+    return found ? formatValue(found) : 'n/a';
+  };
+  const settingsOf = (key: string) => /\(([^()]*)\)$/.exec(byKey.get(key)?.label ?? '')?.[1];
+  const settings = [settingsOf(`proxy.fault.${faults[0]}.no_copy_ms`), settingsOf(`proxy.fault.${faults[0]}.copy_ms`)].filter(Boolean).join(', ');
+  return [
+    '',
+    `**The proxy under a failing upstream** (\`proxy.fault.*\`, servers on 127.0.0.1; ${settings}): the time a visitor waits.`,
+    '',
+    '| upstream fault | without a cached copy | with an expired copy |',
+    '|---|---|---|',
+    ...faults.map((fault) => `| ${fault} | ${time(`proxy.fault.${fault}.no_copy_ms`)} | ${time(`proxy.fault.${fault}.copy_ms`)} |`),
+  ];
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -84,5 +105,6 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
     '|---|---|---|---|',
     ...rows,
     lighthouse,
+    ...faultTable(byKey),
   ].join('\n');
 }
