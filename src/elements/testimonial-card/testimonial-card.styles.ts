@@ -146,6 +146,17 @@ const body = css`
   .star .half {
     clip-path: inset(0 50% 0 0);
   }
+  /* Forced colours leave SVG fills alone: full stars in the text's colour, empty ones an outline. */
+  @media (forced-colors: active) {
+    .star .full {
+      fill: CanvasText;
+    }
+    .star .empty {
+      fill: Canvas;
+      stroke: CanvasText;
+      stroke-width: 1.5px;
+    }
+  }
   .rating:dir(rtl) .star {
     transform: scaleX(-1);
   }
