@@ -118,8 +118,10 @@ const header = css`
     align-items: center;
     gap: 0.375em;
   }
+  /* Logos are often wide: the height is the line's, the width the logo's own (whole, never cropped). */
   .logo {
-    width: 1.25em;
+    width: auto;
+    max-width: 6em;
     height: 1.25em;
     object-fit: contain;
     border-radius: 0.25em;
@@ -205,7 +207,8 @@ const media = css`
     display: block;
     width: var(--testimonial-media-size, 6rem);
     height: var(--testimonial-media-size, 6rem);
-    object-fit: cover;
+    /* Whole, never cropped (a wide logo or screenshot would lose its sides). */
+    object-fit: contain;
     border-radius: calc(var(--_t-radius) * 0.5);
     background: var(--_t-surface);
   }
