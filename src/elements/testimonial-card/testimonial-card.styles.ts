@@ -150,13 +150,10 @@ const body = css`
   }
   /* Forced colours leave SVG fills alone: full stars in the text's colour, empty ones an outline. */
   @media (forced-colors: active) {
-    .star .full {
-      fill: CanvasText;
-    }
-    .star .empty {
-      fill: Canvas;
+    .star {
+      --_t-star: CanvasText;
+      --_t-star-empty: Canvas;
       stroke: CanvasText;
-      stroke-width: 1.5px;
     }
   }
   .rating:dir(rtl) .star {
@@ -353,10 +350,6 @@ const states = css`
   }
   .error {
     align-items: flex-start;
-  }
-  .error-detail {
-    color: var(--_t-muted);
-    font-size: 0.875em;
   }
   .retry {
     padding: 0.375em 0.875em;

@@ -24,20 +24,18 @@ const wallStyles = css`
 
   /*
    * A dark wall is a dark panel, gaps included, whatever the page behind it, and its text takes the
-   * theme's colours. Otherwise the wall paints no background, so what it writes on the page (the call
+   * theme's colour. Otherwise the wall paints no background, so what it writes on the page (the call
    * to action) takes the page's colour, which reads on the page whether it is light or dark.
    */
   :host([theme='dark']) {
     background: var(--testimonial-wall-background, var(--_t-background));
     color: var(--_t-text);
-    --_w-link: var(--_t-accent);
   }
 
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
       background: var(--testimonial-wall-background, var(--_t-background));
       color: var(--_t-text);
-      --_w-link: var(--_t-accent);
     }
   }
 
@@ -340,7 +338,7 @@ const wallStyles = css`
   }
 
   .cta {
-    color: var(--_w-link, var(--testimonial-color-accent, currentColor));
+    color: var(--testimonial-color-accent, currentColor);
     font-weight: 600;
     text-underline-offset: 0.2em;
   }
