@@ -28,6 +28,7 @@ export type CardVariant = 'default' | 'compact' | 'quote';
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
 
 const VIDEO_TAG = 'video-testimonial';
+const FAILURE = 'This testimonial could not be loaded.';
 const STAR_PATH = 'M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z';
 
 function star(fill: number): TemplateResult {
@@ -236,7 +237,10 @@ export class TestimonialCard extends LitElement {
       emit(this, 'testimonial-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
-      emit(this, 'testimonial-error', { error, message: errorMessage(error) });
+      const message = errorMessage(error);
+      // The reader gets a sentence and a retry; what went wrong is for the developer.
+      console.warn(`<testimonial-card>: ${FAILURE} ${message}`);
+      emit(this, 'testimonial-error', { error, message });
     }
   }
 
@@ -280,10 +284,8 @@ export class TestimonialCard extends LitElement {
   override render(): unknown {
     const data = this.shownTestimonial;
     if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
-    if (this.fetched.status === 'pending') return this.renderSkeleton();
-    if (this.fetched.status === 'error') {
-      return isAbortError(this.fetched.error) ? this.renderSkeleton() : this.renderError();
-    }
+    const { status, error } = this.fetched;
+    if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
   }
 
@@ -470,24 +472,24 @@ ${stars}
     </footer>`;
   }
 
-  private renderSkeleton(): TemplateResult {
-    return html`<div part="skeleton" class="skeleton" role="status" aria-busy="true">
-      <span class="visually-hidden">Loading testimonial…</span>
-      <div class="bone head" aria-hidden="true">
-        <div class="bone circle"></div>
-        <div class="bone line short"></div>
-      </div>
-      <div class="bone line" aria-hidden="true"></div>
-      <div class="bone line" aria-hidden="true"></div>
-      <div class="bone line mid" aria-hidden="true"></div>
-    </div>`;
-  }
-
-  private renderError(): TemplateResult {
-    return html`<div part="error" class="error" role="alert">
-      <p><strong>This testimonial could not be loaded.</strong></p>
-      <p class="error-detail">${errorMessage(this.fetched.error)}</p>
-      <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>
+  /**
+   * The skeleton while loading, the error after a failure: one live region (polite: a card that did
+   * not load is no emergency) whose words change, so the change is what a screen reader announces.
+   */
+  private renderState(loading: boolean): TemplateResult {
+    const name = loading ? 'skeleton' : 'error';
+    return html`<div part=${name} class=${name} role="status" aria-busy=${loading}>
+      ${loading
+        ? html`<span class="visually-hidden">Loading testimonial…</span>
+            <div class="bone head" aria-hidden="true">
+              <div class="bone circle"></div>
+              <div class="bone line short"></div>
+            </div>
+            <div class="bone line" aria-hidden="true"></div>
+            <div class="bone line" aria-hidden="true"></div>
+            <div class="bone line mid" aria-hidden="true"></div>`
+        : html`<p><strong>${FAILURE}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`}
     </div>`;
   }
 }
