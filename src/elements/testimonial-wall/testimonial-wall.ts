@@ -505,7 +505,7 @@ export class TestimonialWall extends LitElement {
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind}>
+    return html`<div class="message" part=${kind} lang="en">
       <span>${text}</span>
       ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>Try again</button>` : nothing}
     </div>`;
@@ -597,6 +597,7 @@ export class TestimonialWall extends LitElement {
             type="button"
             class="load-more"
             part="load-more"
+            lang="en"
             ?disabled=${moreStatus === 'loading'}
             @click=${this.onLoadMoreClick}
           >
@@ -607,9 +608,11 @@ export class TestimonialWall extends LitElement {
       moreStatus === 'error'
         ? this.renderMessage('error', this.failure, true)
         : nothing;
+    // The page's own words are in the page's language; the default ones are English.
+    const words = this.cta?.trim();
     const cta = this.formLink.href
-      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL}>
-          ${this.cta?.trim() || 'Leave a testimonial'}
+      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL} lang=${words ? nothing : 'en'}>
+          ${words || 'Leave a testimonial'}
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
@@ -620,7 +623,7 @@ export class TestimonialWall extends LitElement {
   protected override render(): TemplateResult {
     return html`<div class="wall ${this.layoutValue}" part="wall">
       ${this.renderBody()} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" lang="en">${this.announcement}</div>
     </div>`;
   }
 }
