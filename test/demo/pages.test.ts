@@ -6,7 +6,6 @@
  */
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { backgroundBehind, contrast } from '../support/contrast.js';
 import { emulateForcedColors } from '../support/forced-colors.js';
 
 const PAGES = ['index', 'cards', 'video', 'wall', 'builder', 'deploy'] as const;
