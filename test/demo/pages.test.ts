@@ -157,14 +157,15 @@ describe('demo pages', function () {
     await emulateMedia({ colorScheme: 'light' }).catch(() => undefined);
   });
 
-  // Issue 13, item 19: the pages that build cards from the client's data hold still while it arrives.
+  // Issue 13, item 19 and "Must show": the pages built from the API's answers hold still while they arrive
+  // (the overview's carousel needs item 8: its track as tall as the slides in view, its skeleton alike).
   for (const page of ['index', 'cards', 'video'] as const) {
     it(`${page}.html does not shift while its data arrives (1280 × 900)`, async function () {
       // Layout Instability is a Chromium API; Firefox has no layout-shift entries to count.
       if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) this.skip();
       frame = await openPage(page, 'light');
       const { cls, shifts } = await layoutShift(frame);
-      expect(cls, shifts.join('; ')).to.be.below(0.05);
+      expect(cls, shifts.join('; ')).to.be.below(0.01);
     });
   }
 
