@@ -72,6 +72,22 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
     {
+      // `executeServerCommand('emulate-forced-colors', { forcedColors: 'active' | 'none', colorScheme? })`:
+      // forced colours (a high-contrast mode) in Chromium, over CDP; puppeteer's emulateMediaFeatures
+      // refuses the feature, and Firefox's WebDriver BiDi has no such command yet (Mozilla bug 1980877),
+      // so there the command answers false and the test says it was skipped.
+      name: 'emulate-forced-colors',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'emulate-forced-colors') return undefined;
+        if (session.browser.type !== 'puppeteer' || process.env.TEST_BROWSER === 'firefox') return false;
+        const page = session.browser.getPage(session.id);
+        const features = [{ name: 'forced-colors', value: payload?.forcedColors === 'active' ? 'active' : 'none' }];
+        if (payload?.colorScheme) features.push({ name: 'prefers-color-scheme', value: payload.colorScheme });
+        await page._client().send('Emulation.setEmulatedMedia', { features });
+        return true;
+      },
+    },
+    {
       // `executeServerCommand('fail-next-request', { url })`: see the `failNextRequest` middleware.
       name: 'fail-next-request',
       executeCommand({ command, payload }) {

@@ -33,7 +33,7 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   bytes: async ({ elements, hlsVideo }) => measureBytes(elements, hlsVideo),
   wall: async ({ browser, server }) => measureWallRender(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),
-  'layout-shift': async ({ browser, server }) => measureLayoutShift(await browser(), server),
+  'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
 };
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   log('building the script-tag bundle, the hls-video-element baseline and the demo…');
   const elements = await buildElements();
   const hlsVideo = await buildHlsVideoElement();
-  const demo = sections.includes('lighthouse') ? await buildDemo() : '';
+  const demo = sections.includes('lighthouse') || sections.includes('layout-shift') ? await buildDemo() : '';
   const server = await startBenchServer({
     mounts: { '/cdn/': elements.outDir, '/hls-video/': hlsVideo.outDir, ...(demo ? { '/': demo } : {}) },
   });

@@ -98,6 +98,8 @@ export function mountBuilder(host: HTMLElement, options: BuilderOptions = {}): B
 
   const preview = () => host.querySelector<HTMLElement>('testimonial-wall.builder-preview')!;
 
+  // The builder takes the place of whatever fallback the page put there ("needs JavaScript").
+  host.replaceChildren();
   update();
   return {
     get choices() {

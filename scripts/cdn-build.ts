@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
+import ts from 'typescript';
 import { build, type InlineConfig, type Plugin } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,6 +23,41 @@ export function minifyCssLiterals(): Plugin {
       if (!id.startsWith(join(root, 'src')) || !/\.styles\.ts$/.test(id)) return null;
       const out = code.replace(/\bcss`((?:[^`\\]|\\.)*)`/g, (_, body: string) => `css\`${minifyCssText(body)}\``);
       return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * Collapses the line breaks and indentation in the markup of Lit `html` and `svg` templates to one
+ * space, which HTML renders the same (no template holds a line break inside `<pre>` or a
+ * `white-space: pre*` element: text with its own line breaks comes in through bindings). The
+ * minifier leaves template literals alone; this was ~0.16 KB gzip of the entry. TypeScript's parser
+ * finds the templates' static parts, so nothing else in the code is touched.
+ */
+export function collapseHtmlLiterals(): Plugin {
+  return {
+    name: 'collapse-html-literals',
+    transform(code, id) {
+      if (!id.startsWith(join(root, 'src/elements')) || !/\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return null;
+      const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+      const spans: { start: number; end: number }[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isTaggedTemplateExpression(node) && /^(html|svg)$/.test(node.tag.getText(source))) {
+          const template = node.template;
+          const parts = ts.isNoSubstitutionTemplateLiteral(template) ? [template] : [template.head, ...template.templateSpans.map((span) => span.literal)];
+          for (const part of parts) spans.push({ start: part.getStart(source), end: part.getEnd() });
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      if (spans.length === 0) return null;
+      let out = '';
+      let at = 0;
+      for (const { start, end } of spans.sort((a, b) => a.start - b.start)) {
+        out += code.slice(at, start) + code.slice(start, end).replace(/[ \t]*\n\s*/g, ' ');
+        at = end;
+      }
+      return { code: out + code.slice(at), map: null };
     },
   };
 }
@@ -74,7 +110,7 @@ export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entry
     // Chunk URLs relative to the entry: the file is served from any CDN path, never the site root.
     base: './',
     logLevel: 'warn',
-    plugins: [minifyCssLiterals(), plainDynamicImports()],
+    plugins: [minifyCssLiterals(), collapseHtmlLiterals(), plainDynamicImports()],
     // Lit's production mode: no dev-mode warnings in the script-tag build.
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {

@@ -101,6 +101,18 @@ describe('wall builder: the page', () => {
     await expect(host).to.be.accessible();
   });
 
+  it('takes the place of the page’s "needs JavaScript" fallback once it runs', async () => {
+    const response = await fetch('/demo/builder.html');
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    host = await fixture(html`<div></div>`);
+    host.append(document.importNode(page.querySelector('#builder')!, true));
+    const main = host.querySelector<HTMLElement>('#builder')!;
+    expect(main.textContent).to.contain('needs JavaScript');
+    builder = mountBuilder(main);
+    expect(main.innerText).not.to.contain('needs JavaScript');
+    expect(main.querySelector('form')).to.exist;
+  });
+
   it('gives every control a label, and every hint to assistive technology', async () => {
     await mount();
     for (const field of WALL_FIELDS) {

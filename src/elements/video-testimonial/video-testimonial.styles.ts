@@ -148,10 +148,11 @@ const player = css`
     margin-block-start: 0.5rem;
   }
 
+  /* Outside a card (no --_t-accent) it stands on the page: the page's colour reads on it, light or dark. */
   [part='transcript'] summary {
     cursor: pointer;
     width: fit-content;
-    color: var(--_v-accent);
+    color: var(--testimonial-color-accent, var(--_t-accent, currentColor));
   }
 
   [part='transcript'] summary:focus-visible {
