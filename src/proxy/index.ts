@@ -14,11 +14,13 @@ import { createCorsPolicy, type CorsPolicy } from './cors.js';
 import { resolveOptions, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
 import { clientFromHeaders, TokenBuckets } from './rate-limit.js';
 import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
+import { summaryPlan, summarySettings } from './summary.js';
 import { describeUpstreamFailure } from './upstream-failure.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
 export type { CorsOptions } from './cors.js';
+export type { SummaryOptions } from './summary.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
@@ -66,11 +68,15 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
   const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock);
   const cors = createCorsPolicy(settings.cors);
   const readThrough = cachedReader(settings, cache);
+  // Summaries get a cache of their own, with its own (longer) TTL.
+  const summary = summarySettings(settings, options.summary);
+  const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock));
 
   const routes: ProxyRoute[] = [
     { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
     { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
     { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
+    { path: '/summary', methods: READ_METHODS, handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)) },
   ];
 
   const app = settings.basePath ? new Hono().basePath(settings.basePath) : new Hono();
@@ -87,7 +93,7 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     );
   }
   app.notFound((c) =>
-    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id and /links.`),
+    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id, /links and /summary.`),
   );
   app.onError((error) => {
     settings.log(`testimonial proxy: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
