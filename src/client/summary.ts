@@ -28,7 +28,7 @@ export interface SummaryCustomer {
 }
 
 /** The answer of `GET /summary`. */
-export interface TestimonialSummary {
+export interface SummaryData {
   /** Approved testimonials that match the filters (of those read, when `partial`). */
   count: number;
   /** How many of them carry a rating above 0; the average is theirs. */

@@ -18,7 +18,7 @@ import {
   type TestimonialReadClient,
 } from '../client/index.js';
 import { safeUrl } from '../client/safe-url.js';
-import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type TestimonialSummary } from '../client/summary.js';
+import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type SummaryData } from '../client/summary.js';
 import type { ResolvedProxyOptions } from './options.js';
 import { isApproved } from './public-fields.js';
 import type { ReadPlan } from './read-plans.js';
@@ -72,7 +72,7 @@ export async function computeSummary(
   filters: ListTestimonialsParams,
   avatars: number,
   maxPages: number,
-): Promise<TestimonialSummary> {
+): Promise<SummaryData> {
   const totals = new SummaryTotals(avatars);
   const params: ListTestimonialsParams = { ...filters, approved: true, sort: 'date', order: 'desc', limit: LIMIT_MAX };
   let previousIds = new Set<string>();
@@ -131,13 +131,13 @@ class SummaryTotals {
     this.recent.push({ name: label, avatar: safeUrl(avatar, 'image') ?? null });
   }
 
-  summary(partial: boolean): TestimonialSummary {
+  summary(partial: boolean): SummaryData {
     const integrations = [...this.integrations].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
     return {
       count: this.count,
       rated: this.rated,
       average: this.rated ? Math.round((this.ratingSum / this.rated) * 100) / 100 : null,
-      distribution: Object.fromEntries(STARS.map((star, index) => [star, this.stars[index]!])) as TestimonialSummary['distribution'],
+      distribution: Object.fromEntries(STARS.map((star, index) => [star, this.stars[index]!])) as SummaryData['distribution'],
       integrations: Object.fromEntries(integrations),
       recent: this.recent,
       partial,

@@ -9,7 +9,7 @@ import type { Testimonial } from '../../src/client/types.js';
 import { createProxy, type ProxyOptions } from '../../src/proxy/index.js';
 import { FIXTURE_EPOCH, generateFixtures } from '../../src/sandbox/fixtures/generate.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import type { TestimonialSummary } from '../../src/client/summary.js';
+import type { SummaryData } from '../../src/client/summary.js';
 
 const SEED = 7;
 const COUNT = 2500;
@@ -45,9 +45,9 @@ function setup(proxyOptions: Partial<ProxyOptions> = {}, upstreamFetch?: (reques
   return { fetch: (path, init) => proxy.fetch(new Request(`http://proxy.test${path}`, init)), requests, failing, clock };
 }
 
-async function summaryOf(response: Response): Promise<TestimonialSummary> {
+async function summaryOf(response: Response): Promise<SummaryData> {
   assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()) as TestimonialSummary;
+  return (await response.json()) as SummaryData;
 }
 
 /** What a summary of `testimonials` must say, counted the plain way. */
