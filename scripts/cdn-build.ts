@@ -66,6 +66,16 @@ export interface CdnBuildOptions {
   entryFileName?: string;
 }
 
+/**
+ * Lazy chunks are named after their module; an element's `define` module names its chunk after the
+ * element's folder instead ("video-testimonial", "testimonial-summary"), so two such chunks (and their
+ * figures in the bench) are told apart.
+ */
+function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
+  const element = /[\\/]elements[\\/]([\w-]+)[\\/]define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  return `chunks/${element ?? '[name]'}-[hash].js`;
+}
+
 /** The Vite configuration of the script-tag build. */
 export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entryFileName = CDN_ENTRY_FILE }: CdnBuildOptions): InlineConfig {
   return {
@@ -91,7 +101,7 @@ export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entry
       rollupOptions: {
         input,
         preserveEntrySignatures: 'allow-extension',
-        output: { entryFileNames: entryFileName, chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: { entryFileNames: entryFileName, chunkFileNames: chunkFileName },
       },
     },
   };
