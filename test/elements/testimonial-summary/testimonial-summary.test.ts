@@ -125,6 +125,13 @@ describe('<testimonial-summary>', () => {
     expect(part(unsafe, 'link') === null).to.equal(true);
   });
 
+  it('wall-link links it to the first wall of love of GET /links', async () => {
+    const links: { walls_of_love: { url: string }[] } = await (await fetch('/api/links')).json();
+    const el = await summaryOf('wall-link endpoint="/api"', SAMPLE);
+    await waitUntil(() => part(el, 'link') !== null, 'the link once /links answers');
+    expect((part(el, 'link') as HTMLAnchorElement).href).to.equal(links.walls_of_love[0]!.url);
+  });
+
   for (const variant of SUMMARY_VARIANTS) {
     for (const theme of ['light', 'dark', 'auto']) {
       it(`${variant} in the ${theme} theme is axe clean`, async () => {
