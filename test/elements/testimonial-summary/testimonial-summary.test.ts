@@ -3,7 +3,7 @@
  * alternative, the request to the proxy (`/api` is the proxy in front of the sandbox), no layout shift
  * when the numbers arrive, and the floating placement with its keyboard dismissal.
  */
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/testimonial-summary/define.js';
 import type { SummaryData } from '../../../src/client/summary.js';
@@ -235,6 +235,36 @@ describe('<testimonial-summary placement>', () => {
     const start = await summaryOf('placement="bottom-start"', SAMPLE, '<div dir="rtl"></div>');
     expect(Math.round(innerWidth - start.getBoundingClientRect().right), 'start is the right in rtl').to.equal(16);
     await expect(end).to.be.accessible();
+  });
+
+  it('on a phone, covers a small share of the screen (a tenth for the badge and the avatars)', async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      for (const variant of SUMMARY_VARIANTS) {
+        const el = await summaryOf(`placement="bottom-start" variant="${variant}"`, SAMPLE);
+        const box = el.getBoundingClientRect();
+        const share = (box.width * box.height) / (375 * 667);
+        expect(share, variant).to.be.below(variant === 'histogram' ? 0.25 : 0.1);
+        expect(box.left, variant).to.be.at.least(0);
+        expect(box.right, variant).to.be.at.most(375);
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('slides in, but not under reduced motion', async function () {
+    const moving = await summaryOf('placement="bottom-end"', SAMPLE);
+    const duration = (el: Element) => parseFloat(getComputedStyle(el.shadowRoot!.querySelector('.floating')!).animationDuration);
+    expect(duration(moving)).to.be.above(0.1);
+    // Media emulation goes through CDP: Chromium only.
+    if (!(await emulateMedia({ reducedMotion: 'reduce' }).then(() => true, () => false))) this.skip();
+    try {
+      const still = await summaryOf('placement="bottom-end"', SAMPLE);
+      expect(duration(still)).to.be.below(0.001);
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 
   it('closes with Escape and with its button, and stays closed for the visit', async () => {
