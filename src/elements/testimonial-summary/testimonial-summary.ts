@@ -136,7 +136,7 @@ export class TestimonialSummary extends LitElement {
   /** A summary to show as it is, with no request (the shape of `GET /summary`). */
   summary?: Summary;
   /** `badge` (default), `avatars` or `histogram`. */
-  variant?: string;
+  variant?: SummaryVariant;
   /** Count only `text` or `video` testimonials. */
   type?: string;
   /** Count only testimonials imported from this integration (spec 2.5). */
@@ -150,13 +150,13 @@ export class TestimonialSummary extends LitElement {
   /** How many recent customers the `avatars` variant shows, 0 to 12 (default 5). */
   avatars?: string;
   /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`). */
-  theme?: string;
+  theme?: 'light' | 'dark' | 'auto';
   /** Makes the whole summary a link to this http(s) URL. */
   href?: string;
   /** Makes the whole summary a link to the project's first "wall of love" (GET /links). */
   wallLink = false;
   /** `bottom-start` or `bottom-end`: floats the summary in that corner of the viewport. */
-  placement?: string;
+  placement?: SummaryPlacement;
 
   private variantValue: SummaryVariant = 'badge';
   private placementValue: SummaryPlacement | undefined;
