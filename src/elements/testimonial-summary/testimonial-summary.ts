@@ -160,6 +160,7 @@ export class TestimonialSummary extends LitElement {
 
   private variantValue: SummaryVariant = 'badge';
   private placementValue: SummaryPlacement | undefined;
+  private avatarsValue = DEFAULT_AVATARS;
   private configError: unknown;
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
     if (status === 'complete') emit(this, 'testimonial-summary-load', { summary: value! });
@@ -184,6 +185,7 @@ export class TestimonialSummary extends LitElement {
       this.placementValue = pick('placement', this.placement, SUMMARY_PLACEMENTS);
       this.floating.enabled = this.placementValue !== undefined;
     }
+    if (first || changed.has('avatars')) this.avatarsValue = avatarCount(this.avatars);
     const asked = ['endpoint', 'summary', 'avatars', ...SUMMARY_FILTERS].some((key) => changed.has(key));
     if (first || asked) this.askSummary();
     if (first || changed.has('wallLink') || changed.has('endpoint')) this.askLinks();
@@ -205,7 +207,7 @@ export class TestimonialSummary extends LitElement {
   private askSummary(): void {
     this.configError = undefined;
     const base = this.summary === undefined ? this.baseUrl() : undefined;
-    const url = base && summaryUrl(base, this, avatarCount(this.avatars));
+    const url = base && summaryUrl(base, this, this.avatarsValue);
     void this.fetched.request(url, url ? (signal) => fetchSummary(url, signal) : undefined);
   }
 
@@ -246,7 +248,7 @@ export class TestimonialSummary extends LitElement {
   }
 
   private renderAvatars(summary: Summary, words: SummaryWords, locale: string | undefined): TemplateResult {
-    const shown = summary.recent.slice(0, avatarCount(this.avatars));
+    const shown = summary.recent.slice(0, this.avatarsValue);
     const lovedBy = words.lovedBy(summary.count, summary.partial);
     const names = shown.map((customer) => customer.name);
     const sentence = names.length ? `${lovedBy}, among them ${nameList(names, locale)}.` : `${lovedBy}.`;
