@@ -15,6 +15,7 @@ import { measureBytes } from './bytes.js';
 import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
+import { measureSummary } from './summary.js';
 import { performanceSection, printTable } from './report.js';
 import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
@@ -35,6 +36,7 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   video: async ({ browser, server }) => measureVideo(await browser(), server),
   'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),
+  summary: async ({ elements }) => measureSummary(elements),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
 };
 

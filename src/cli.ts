@@ -1,13 +1,13 @@
 /**
  * The `testimonial-elements` command (also `npm run sandbox` / `npm run proxy`):
  *
- *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--public-url URL] [--key K] [--seed N] [--latency MS] [--fail-rate R]
+ *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--public-url URL] [--key K] [--seed N] [--testimonials N] [--latency MS] [--fail-rate R]
  *   testimonial-elements proxy --upstream URL [...]     (see `testimonial-elements proxy --help`)
  *
  * A mistake in the command line is one line on stderr and exit status 2.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
-import { DEFAULT_SANDBOX_KEY } from './sandbox/index.js';
+import { DEFAULT_SANDBOX_KEY, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
 import { publicBase } from './sandbox/urls.js';
 
@@ -25,6 +25,7 @@ sandbox options:
                    (default http://HOST:PORT; never the request's Host header)
   --key K          the API key to accept, as "Bearer K" or bare (default ${DEFAULT_SANDBOX_KEY})
   --seed N         seed of the fixtures, ids and injected failures (default 1)
+  --testimonials N how many testimonials to generate from the seed, 0 to ${MAX_FIXTURE_COUNT} (default ${FIXTURE_COUNT})
   --latency MS     delay every API answer by MS milliseconds (default 0)
   --fail-rate R    answer a share R (0 to 1) of API requests 503 with Retry-After (default 0)
   -h, --help       show this help`;
@@ -36,6 +37,7 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
     'public-url': { type: 'string' },
     key: { type: 'string' },
     seed: { type: 'string' },
+    testimonials: { type: 'string' },
     latency: { type: 'string' },
     'fail-rate': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -45,6 +47,7 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   const options: ServeSandboxOptions = {
     port: integerFlag('port', text('port'), 0, 65535),
     seed: numberFlag('seed', text('seed'), Number.isSafeInteger, 'an integer'),
+    testimonials: integerFlag('testimonials', text('testimonials'), 0, MAX_FIXTURE_COUNT),
     latencyMs: numberFlag('latency', text('latency'), (n) => n >= 0, 'a number of milliseconds ≥ 0'),
     failRate: numberFlag('fail-rate', text('fail-rate'), (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
   };
@@ -79,7 +82,7 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
   if (options.publicUrl) console.log(`  links in answers: ${options.publicUrl}`);
-  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
+  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`);
   console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
   closeOnSignal(() => server.close());
 }

@@ -4,4 +4,5 @@ export * from './client/index.js';
 export { TestimonialCard, type CardVariant } from './elements/testimonial-card/testimonial-card.js';
 export { VideoTestimonial, type VideoTestimonialErrorDetail } from './elements/video-testimonial/video-testimonial.js';
 export { TestimonialWall } from './elements/testimonial-wall/testimonial-wall.js';
+export { SUMMARY_PLACEMENTS, SUMMARY_VARIANTS, TestimonialSummary, type SummaryPlacement, type SummaryVariant } from './elements/testimonial-summary/testimonial-summary.js';
 export type { WallLayout, WallPaging, WallTheme } from './elements/testimonial-wall/wall-options.js';

@@ -41,7 +41,7 @@ describe('testimonial-elements command', () => {
   it('--help prints the options and exits 0', () => {
     const result = run(['sandbox', '--help']);
     assert.equal(result.status, 0);
-    for (const flag of ['--port', '--host', '--public-url', '--key', '--seed', '--latency', '--fail-rate']) assert.ok(result.stdout.includes(flag), flag);
+    for (const flag of ['--port', '--host', '--public-url', '--key', '--seed', '--testimonials', '--latency', '--fail-rate']) assert.ok(result.stdout.includes(flag), flag);
     assert.equal(run(['--help']).status, 0);
   });
 
@@ -52,6 +52,8 @@ describe('testimonial-elements command', () => {
     [['sandbox', '--latency', '-5'], /--latency/],
     [['sandbox', '--seed', '1.5'], /--seed/],
     [['sandbox', '--public-url', 'ftp://example.com'], /--public-url/],
+    [['sandbox', '--testimonials', '100001'], /--testimonials/],
+    [['sandbox', '--testimonials', '1e3'], /--testimonials/],
     [['sandbox', '--colour', 'red'], /--colour/],
     [['sandbox', 'extra'], /extra/],
     [['launch'], /unknown command "launch"/],

@@ -50,10 +50,14 @@ describe('script-tag build size', () => {
     assert.ok(!eager.includes('capLevelToPlayerSize'), 'the video player is in the entry');
     assert.ok(!eager.includes('aria-roledescription="carousel"'), 'the carousel is in the entry');
     assert.ok(!eager.includes('testimonial-wall-marquee'), "the marquee's motion is in the entry");
+    assert.ok(!eager.includes('testimonial-summary:dismissed') && !eager.includes('Loved by'), '<testimonial-summary> is in the entry');
     const lazyNames = sizes.lazy.map((chunk) => chunk.file).join(' ');
     assert.match(lazyNames, /hls/, `hls.js is a lazy chunk (lazy chunks: ${lazyNames})`);
     assert.match(lazyNames, /purify/, `DOMPurify is a lazy chunk (lazy chunks: ${lazyNames})`);
     assert.match(lazyNames, /moving-layouts/, `the carousel and marquee are a lazy chunk (lazy chunks: ${lazyNames})`);
+    const summary = chunks.find((chunk) => chunk.code.includes('testimonial-summary:dismissed'));
+    assert.ok(summary && !sizes.entry.files.includes(summary.fileName), '<testimonial-summary> is a lazy chunk of its own');
+    assert.ok(!summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription="carousel"'), 'the summary chunk holds neither the player nor the carousel');
   });
 });
 

@@ -16,10 +16,12 @@ import { clientFromHeaders, TokenBuckets } from './rate-limit.js';
 import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
 import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
 import { guardedUpstreamFetch } from './upstream-fetch.js';
+import { summaryPlan, summarySettings } from './summary.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
 export type { CorsOptions } from './cors.js';
+export type { SummaryOptions } from './summary.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
@@ -73,14 +75,19 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     maxRetryAfterMs: settings.cache.staleAfterMs,
     userAgent: 'testimonial-elements-proxy',
   });
-  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock, (answer) => answer.body.byteLength + answer.etag.length);
+  const answerBytes = (answer: CachedAnswer) => answer.body.byteLength + answer.etag.length;
+  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock, answerBytes);
   const cors = createCorsPolicy(settings.cors);
   const readThrough = cachedReader(settings, cache);
+  // Summaries get a cache of their own, with its own (longer) TTL.
+  const summary = summarySettings(settings, options.summary);
+  const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock, answerBytes));
 
   const routes: ProxyRoute[] = [
     { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
     { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
     { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
+    { path: '/summary', methods: READ_METHODS, handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)) },
   ];
 
   const app = settings.basePath ? new Hono().basePath(settings.basePath) : new Hono();
@@ -97,7 +104,7 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     );
   }
   app.notFound((c) =>
-    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id and /links.`),
+    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id, /links and /summary.`),
   );
   app.onError((error) => {
     settings.log(`testimonial proxy: unexpected error: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,6 +6,7 @@ import { LIMIT_MAX, LIMIT_MIN, type FetchFunction } from '../client/index.js';
 import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
+import type { SummaryOptions } from './summary.js';
 
 export interface ProxyOptions {
   /** The service's `{base_url}`, ending in `/v1` (or the sandbox's, e.g. `http://127.0.0.1:8787/v1`). */
@@ -22,6 +23,8 @@ export interface ProxyOptions {
   /** Largest `limit` passed on; a larger one is lowered to it (not refused). 1–1000, default 100. */
   maxLimit?: number;
   cache?: Partial<CacheOptions>;
+  /** `GET /summary`: its cache TTL (default 10 min) and its bound on upstream pages (default 50 of 1000). */
+  summary?: SummaryOptions;
   cors?: CorsOptions;
   /** Per-client token bucket; off (`false`) by default. */
   rateLimit?: RateLimitOptions | false;

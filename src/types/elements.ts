@@ -10,6 +10,7 @@
  */
 import type { LitElement } from 'lit';
 import type { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
+import type { TestimonialSummary } from '../elements/testimonial-summary/testimonial-summary.js';
 import type { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import type { VideoTestimonial, VideoTestimonialErrorDetail } from '../elements/video-testimonial/video-testimonial.js';
 
@@ -18,6 +19,7 @@ export interface TestimonialElementMap {
   'testimonial-wall': TestimonialWall;
   'testimonial-card': TestimonialCard;
   'video-testimonial': VideoTestimonial;
+  'testimonial-summary': TestimonialSummary;
 }
 
 export type TestimonialTagName = keyof TestimonialElementMap;
@@ -33,6 +35,7 @@ export interface TestimonialElementEvents {
     /** Every source failed. */
     error: CustomEvent<VideoTestimonialErrorDetail>;
   };
+  'testimonial-summary': Pick<HTMLElementEventMap, 'testimonial-summary-load' | 'testimonial-summary-error' | 'testimonial-summary-dismiss'>;
 }
 
 /** Writable accessors a class has that no attribute reflects (so they are properties only). */
@@ -40,6 +43,7 @@ interface PropertyOnlyKeys {
   'testimonial-wall': never;
   'testimonial-card': never;
   'video-testimonial': 'currentTime';
+  'testimonial-summary': never;
 }
 
 /** `true` when X and Y are the same type (readonly-ness included), else `false`. */

@@ -93,8 +93,11 @@ export const ok = (
     <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonials-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
     <testimonial-card testimonial={data} heading-level={2} testimonialId="abc" ontestimonial-load={(event) => event.detail.testimonial.id} />
     <video-testimonial src="/video.m3u8" muted onplay={(event) => event.type} onerror={(event) => event.detail.message} />
+    <testimonial-summary endpoint="/api" variant="histogram" placement="bottom-end" wall-link tags="featured" ontestimonial-summary-load={(event) => event.detail.summary.count} />
   </>
 );
+// @ts-expect-error summary variants are a closed set
+export const badVariant = <testimonial-summary variant="stars" />;
 export const asText = <testimonial-card heading-level="2" text-limit="120" no-date="" />;
 // @ts-expect-error a number attribute takes a number's text only
 export const badNumber = <testimonial-card heading-level="two" />;
