@@ -1,7 +1,10 @@
 /**
  * `npm run build` writes:
  * - `dist/**.js` + `.d.ts`: the npm build, one module per source module (lit and the other runtime
- *   dependencies stay imports, so an app bundles them once);
+ *   dependencies stay imports, so an app bundles them once). No source maps: they would name
+ *   `src/*.ts`, which is not published, and the output is tsc's readable JavaScript anyway;
+ * - `dist/cli.js`: the `testimonial-elements` command, one file with Hono bundled in, so the command
+ *   works after `npm install testimonial-elements` although `hono` is only an optional peer dependency;
  * - `dist/sandbox/media/`: the sandbox's sample media, which the Node sandbox serves from disk;
  * - `dist/cdn/testimonial-elements.js`: the script-tag build, one minified ES module that defines the
  *   three elements with lit bundled, and the optional parts (hls.js light, DOMPurify) as lazy chunks
@@ -12,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import ts from 'typescript';
 import { buildCdn, measureCdn } from './cdn-build.js';
 
@@ -25,7 +29,7 @@ function emitNpmBuild(): void {
     { ...config, include: ['src'] },
     ts.sys,
     root,
-    { rootDir: join(root, 'src'), outDir: dist, declaration: true, sourceMap: true, noEmit: false, types: ['node'] },
+    { rootDir: join(root, 'src'), outDir: dist, declaration: true, sourceMap: false, noEmit: false, types: ['node'] },
     configPath,
   );
   const program = ts.createProgram(parsed.fileNames, parsed.options);
@@ -35,6 +39,19 @@ function emitNpmBuild(): void {
     const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
     throw new Error(`TypeScript build failed:\n${ts.formatDiagnostics(diagnostics, host)}`);
   }
+}
+
+/** Replaces tsc's `dist/cli.js` by a bundle of the command with its dependencies (Hono) inside. */
+async function bundleCli(): Promise<void> {
+  await esbuild({
+    entryPoints: [join(root, 'src/cli.ts')],
+    outfile: join(dist, 'cli.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 }
 
 function copySandboxMedia(): void {
@@ -53,6 +70,7 @@ function generateManifest(): void {
 
 rmSync(dist, { recursive: true, force: true });
 emitNpmBuild();
+await bundleCli();
 copySandboxMedia();
 const cdnChunks = await buildCdn(join(dist, 'cdn'));
 generateManifest();
