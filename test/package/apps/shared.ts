@@ -36,6 +36,6 @@ export function log(entry: string): void {
   document.getElementById('log')!.append(item);
 }
 
-// The README's plain DOM listener: `detail` is typed from the published HTMLElementEventMap.
-document.addEventListener('testimonial-load', (event) => log(`document testimonial-load:${event.detail.testimonial.id}`));
-document.addEventListener('testimonials-load', (event) => log(`document testimonials-load:${event.detail.testimonials.length}`));
+// A plain DOM listener (the events bubble): `detail` is typed from the published HTMLElementEventMap.
+document.body.addEventListener('testimonial-load', (event) => log(`dom testimonial-load:${event.detail.testimonial.id}`));
+document.body.addEventListener('testimonials-load', (event) => log(`dom testimonials-load:${event.detail.testimonials.length}`));
