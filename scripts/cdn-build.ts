@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import ts from 'typescript';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { sourceDefineModules } from './source-side-effects.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -88,6 +89,27 @@ export function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * Drops the source map of hls.js's chunk (1.5 MB, three times the published package's other maps
+ * together): it maps third-party code, minified by its own authors' build before ours, which no user of
+ * this package debugs. Our own chunks keep their maps, with the sources inside (`sourcesContent`), so
+ * every map that ships resolves.
+ */
+export function noVendorSourcemaps(): Plugin {
+  return {
+    name: 'no-vendor-sourcemaps',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type !== 'chunk' || !/(^|\/)hls[.-]/.test(fileName)) continue;
+        delete bundle[`${fileName}.map`];
+        item.map = null;
+        item.code = item.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      }
+    },
+  };
+}
+
 export function minifyCssText(text: string): string {
   return text
     .split(/(\$\{[^}]*\})/)
@@ -130,7 +152,7 @@ export function cdnBuildConfig({ outDir, input = join(root, 'src/cdn.ts'), entry
     // Chunk URLs relative to the entry: the file is served from any CDN path, never the site root.
     base: './',
     logLevel: 'warn',
-    plugins: [minifyCssLiterals(), collapseHtmlLiterals(), plainDynamicImports()],
+    plugins: [minifyCssLiterals(), collapseHtmlLiterals(), plainDynamicImports(), sourceDefineModules(), noVendorSourcemaps()],
     // Lit's production mode: no dev-mode warnings in the script-tag build.
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {

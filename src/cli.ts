@@ -7,7 +7,7 @@
  * A mistake in the command line is one line on stderr and exit status 2.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
-import { DEFAULT_SANDBOX_KEY, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
+import { DEFAULT_SANDBOX_KEY, diskMediaReader, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
 import { publicBase } from './sandbox/urls.js';
 
@@ -76,7 +76,9 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const server = await serveSandbox(options);
+  // The media folder is named from this module, not the sandbox's: the published command is one
+  // bundled file (dist/cli.js, see scripts/build.ts) beside dist/sandbox/.
+  const server = await serveSandbox({ media: diskMediaReader(new URL('./sandbox/media/', import.meta.url)), ...options });
   const faults = [options.latencyMs ? `latency ${options.latencyMs} ms` : '', options.failRate ? `fail rate ${options.failRate}` : '']
     .filter(Boolean)
     .join(', ');
@@ -87,10 +89,12 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
   closeOnSignal(() => server.close());
 }
 
-/** The proxy's command lives with the proxy; a variable specifier keeps this file independent of it. */
+/**
+ * The proxy's command lives with the proxy, loaded only when asked for. A literal specifier, so the
+ * published bundle of this command (dist/cli.js) carries it.
+ */
 async function runProxy(argv: string[]): Promise<void> {
-  const proxyCli = './proxy/cli.js';
-  const { runProxyCli } = (await import(proxyCli)) as { runProxyCli: (argv: string[]) => Promise<void> };
+  const { runProxyCli } = await import('./proxy/cli.js');
   await runProxyCli(argv);
 }
 

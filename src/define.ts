@@ -10,3 +10,5 @@ import './elements/testimonial-summary/lazy.js';
 export { TestimonialCard } from './elements/testimonial-card/define.js';
 export { VideoTestimonial } from './elements/video-testimonial/define.js';
 export { TestimonialWall } from './elements/testimonial-wall/define.js';
+// Also brings the events' `HTMLElementEventMap` entries into programs that import only this module.
+export type { TestimonialEvent, TestimonialEventDetails, TestimonialEventName } from './elements/shared/events.js';

@@ -18,6 +18,7 @@ import {
   type TextSegment,
 } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
 import { toCardView, type CardView, type LocalizedText } from './view-model.js';
 
@@ -154,7 +155,7 @@ export class TestimonialCard extends LitElement {
   };
 
   /** The testimonial to show (spec 2.1). When set, nothing is fetched. */
-  testimonial: Testimonial | null | undefined = undefined;
+  testimonial: CardTestimonial | null | undefined = undefined;
 
   /** Your proxy's base URL (for example `/api`); with `testimonial-id`, the card fetches its testimonial. */
   endpoint: string | undefined = undefined;

@@ -3,7 +3,7 @@ import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage } from '../shared/events.js';
+import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
@@ -40,8 +40,8 @@ declare module '../shared/events.js' {
 
 declare global {
   interface HTMLElementEventMap {
-    'testimonials-load': CustomEvent<{ testimonials: Testimonial[]; page: number }>;
-    'testimonials-error': CustomEvent<{ error: unknown; message: string; page: number }>;
+    'testimonials-load': TestimonialEvent<'testimonials-load'>;
+    'testimonials-error': TestimonialEvent<'testimonials-error'>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import type { Testimonial } from '../../client/types.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { warmHls } from './hls-loader.js';
@@ -95,7 +95,7 @@ export class VideoTestimonial extends LitElement {
   };
 
   /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
-  testimonial: Testimonial | null = null;
+  testimonial: CardTestimonial | null = null;
 
   /** For standalone use: an HLS playlist (`.m3u8`) or an mp4 URL. Wins over the testimonial's sources. */
   src: string | null = null;
