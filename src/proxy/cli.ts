@@ -9,6 +9,7 @@
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from '../cli-args.js';
 import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './options.js';
 import { DEFAULT_PROXY_PORT, serveProxy, type ServeProxyOptions } from './node.js';
+import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from './summary.js';
 
 type Env = Record<string, string | undefined>;
 type CacheFlags = NonNullable<ServeProxyOptions['cache']>;
@@ -137,6 +138,20 @@ const FLAGS: Flag[] = [
     value: 'MB',
     help: `largest upstream answer read, in megabytes; a larger one is 502 (default ${DEFAULT_MAX_BODY_BYTES / MB})`,
     apply: (o, raw) => void (o.maxBodyBytes = Math.round(megabytes('max-body-mb', raw) * MB)),
+  },
+  {
+    name: 'summary-ttl',
+    env: 'TESTIMONIAL_PROXY_SUMMARY_TTL',
+    value: 'S',
+    help: `seconds a GET /summary answer stays fresh (default ${DEFAULT_SUMMARY_TTL_MS / 1000})`,
+    apply: (o, raw) => void (o.summary = { ...o.summary, ttlMs: integerFlag('summary-ttl', raw, 0, DAY_S)! * 1000 }),
+  },
+  {
+    name: 'summary-max-pages',
+    env: 'TESTIMONIAL_PROXY_SUMMARY_MAX_PAGES',
+    value: 'N',
+    help: `upstream pages of 1000 read at most for one summary; past them it is partial (1-${MAX_SUMMARY_PAGES}, default ${DEFAULT_SUMMARY_MAX_PAGES})`,
+    apply: (o, raw) => void (o.summary = { ...o.summary, maxPages: integerFlag('summary-max-pages', raw, 1, MAX_SUMMARY_PAGES) }),
   },
   {
     name: 'timeout',

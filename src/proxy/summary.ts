@@ -32,7 +32,7 @@ export interface SummaryOptions {
 
 export const DEFAULT_SUMMARY_TTL_MS = 600_000;
 export const DEFAULT_SUMMARY_MAX_PAGES = 50;
-const MAX_SUMMARY_PAGES = 1000;
+export const MAX_SUMMARY_PAGES = 1000;
 /** A name is a label in a badge, not a paragraph. */
 const MAX_NAME_LENGTH = 80;
 

@@ -72,6 +72,10 @@ describe('proxy command line', () => {
       '4',
       '--retries',
       '0',
+      '--summary-ttl',
+      '300',
+      '--summary-max-pages',
+      '10',
     ], {});
     assert.deepEqual(options, {
       upstream: 'http://127.0.0.1:8787/v1',
@@ -86,6 +90,7 @@ describe('proxy command line', () => {
       maxBodyBytes: 2 * 1024 * 1024,
       timeoutMs: 4_000,
       retries: 0,
+      summary: { ttlMs: 300_000, maxPages: 10 },
     });
   });
 
@@ -115,7 +120,7 @@ describe('proxy command line', () => {
   });
 
   it('--help lists every flag with its environment variable', () => {
-    for (const flag of ['--rate-limit', '--rate-refill', '--trust-proxy-headers', '--timeout', '--retries', '--stale-after', '--cache-mb', '--max-body-mb', '--ttl', '--cache-entries', '--stale-if-error', '--base-path']) {
+    for (const flag of ['--rate-limit', '--rate-refill', '--trust-proxy-headers', '--timeout', '--retries', '--stale-after', '--cache-mb', '--max-body-mb', '--ttl', '--cache-entries', '--stale-if-error', '--base-path', '--summary-ttl', '--summary-max-pages']) {
       assert.match(USAGE, new RegExp(`^  ${flag}\\b.*\\[[A-Z_]+\\]$`, 'm'), flag);
     }
   });
@@ -129,6 +134,7 @@ describe('proxy command line', () => {
     [['--upstream', 'http://a.test/v1', '--timeout=-1'], /--timeout must be a number of seconds/],
     [['--upstream', 'http://a.test/v1', '--cache-mb', '0'], /--cache-mb must be a number of megabytes above 0/],
     [['--upstream', 'http://a.test/v1', '--stale-after', 'x'], /--stale-after/],
+    [['--upstream', 'http://a.test/v1', '--summary-max-pages', '0'], /--summary-max-pages must be an integer from 1 to 1000/],
     [['--upstream', 'http://a.test/v1', '--port', '70000'], /--port must be an integer from 0 to 65535/],
     [['--upstream', 'http://a.test/v1', '--max-limit', '0'], /--max-limit/],
     [['--upstream', 'http://a.test/v1', '--ttl', '-5'], /ttl/],
