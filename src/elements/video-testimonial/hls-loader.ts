@@ -18,24 +18,24 @@ const full = lazyModule(() => import('hls.js').then((module) => module.default))
 /** An `#EXT-X-MEDIA` tag of a subtitle or closed-caption rendition (RFC 8216 4.3.4.1). */
 const TEXT_RENDITION = /^#EXT-X-MEDIA:(?=.*\bTYPE=(?:SUBTITLES|CLOSED-CAPTIONS)\b)/m;
 
-/** Answers per playlist URL, shared by every player of the page; only answers that were read are kept. */
+/** Answers per playlist URL, shared by every player of the page (and by the plan and the engine of one). */
 const textRenditions = new Map<string, Promise<boolean>>();
 
 /**
- * Whether the HLS playlist at `url` declares subtitles or closed captions. Reads the playlist (a few
- * hundred bytes, which hls.js then gets from the HTTP cache); a playlist that cannot be read counts as
- * "no", so the light build loads and reports the failure itself.
+ * Whether the HLS playlist at `url` declares subtitles or closed captions. Reads the playlist once per
+ * page (a few hundred bytes, which hls.js then gets from the HTTP cache); a playlist that cannot be read
+ * counts as "no", so the light build loads, reports the failure itself, and the mp4 fallback plays.
  */
 export function declaresTextRenditions(url: string): Promise<boolean> {
   let answer = textRenditions.get(url);
   if (!answer) {
     answer = fetch(url)
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((playlist) => TEXT_RENDITION.test(playlist));
-    answer.catch(() => textRenditions.delete(url));
+      .then((response) => (response.ok ? response.text() : ''))
+      .then((playlist) => TEXT_RENDITION.test(playlist))
+      .catch(() => false);
     textRenditions.set(url, answer);
   }
-  return answer.catch(() => false);
+  return answer;
 }
 
 /**
