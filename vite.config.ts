@@ -32,7 +32,7 @@ export default defineConfig({
   plugins: [devApiPlugin(), keepRenderBlocking(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
-  optimizeDeps: { include: ['hls.js/light', 'dompurify'] },
+  optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },
   server: {
     port: 5173,
     strictPort: true,
