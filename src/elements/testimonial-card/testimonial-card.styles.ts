@@ -231,7 +231,8 @@ const media = css`
     display: block;
     width: 100%;
     height: 100%;
-    object-fit: cover;
+    /* Whole, as the player shows it (issue 13, item 15): a landscape poster in a portrait frame is letterboxed, never cut. */
+    object-fit: contain;
   }
   .poster-label {
     position: absolute;
