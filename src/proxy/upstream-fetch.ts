@@ -11,6 +11,7 @@
  *   closed then), so a huge answer is neither buffered nor cached.
  */
 import { TestimonialApiError, type FetchFunction } from '../client/index.js';
+import { readAtMost } from '../client/read-at-most.js';
 
 /** `code` of the failures raised here; their message is a full sentence of the proxy's own. */
 export const REFUSED_ANSWER = 'upstream_answer_refused';
@@ -37,30 +38,6 @@ function refused(request: Request, response: Response, problem: string): Testimo
     method: request.method,
     url: request.url,
   });
-}
-
-/** Reads `body` whole, or returns `undefined` (and cancels it) as soon as it passes `maxBytes`. */
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Wraps `fetch` (the global one when `undefined`) with the rules above. */

@@ -4,6 +4,7 @@
  * one (chunked, or a stream handed to `fetch`) is counted chunk by chunk and left unread past the limit.
  * Works on any Fetch `Request`, so in-process callers and the Node runner get the same bound.
  */
+import { readAtMost } from '../client/read-at-most.js';
 import { HttpError } from './errors.js';
 
 function tooLarge(limit: number): HttpError {
@@ -14,25 +15,8 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   const declared = request.headers.get('Content-Length')?.trim();
   if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Stop reading; the runner discards what the client still sends (Node: after the answer).
-      reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  // Past the limit the rest is left unread; the runner discards what the client still sends (Node: after the answer).
+  const bytes = await readAtMost(request.body, limit);
+  if (!bytes) throw tooLarge(limit);
   return bytes;
 }
