@@ -39,23 +39,35 @@ export function measureBytes(elements: Bundle, hlsVideo: Bundle): Figure[] {
   // Every chunk the entry reaches only through import(): what it adds beyond what is already loaded.
   const loaded = new Set(entryFiles);
   const lazyRoots = [...elements.chunks.values()].filter((chunk) => !loaded.has(chunk.fileName)).map((chunk) => chunk.fileName);
-  let hlsExtra: Compressed | undefined;
+  const lazy = new Map<string, Compressed>();
   for (const root of lazyRoots.sort()) {
     const extra = staticClosure(elements, root).filter((file) => !loaded.has(file));
     const size = sum(elements, extra);
     const name = chunkName(root);
     figures.push(...sizeFigures(`bytes.lazy.${name}`, size, `lazy chunk ${name}`));
-    if (/hls/i.test(name)) hlsExtra = size;
+    lazy.set(name, size);
   }
 
-  // The video player's whole cost next to Mux's <hls-video> (which bundles full hls.js).
+  // The video player's whole cost next to Mux's <hls-video> (which bundles full hls.js): the entry, the
+  // player's chunk and hls.js light for a stream without captions; full hls.js, which the player loads
+  // only for a stream that declares subtitle or caption renditions, for one with captions.
   const baseline = sum(hlsVideo, staticClosure(hlsVideo));
   figures.push(...sizeFigures('bytes.baseline.hls_video_element', baseline, 'baseline: hls-video-element bundle'));
-  if (hlsExtra) {
-    const playing = entry.gzip + hlsExtra.gzip;
+  const player = lazy.get('video-testimonial');
+  const light = lazy.get('hls.light');
+  const full = [...lazy].find(([name]) => /^hls(?!\.light)/.test(name))?.[1];
+  if (player && light) {
+    const playing = entry.gzip + player.gzip + light.gzip;
     figures.push(
-      figure('bytes.video_playing.gzip', playing, 'B', 'entry + hls.js light chunk, min+gzip (all code once a video plays)'),
+      figure('bytes.video_playing.gzip', playing, 'B', 'entry + player chunk + hls.js light, min+gzip (all code once a video without captions plays)'),
       figure('bytes.video_playing.ratio', playing / baseline.gzip, '×', 'that ÷ hls-video-element min+gzip'),
+    );
+  }
+  if (player && full) {
+    const playing = entry.gzip + player.gzip + full.gzip;
+    figures.push(
+      figure('bytes.video_playing_captions.gzip', playing, 'B', 'entry + player chunk + full hls.js, min+gzip (all code once a video with captions plays)'),
+      figure('bytes.video_playing_captions.ratio', playing / baseline.gzip, '×', 'that ÷ hls-video-element min+gzip'),
     );
   }
   return figures;

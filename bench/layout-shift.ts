@@ -8,6 +8,9 @@
  * plain module script tag (the page may paint before the elements are defined, when the wall is still
  * an empty inline element), and with `blocking="render"` on it, which leaves only the shifts that the
  * wall's own loading causes (skeleton → cards → footer).
+ *
+ * Then the demo's pages that build on the API's answers (the overview, the cards and the video
+ * pages), built for production and served as `npm start` serves them, at the desktop viewport.
  */
 import type { Browser } from 'puppeteer-core';
 import { figure, htmlPage, log, median, RUNS, type BenchServer, type Figure } from './support.js';
@@ -21,9 +24,8 @@ const SCRIPT_TAGS = [
   { key: '.render_blocking', attributes: 'blocking="render"', what: 'script with blocking="render"' },
 ] as const;
 
-const PAGE = htmlPage({
-  title: 'layout shift',
-  head: `<script>
+/** Collects `layout-shift` entries from the start and offers `cls()`, the largest session window. */
+const CLS_OBSERVER = `
   // Registered before anything renders; session windows as in web-vitals: gaps < 1 s, windows ≤ 5 s.
   window.shifts = [];
   new PerformanceObserver((list) => {
@@ -50,7 +52,11 @@ const PAGE = htmlPage({
     }
     return best;
   };
-</script>
+`;
+
+const PAGE = htmlPage({
+  title: 'layout shift',
+  head: `<script>${CLS_OBSERVER}</script>
 <script type="module" src="/cdn/testimonial-elements.js" __BLOCKING__></script>
 <style>body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 16px/1.5 system-ui, sans-serif; }</style>`,
   body: `<h1>What our customers say</h1>
@@ -83,7 +89,66 @@ const SETTLED = `(async () => {
   return { cards: cards.length, cls: cls(), shifts: shifts.map((s) => Math.round(s.time) + ' ms ' + s.value.toFixed(3) + ': ' + s.what) };
 })()`;
 
-export async function measureLayoutShift(browser: Browser, server: BenchServer): Promise<Figure[]> {
+/** The demo's pages that build on the API's answers, and what their CLS figure is called. */
+const DEMO_PAGES = [
+  { key: 'overview', path: '/index.html' },
+  { key: 'cards', path: '/cards.html' },
+  { key: 'video', path: '/video.html' },
+] as const;
+
+/**
+ * In a demo page: resolves once every element is defined and shows its data (no skeleton, nothing
+ * busy, the status line no longer "Loading…") and its images are in, then 1 s more.
+ */
+const DEMO_SETTLED = `(async () => {
+  const deep = (root, selector) => [...root.querySelectorAll(selector), ...[...root.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? deep(el.shadowRoot, selector) : []))];
+  const deadline = performance.now() + 20000;
+  const ready = () => {
+    if ((document.querySelector('#status')?.textContent ?? '').startsWith('Loading')) return false;
+    if (deep(document, 'testimonial-wall, testimonial-card, video-testimonial').some((el) => !customElements.get(el.localName))) return false;
+    return deep(document, '[part~="skeleton"], [aria-busy="true"]').length === 0;
+  };
+  while (!ready() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await Promise.all(deep(document, 'testimonial-wall, testimonial-card, video-testimonial').map((el) => el.updateComplete));
+  // Lazy images out of view never load, so their decode() never settles: 3 s at most.
+  const decoded = Promise.all(deep(document, 'img').map((img) => img.decode().catch(() => {})));
+  await Promise.race([decoded, new Promise((r) => setTimeout(r, 3000))]);
+  await new Promise((r) => setTimeout(r, 1000));
+  return { ready: ready(), cls: cls(), shifts: shifts.map((s) => Math.round(s.time) + ' ms ' + s.value.toFixed(3) + ': ' + s.what) };
+})()`;
+
+async function measureDemoPages(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const { width, height } = VIEWPORTS[0];
+  for (const { key, path } of DEMO_PAGES) {
+    const values: number[] = [];
+    let worstShifts: string[] = [];
+    for (let index = 0; index < CLS_RUNS; index++) {
+      const context = await browser.createBrowserContext();
+      try {
+        const page = await context.newPage();
+        await page.setViewport({ width, height });
+        await page.evaluateOnNewDocument(CLS_OBSERVER);
+        await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+        const result = (await page.evaluate(DEMO_SETTLED)) as { ready: boolean; cls: number; shifts: string[] };
+        if (!result.ready) throw new Error(`demo ${path}: its data did not arrive within 20 s`);
+        if (result.cls > Math.max(0, ...values)) worstShifts = result.shifts;
+        values.push(result.cls);
+      } finally {
+        await context.close();
+      }
+    }
+    log(`layout shift demo ${path}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
+    for (const shift of worstShifts) log(`  worst run: ${shift}`);
+    figures.push(
+      figure(`cls.demo.${key}`, median(values), '', `CLS of the demo's ${path} while its data loads (${width}×${height}; median of ${CLS_RUNS})`),
+      figure(`cls.demo.${key}.worst`, Math.max(...values), '', `worst run of the above`),
+    );
+  }
+  return figures;
+}
+
+export async function measureLayoutShift(browser: Browser, server: BenchServer, demoDir = ''): Promise<Figure[]> {
   const figures: Figure[] = [];
   const previousDelay = server.apiDelayMs;
   server.apiDelayMs = API_DELAY_MS;
@@ -117,6 +182,8 @@ export async function measureLayoutShift(browser: Browser, server: BenchServer):
         );
       }
     }
+    // The demo is served at the root when it was built (run.ts builds it for this section).
+    if (demoDir) figures.push(...(await measureDemoPages(browser, server)));
   } finally {
     server.apiDelayMs = previousDelay;
   }

@@ -9,6 +9,7 @@ import { Agent, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { serveProxy } from '../src/proxy/node.js';
+import { measureProxyFaults } from './proxy-faults.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { figure, log, QUICK, ratio, ROOT, withTimeout, type Figure } from './support.js';
 
@@ -147,5 +148,5 @@ async function sharedMisses(): Promise<Figure[]> {
 }
 
 export async function measureProxy(): Promise<Figure[]> {
-  return [...(await throughput()), ...(await sharedMisses())];
+  return [...(await throughput()), ...(await sharedMisses()), ...(await measureProxyFaults())];
 }

@@ -24,7 +24,7 @@ export function printTable(figures: readonly Figure[]): void {
 
 /** The figures the README shows, grouped; every figure is in bench/results.json. */
 const README_GROUPS: Array<[string, string[]]> = [
-  ['Bytes', ['bytes.entry.gzip', 'bytes.entry.brotli', 'bytes.lazy.purify-segments.gzip', 'bytes.lazy.hls.light.gzip', 'bytes.video_playing.gzip', 'bytes.video_playing.ratio']],
+  ['Bytes', ['bytes.entry.gzip', 'bytes.entry.brotli', 'bytes.lazy.purify-segments.gzip', 'bytes.lazy.hls.light.gzip', 'bytes.video_playing.gzip', 'bytes.video_playing.ratio', 'bytes.video_playing_captions.gzip', 'bytes.video_playing_captions.ratio']],
   ['Wall render', ['wall.100.ratio', 'wall.1000.ratio', 'wall.1000.longest_task_ms', 'wall.1000.baseline_longest_task_ms']],
   [
     'Video',
@@ -39,7 +39,28 @@ const README_GROUPS: Array<[string, string[]]> = [
   ],
   ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
+  ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
 ];
+
+/** The fault table: the time to an answer per upstream fault, without and with a cached copy. */
+function faultTable(byKey: ReadonlyMap<string, Figure>): string[] {
+  const faults = [...byKey.keys()].flatMap((key) => /^proxy\.fault\.(.+)\.no_copy_ms$/.exec(key)?.[1] ?? []);
+  if (faults.length === 0) return [];
+  const time = (key: string) => {
+    const found = byKey.get(key);
+    return found ? formatValue(found) : 'n/a';
+  };
+  const settingsOf = (key: string) => /\(([^()]*)\)$/.exec(byKey.get(key)?.label ?? '')?.[1];
+  const settings = [settingsOf(`proxy.fault.${faults[0]}.no_copy_ms`), settingsOf(`proxy.fault.${faults[0]}.copy_ms`)].filter(Boolean).join(', ');
+  return [
+    '',
+    `**The proxy under a failing upstream** (\`proxy.fault.*\`, servers on 127.0.0.1; ${settings}): the time a visitor waits.`,
+    '',
+    '| upstream fault | without a cached copy | with an expired copy |',
+    '|---|---|---|',
+    ...faults.map((fault) => `| ${fault} | ${time(`proxy.fault.${fault}.no_copy_ms`)} | ${time(`proxy.fault.${fault}.copy_ms`)} |`),
+  ];
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -84,5 +105,6 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
     '|---|---|---|---|',
     ...rows,
     lighthouse,
+    ...faultTable(byKey),
   ].join('\n');
 }

@@ -15,6 +15,7 @@ import { measureBytes } from './bytes.js';
 import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
+import { measureSummary } from './summary.js';
 import { performanceSection, printTable } from './report.js';
 import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
@@ -33,8 +34,9 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   bytes: async ({ elements, hlsVideo }) => measureBytes(elements, hlsVideo),
   wall: async ({ browser, server }) => measureWallRender(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),
-  'layout-shift': async ({ browser, server }) => measureLayoutShift(await browser(), server),
+  'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),
+  summary: async ({ elements }) => measureSummary(elements),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
 };
 
@@ -53,7 +55,7 @@ async function main(): Promise<number> {
   log('building the script-tag bundle, the hls-video-element baseline and the demo…');
   const elements = await buildElements();
   const hlsVideo = await buildHlsVideoElement();
-  const demo = sections.includes('lighthouse') ? await buildDemo() : '';
+  const demo = sections.includes('lighthouse') || sections.includes('layout-shift') ? await buildDemo() : '';
   const server = await startBenchServer({
     mounts: { '/cdn/': elements.outDir, '/hls-video/': hlsVideo.outDir, ...(demo ? { '/': demo } : {}) },
   });

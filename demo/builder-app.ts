@@ -5,9 +5,11 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
 import {
+  BUILDER_FIELDS,
   FIELD_GROUPS,
   initialChoices,
   problemsOf,
+  summaryAttributes,
   WALL_FIELDS,
   wallAttributes,
   wallSnippet,
@@ -37,6 +39,8 @@ export interface Builder {
   readonly snippet: string;
   /** The live preview element. */
   readonly preview: HTMLElement;
+  /** The live `<testimonial-summary>` (hidden while no summary is chosen). */
+  readonly summaryPreview: HTMLElement;
   /** Copies the snippet and says how it went in the status line; resolves true when it was copied. */
   copy(): Promise<boolean>;
 }
@@ -56,7 +60,7 @@ export function mountBuilder(host: HTMLElement, options: BuilderOptions = {}): B
 
   const readForm = (form: HTMLFormElement): WallChoices => {
     const read: WallChoices = {};
-    for (const field of WALL_FIELDS) {
+    for (const field of BUILDER_FIELDS) {
       const control = form.elements.namedItem(field.attribute) as HTMLInputElement | HTMLSelectElement;
       read[field.attribute] = field.kind === 'flag' ? (control as HTMLInputElement).checked : control.value;
     }
@@ -94,10 +98,14 @@ export function mountBuilder(host: HTMLElement, options: BuilderOptions = {}): B
     const problems = problemsOf(choices);
     render(page(choices, problems, snippetOf(), status, onChange, () => void copy()), host);
     applyToPreview(preview(), choices, previewEndpoint);
+    applySummaryToPreview(summaryPreview(), choices, previewEndpoint);
   }
 
   const preview = () => host.querySelector<HTMLElement>('testimonial-wall.builder-preview')!;
+  const summaryPreview = () => host.querySelector<HTMLElement>('testimonial-summary.builder-preview-summary')!;
 
+  // The builder takes the place of whatever fallback the page put there ("needs JavaScript").
+  host.replaceChildren();
   update();
   return {
     get choices() {
@@ -108,6 +116,9 @@ export function mountBuilder(host: HTMLElement, options: BuilderOptions = {}): B
     },
     get preview() {
       return preview();
+    },
+    get summaryPreview() {
+      return summaryPreview();
     },
     copy,
   };
@@ -122,6 +133,18 @@ function applyToPreview(wall: HTMLElement, choices: WallChoices, endpoint: strin
     if (value === undefined) wall.removeAttribute(attribute);
     else if (wall.getAttribute(attribute) !== value) wall.setAttribute(attribute, value);
   }
+}
+
+/** The summary's preview: its attributes for the choices on this demo's proxy, hidden when none is chosen. */
+function applySummaryToPreview(summary: HTMLElement, choices: WallChoices, endpoint: string): void {
+  const attributes = summaryAttributes(choices);
+  const wanted = new Map(attributes ?? []);
+  if (attributes) wanted.set('endpoint', endpoint);
+  for (const { name } of [...summary.attributes]) {
+    if (name !== 'class' && name !== 'hidden' && !wanted.has(name)) summary.removeAttribute(name);
+  }
+  for (const [name, value] of wanted) if (summary.getAttribute(name) !== value) summary.setAttribute(name, value);
+  summary.hidden = attributes === undefined;
 }
 
 function selectSnippet(host: HTMLElement): void {
@@ -214,20 +237,21 @@ function page(
       ${FIELD_GROUPS.map(
         (group) => html`<fieldset>
           <legend>${group}</legend>
-          ${WALL_FIELDS.filter((field) => field.group === group).map((field) => control(field, choices[field.attribute] ?? '', problemOf(field)))}
+          ${BUILDER_FIELDS.filter((field) => field.group === group).map((field) => control(field, choices[field.attribute] ?? '', problemOf(field)))}
         </fieldset>`,
       )}
     </form>
     <div class="builder-output">
       <section aria-labelledby="builder-snippet-heading">
         <h2 id="builder-snippet-heading">Your snippet</h2>
-        <p>Paste it where the wall goes. The script tag can go once in the page’s <code>&lt;head&gt;</code>.</p>
+        <p>Paste it where the wall goes. The script tag can go once in the page’s <code>&lt;head&gt;</code>; the summary, when chosen, goes where it should show (a floating one anywhere).</p>
         <pre class="snippet" tabindex="0" role="group" aria-labelledby="builder-snippet-heading"><code id="builder-snippet">${snippet}</code></pre>
         <button type="button" class="copy" @click=${onCopy}>Copy snippet</button>
         <p class="copy-status" role="status">${status}</p>
       </section>
       <section aria-labelledby="builder-preview-heading">
         <h2 id="builder-preview-heading">Live preview</h2>
+        <testimonial-summary class="builder-preview-summary" hidden></testimonial-summary>
         <testimonial-wall class="builder-preview" endpoint="/api"></testimonial-wall>
       </section>
     </div>

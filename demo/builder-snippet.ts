@@ -3,7 +3,7 @@
  * generated from and the snippet is written from, so the two cannot disagree), and the exact snippet
  * to paste into a page: the script tag and the `<testimonial-wall>` element.
  */
-import { LIMIT_MAX, LIMIT_MIN, SORT_KEYS, SORT_ORDERS, TESTIMONIAL_TYPES } from '../src/index.js';
+import { LIMIT_MAX, LIMIT_MIN, SORT_KEYS, SORT_ORDERS, SUMMARY_PLACEMENTS, SUMMARY_VARIANTS, TESTIMONIAL_TYPES } from '../src/index.js';
 
 /** Where the script-tag build is published (npm, served by jsDelivr): the `@0.1` range gets fixes. */
 export const CDN_SCRIPT_URL = 'https://cdn.jsdelivr.net/npm/testimonial-elements@0.1/dist/cdn/testimonial-elements.js';
@@ -52,7 +52,7 @@ export interface FlagField extends FieldBase {
 
 export type BuilderField = ChoiceField | TextField | NumberField | FlagField;
 
-export const FIELD_GROUPS = ['Source', 'Look', 'Which testimonials', 'Card details', 'Call to action'] as const;
+export const FIELD_GROUPS = ['Source', 'Look', 'Which testimonials', 'Card details', 'Call to action', 'Rating summary'] as const;
 export type FieldGroup = (typeof FIELD_GROUPS)[number];
 
 const DEFAULT = (label: string): Choice => ({ value: '', label: `${label} (default)` });
@@ -163,11 +163,54 @@ export const WALL_FIELDS: readonly BuilderField[] = [
   },
 ];
 
+/**
+ * The `<testimonial-summary>` offered beside the wall: which variant (none by default) and where. It
+ * counts what the wall shows (the same endpoint and the filters a summary takes).
+ */
+export const SUMMARY_FIELDS: readonly ChoiceField[] = [
+  {
+    kind: 'choice',
+    attribute: 'summary',
+    label: 'Summary',
+    hint: 'The rating badge, the avatar strip or the histogram, computed by your proxy, above the wall.',
+    group: 'Rating summary',
+    initial: '',
+    choices: [{ value: '', label: 'None (default)' }, ...same(SUMMARY_VARIANTS)],
+  },
+  {
+    kind: 'choice',
+    attribute: 'summary-placement',
+    label: 'Summary placement',
+    hint: 'In the page above the wall, or floating in a bottom corner (the visitor can close it).',
+    group: 'Rating summary',
+    initial: '',
+    choices: [{ value: '', label: 'In the page (default)' }, ...same(SUMMARY_PLACEMENTS)],
+  },
+];
+
+/** Every field of the form: the wall's, then the summary's. */
+export const BUILDER_FIELDS: readonly BuilderField[] = [...WALL_FIELDS, ...SUMMARY_FIELDS];
+
 /** What the person picked: text for choice, text and number fields, booleans for flags, by field attribute. */
 export type WallChoices = Record<string, string | boolean>;
 
 export function initialChoices(): WallChoices {
-  return Object.fromEntries(WALL_FIELDS.map((field) => [field.attribute, field.initial]));
+  return Object.fromEntries(BUILDER_FIELDS.map((field) => [field.attribute, field.initial]));
+}
+
+/** The wall's attributes a summary shares, so it counts what the wall shows. */
+const SUMMARY_SHARED = ['endpoint', 'type', 'rating', 'tags', 'lang'] as const;
+
+/** The summary's attributes for the choices, or `undefined` when no summary is chosen. */
+export function summaryAttributes(choices: WallChoices): Array<[string, string]> | undefined {
+  const variant = choices.summary;
+  if (typeof variant !== 'string' || variant === '') return undefined;
+  const wall = new Map(wallAttributes(choices));
+  const attributes = SUMMARY_SHARED.flatMap((name): Array<[string, string]> => (wall.has(name) ? [[name, wall.get(name)!]] : []));
+  if (variant !== SUMMARY_VARIANTS[0]) attributes.push(['variant', variant]);
+  const placement = choices['summary-placement'];
+  if (typeof placement === 'string' && placement !== '') attributes.push(['placement', placement]);
+  return attributes;
 }
 
 /** A problem with one field, in words for the person filling the form. */
@@ -249,10 +292,17 @@ export interface SnippetOptions {
  */
 export function wallSnippet(choices: WallChoices, options: SnippetOptions = {}): string {
   const script = `<script type="module" src="${escapeAttribute(options.scriptSrc ?? CDN_SCRIPT_URL)}"></script>`;
-  const attributes = wallAttributes(choices).map(attributeText);
-  const open =
-    attributes.length <= 3
-      ? `<testimonial-wall${attributes.map((text) => ` ${text}`).join('')}>`
-      : `<testimonial-wall\n${attributes.map((text) => `  ${text}\n`).join('')}>`;
-  return `${script}\n${open}</testimonial-wall>`;
+  const summary = summaryAttributes(choices);
+  const elements = [
+    ...(summary ? [elementText('testimonial-summary', summary)] : []),
+    elementText('testimonial-wall', wallAttributes(choices)),
+  ];
+  return [script, ...elements].join('\n');
+}
+
+/** `<tag …></tag>`: up to three attributes on one line, more one per line. */
+function elementText(tag: string, attributes: Array<[string, string]>): string {
+  const texts = attributes.map(attributeText);
+  const open = texts.length <= 3 ? `<${tag}${texts.map((text) => ` ${text}`).join('')}>` : `<${tag}\n${texts.map((text) => `  ${text}\n`).join('')}>`;
+  return `${open}</${tag}>`;
 }

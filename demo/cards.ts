@@ -127,6 +127,9 @@ async function main(): Promise<void> {
 }
 
 controls.addEventListener('change', applyControls);
-main().catch((error: unknown) => {
-  status.textContent = `Could not load the demo data: ${error instanceof Error ? error.message : String(error)}`;
-});
+main()
+  .catch((error: unknown) => {
+    status.textContent = `Could not load the demo data: ${error instanceof Error ? error.message : String(error)}`;
+  })
+  // The sections appear together, once they are filled (see demo.css), so nothing on screen moves.
+  .finally(() => document.querySelector('main')!.removeAttribute('aria-busy'));

@@ -2,6 +2,7 @@
 // data the widgets are built from.
 import '../src/define.js';
 import { createClient, type ListTestimonialsParams, type TestimonialType, type SortKey } from '../src/client/index.js';
+import { overviewLine } from './overview-line.js';
 
 const client = createClient({ baseUrl: '/api' });
 const form = document.querySelector<HTMLFormElement>('#filters')!;
@@ -19,7 +20,7 @@ async function show(params: ListTestimonialsParams): Promise<void> {
       ...testimonials.map((t) => {
         const item = document.createElement('li');
         const name = document.createElement('strong');
-        name.textContent = `${t.customer_name} · ${'★'.repeat(Math.max(0, Math.min(5, Math.round(t.rating))))} · ${t.type}`;
+        name.textContent = overviewLine(t);
         const quote = document.createElement('blockquote');
         // textContent, never innerHTML: this page shows the raw data, markup and all.
         quote.textContent = t.text.length > 280 ? `${t.text.slice(0, 280)}…` : t.text || '(video)';

@@ -105,6 +105,8 @@ async function main(): Promise<void> {
   } catch (error) {
     status.textContent = `Could not load video testimonials: ${(error as Error).message}`;
   }
+  // The sections appear together, once they are filled (see demo.css), so nothing on screen moves.
+  document.querySelector('main')!.removeAttribute('aria-busy');
 }
 
 void main();

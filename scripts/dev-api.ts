@@ -27,6 +27,11 @@ export interface DevApiOptions {
   env?: Record<string, string | undefined>;
   /** Where the proxy logs (an upstream that rejects the key, for example). */
   log?: (line: string) => void;
+  /**
+   * The origin the sandbox answers as, so its media URLs name it (a test serving media from an origin
+   * of their own). Default: each request's own origin.
+   */
+  sandboxOrigin?: string;
 }
 
 export interface DevApi {
@@ -68,7 +73,7 @@ export function createDevApi(options: DevApiOptions = {}): DevApi {
     async handle(req, res) {
       const path = (req.url ?? '/').split('?')[0]!;
       if (path === '/api' || path.startsWith('/api/')) {
-        await proxyFor(originOf(req))(req, res);
+        await proxyFor(options.sandboxOrigin ?? originOf(req))(req, res);
         return true;
       }
       if (sandboxHandler && (path.startsWith('/v1/') || path.startsWith('/media/'))) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes the sandbox's sample media in src/sandbox/media/ from synthetic sources only (no downloads, no
 # third-party footage): a ~6 s 16:9 test pattern with a sine tone, as a poster, three progressive mp4
-# renditions and an HLS stream with fMP4 segments; a 9:16 variant for vertical testimonials; and a few
-# small avatar and company-logo images. The outputs are committed; run this again only to change them.
+# renditions and an HLS stream with fMP4 segments and a WebVTT captions rendition; a 9:16 variant for
+# vertical testimonials (no captions: the player's transcript-only case); and a few small avatar and
+# company-logo images. The outputs are committed; run this again only to change them.
 #
 #   scripts/make-media.sh            (needs ffmpeg with libx264, libwebp and drawtext; Debian's ffmpeg has them)
 #
@@ -34,10 +35,11 @@ still() { # filtergraph output
 }
 
 # The synthetic source: testsrc2 at the given size with a caption, plus a 440 Hz tone that beeps each second.
+# The caption's size follows the height, capped by the width so that it fits a 9:16 frame whole.
 source_args() { # width height
   local w=$1 h=$2
   printf '%s\n' \
-    -f lavfi -i "testsrc2=size=${w}x${h}:rate=${FPS}:duration=${DURATION},drawtext=fontfile=${FONT}:text='Sample testimonial':fontcolor=white:fontsize=h/12:box=1:boxcolor=black@0.55:boxborderw=12:x=(w-tw)/2:y=h-th-h/10" \
+    -f lavfi -i "testsrc2=size=${w}x${h}:rate=${FPS}:duration=${DURATION},drawtext=fontfile=${FONT}:text='Sample testimonial':fontcolor=white:fontsize=min(h/12\,w/16):box=1:boxcolor=black@0.55:boxborderw=12:x=(w-tw)/2:y=h-th-h/10" \
     -f lavfi -i "sine=frequency=440:beep_factor=2:sample_rate=44100:duration=${DURATION}"
 }
 
@@ -90,6 +92,42 @@ hls() { # dir "w:h:kbps" ... (the first rendition is the source size)
   done
 }
 
+# Captions as an HLS SUBTITLES rendition of `dir`'s master playlist: one authored WebVTT file in a VOD
+# playlist, marked as captions for the deaf and hard of hearing (the sample has no speech: the cues say
+# what is heard, timed to it: a steady 440 Hz tone with a short 880 Hz beep at each whole second).
+subtitles() { # dir
+  local dir=$1
+  mkdir -p "$dir/subtitles"
+  cat >"$dir/subtitles/en.vtt" <<'VTT'
+WEBVTT
+X-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000
+
+1
+00:00:00.000 --> 00:00:02.000
+[A steady test tone hums]
+
+2
+00:00:02.000 --> 00:00:04.000
+[A short, higher beep sounds every second]
+
+3
+00:00:04.000 --> 00:00:06.000
+[The tone and the beeps go on to the end]
+VTT
+  cat >"$dir/subtitles/en.m3u8" <<M3U8
+#EXTM3U
+#EXT-X-VERSION:3
+#EXT-X-TARGETDURATION:${DURATION}
+#EXT-X-MEDIA-SEQUENCE:0
+#EXT-X-PLAYLIST-TYPE:VOD
+#EXTINF:${DURATION}.000000,
+en.vtt
+#EXT-X-ENDLIST
+M3U8
+  local media='#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English (captions)",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound",URI="subtitles/en.m3u8"'
+  sed -i -e "/^#EXT-X-VERSION/a $media" -e '/^#EXT-X-STREAM-INF:/s/$/,SUBTITLES="subs"/' "$dir/index.m3u8"
+}
+
 poster() { # width height output
   local args
   mapfile -t args < <(source_args "$1" "$2")
@@ -102,6 +140,7 @@ mp4 854 480 230 "$OUT/high.mp4"
 mp4 640 360 140 "$OUT/medium.mp4"
 mp4 426 240 75 "$OUT/low.mp4"
 hls "$OUT/hls" 854:480:230 640:360:140 426:240:75
+subtitles "$OUT/hls"
 
 # 9:16: a phone-recorded testimonial, smaller (one mp4 size serves medium and low; two HLS renditions).
 poster 360 640 "$OUT/vertical/poster.jpg"

@@ -48,7 +48,9 @@ function findBrowser(name, candidates, debianPackage) {
 }
 
 const steps = {
-  types: () => run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
+  // TypeScript 5.9 by path: node_modules/.bin/tsc may be TypeScript 7's (the typescript7 alias the
+  // package test uses), whichever npm linked last.
+  types: () => run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
   node: () => {
     const files = rest.length ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
     if (!files.length) return 0;

@@ -4,6 +4,7 @@
 import { loadWhenUsedInDocument } from './elements/shared/lazy-define.js';
 import './elements/testimonial-card/define.js';
 import './elements/testimonial-wall/define.js';
+import './elements/testimonial-summary/lazy.js';
 
 // Cards ask for the player themselves; this finds players written in the page or added later.
 loadWhenUsedInDocument('video-testimonial');

@@ -1,14 +1,15 @@
 /**
  * The `testimonial-elements` command (also `npm run sandbox` / `npm run proxy`):
  *
- *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--key K] [--seed N] [--latency MS] [--fail-rate R]
+ *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--public-url URL] [--key K] [--seed N] [--testimonials N] [--latency MS] [--fail-rate R]
  *   testimonial-elements proxy --upstream URL [...]     (see `testimonial-elements proxy --help`)
  *
  * A mistake in the command line is one line on stderr and exit status 2.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
-import { DEFAULT_SANDBOX_KEY } from './sandbox/index.js';
+import { DEFAULT_SANDBOX_KEY, diskMediaReader, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
+import { publicBase } from './sandbox/urls.js';
 
 const USAGE = `usage: testimonial-elements <command> [options]
 
@@ -19,8 +20,12 @@ commands:
 sandbox options:
   --port N         port to listen on, 0 for any free one (default ${DEFAULT_SANDBOX_PORT})
   --host ADDR      address to listen on (default 127.0.0.1)
+  --public-url URL where clients reach it, for the links in its answers (media, public pages,
+                   Location), e.g. http://my-machine:8787 with --host 0.0.0.0, or a reverse proxy's URL
+                   (default http://HOST:PORT; never the request's Host header)
   --key K          the API key to accept, as "Bearer K" or bare (default ${DEFAULT_SANDBOX_KEY})
   --seed N         seed of the fixtures, ids and injected failures (default 1)
+  --testimonials N how many testimonials to generate from the seed, 0 to ${MAX_FIXTURE_COUNT} (default ${FIXTURE_COUNT})
   --latency MS     delay every API answer by MS milliseconds (default 0)
   --fail-rate R    answer a share R (0 to 1) of API requests 503 with Retry-After (default 0)
   -h, --help       show this help`;
@@ -29,8 +34,10 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   const values = parseFlags(argv, {
     port: { type: 'string' },
     host: { type: 'string' },
+    'public-url': { type: 'string' },
     key: { type: 'string' },
     seed: { type: 'string' },
+    testimonials: { type: 'string' },
     latency: { type: 'string' },
     'fail-rate': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -40,6 +47,7 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   const options: ServeSandboxOptions = {
     port: integerFlag('port', text('port'), 0, 65535),
     seed: numberFlag('seed', text('seed'), Number.isSafeInteger, 'an integer'),
+    testimonials: integerFlag('testimonials', text('testimonials'), 0, MAX_FIXTURE_COUNT),
     latencyMs: numberFlag('latency', text('latency'), (n) => n >= 0, 'a number of milliseconds ≥ 0'),
     failRate: numberFlag('fail-rate', text('fail-rate'), (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
   };
@@ -47,6 +55,11 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   if (host !== undefined) {
     if (!host.trim()) throw new UsageError('--host must not be empty.');
     options.host = host;
+  }
+  const publicUrl = text('public-url');
+  if (publicUrl !== undefined) {
+    if (!publicBase(publicUrl)) throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
+    options.publicUrl = publicUrl;
   }
   const key = text('key');
   if (key !== undefined) {
@@ -63,20 +76,25 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const server = await serveSandbox(options);
+  // The media folder is named from this module, not the sandbox's: the published command is one
+  // bundled file (dist/cli.js, see scripts/build.ts) beside dist/sandbox/.
+  const server = await serveSandbox({ media: diskMediaReader(new URL('./sandbox/media/', import.meta.url)), ...options });
   const faults = [options.latencyMs ? `latency ${options.latencyMs} ms` : '', options.failRate ? `fail rate ${options.failRate}` : '']
     .filter(Boolean)
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
-  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}${faults ? `, ${faults}` : ''}`);
+  if (options.publicUrl) console.log(`  links in answers: ${options.publicUrl}`);
+  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`);
   console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
   closeOnSignal(() => server.close());
 }
 
-/** The proxy's command lives with the proxy; a variable specifier keeps this file independent of it. */
+/**
+ * The proxy's command lives with the proxy, loaded only when asked for. A literal specifier, so the
+ * published bundle of this command (dist/cli.js) carries it.
+ */
 async function runProxy(argv: string[]): Promise<void> {
-  const proxyCli = './proxy/cli.js';
-  const { runProxyCli } = (await import(proxyCli)) as { runProxyCli: (argv: string[]) => Promise<void> };
+  const { runProxyCli } = await import('./proxy/cli.js');
   await runProxyCli(argv);
 }
 

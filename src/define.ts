@@ -4,7 +4,11 @@
 import './elements/video-testimonial/define.js';
 import './elements/testimonial-card/define.js';
 import './elements/testimonial-wall/define.js';
+// <testimonial-summary> is defined on first use (a chunk of its own), not here.
+import './elements/testimonial-summary/lazy.js';
 
 export { TestimonialCard } from './elements/testimonial-card/define.js';
 export { VideoTestimonial } from './elements/video-testimonial/define.js';
 export { TestimonialWall } from './elements/testimonial-wall/define.js';
+// Also brings the events' `HTMLElementEventMap` entries into programs that import only this module.
+export type { TestimonialEvent, TestimonialEventDetails, TestimonialEventName } from './elements/shared/events.js';

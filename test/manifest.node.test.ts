@@ -1,6 +1,6 @@
 /**
  * custom-elements.json lists the public API only: the analyzer, run with the build's configuration,
- * documents every attribute of the three elements and none of their internal reactive state.
+ * documents every attribute of the four elements and none of their internal reactive state.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -40,8 +40,11 @@ describe('custom-elements.json', () => {
 
   const attributes = (tag: string) => (elements.get(tag)?.attributes ?? []).map((attribute) => attribute.name).sort();
 
-  it('documents every attribute of the three elements, each with a description', () => {
-    assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-wall', 'video-testimonial']);
+  it('documents every attribute of the four elements, each with a description', () => {
+    assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-summary', 'testimonial-wall', 'video-testimonial']);
+    assert.deepEqual(attributes('testimonial-summary'), [
+      'avatars', 'endpoint', 'href', 'integration', 'lang', 'placement', 'rating', 'tags', 'theme', 'type', 'variant', 'wall-link',
+    ]);
     assert.deepEqual(attributes('video-testimonial'), ['autoplay', 'captions', 'label', 'muted', 'poster', 'src', 'transcript', 'type']);
     assert.ok(attributes('testimonial-card').includes('testimonial-id'));
     assert.ok(attributes('testimonial-wall').includes('max-items-lg'));

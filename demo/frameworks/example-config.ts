@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
 import { devApiPlugin } from '../../scripts/dev-api-plugin.js';
+import { sourceDefineModules } from '../../scripts/source-side-effects.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -15,7 +16,7 @@ export function exampleAppConfig(appDir: string, config: Pick<UserConfig, 'plugi
     root: appDir,
     publicDir: false,
     ...config,
-    plugins: [...(config.plugins ?? []), devApiPlugin()],
+    plugins: [...(config.plugins ?? []), devApiPlugin(), sourceDefineModules()],
     // Pre-bundled at start-up (as in the demo's vite.config.ts): found only on the first play or the first
     // highlighted text, they would make the dev server reload the page.
     optimizeDeps: { include: ['hls.js/light', 'dompurify'] },

@@ -46,6 +46,11 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean;
   /** Retries of GET requests after a network error, timeout, 408, 429 or 5xx (0–10, default 2). */
   retries?: number;
+  /**
+   * The longest `Retry-After` a retry waits for, in ms (default 20000); a longer one ends the retries
+   * at once, and the error carries `retryAfterMs`.
+   */
+  maxRetryAfterMs?: number;
   /** Time allowed for each attempt, answer body included, in ms (default 15000; 0 = no limit). */
   timeoutMs?: number;
   /** How list `tags` go into the query string (default `repeat`). */
@@ -123,7 +128,7 @@ interface Connection {
 const ACCEPT_JSON = { Accept: 'application/json' } as const;
 // Called through globalThis each time: a detached `fetch` throws "Illegal invocation" in browsers, and a
 // test may replace the global after the client was made.
-const globalFetch: FetchFunction = (request) => globalThis.fetch(request);
+const globalFetch: FetchFunction = (request, init) => globalThis.fetch(request, init);
 
 /** `caller` names the function the options were given to, in error messages. */
 function connect(options: ClientOptions, caller: string): Connection {
@@ -255,7 +260,7 @@ export function createClient(options: ClientOptions): TestimonialClient {
 }
 
 function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {
-  const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetryAfterMs = DEFAULT_RETRY_POLICY.maxRetryAfterMs } = options;
   const headers: Record<string, string> = { ...ACCEPT_JSON };
   if (apiKey !== undefined) {
     // The messages below never repeat the key, not even a part of it.
@@ -274,14 +279,16 @@ function transportSettings(options: ClientOptions, browser: boolean, caller: str
   if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
     throw new TypeError(`${caller}: retries must be an integer from 0 to ${MAX_RETRIES}; got ${String(retries)}.`);
   }
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
-    throw new TypeError(`${caller}: timeoutMs must be a number of milliseconds ≥ 0 (0 = no limit); got ${String(timeoutMs)}.`);
+  for (const [name, value] of [['timeoutMs', timeoutMs], ['maxRetryAfterMs', maxRetryAfterMs]] as const) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new TypeError(`${caller}: ${name} must be a number of milliseconds ≥ 0${name === 'timeoutMs' ? ' (0 = no limit)' : ''}; got ${String(value)}.`);
+    }
   }
   return {
     fetch: fetchFunction(options.fetch, caller),
     headers,
     timeoutMs,
-    retry: { ...DEFAULT_RETRY_POLICY, retries },
+    retry: { ...DEFAULT_RETRY_POLICY, retries, maxRetryAfterMs },
     sleep: options.sleep ?? timerSleep,
   };
 }

@@ -4,6 +4,7 @@
  */
 export * from './types.js';
 export * from './validation.js';
+export * from './summary.js';
 export { encodeListQuery, type EncodeListQueryOptions, type TagsEncoding } from './query.js';
 export { TestimonialApiError, isRetryableStatus, type TestimonialApiErrorInit, type TestimonialApiErrorKind } from './errors.js';
 export { parseRetryAfter } from './retry.js';

@@ -6,8 +6,12 @@ import { abortReason, forwardAbort, raceAbort, throwIfAborted, type SleepFunctio
 import { TestimonialApiError, httpError, invalidResponseError } from './errors.js';
 import { retryDelay, type RetryPolicy } from './retry.js';
 
-/** Any `fetch`: the global one, a wrapper, or a Fetch handler such as `createSandbox().fetch`. */
-export type FetchFunction = (request: Request) => Promise<Response>;
+/**
+ * Any `fetch`: the global one, a wrapper, or a Fetch handler such as `createSandbox().fetch`. The
+ * client passes the `init` the Request was made with as well, for its signal: a `fetch` that talks to
+ * the network must honour `init.signal`.
+ */
+export type FetchFunction = (request: Request, init?: RequestInit) => Promise<Response>;
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -70,7 +74,11 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     // Called detached: a page's own `fetch` passed in as an option throws "Illegal invocation" when
     // called as a method of another object.
     const { fetch } = settings;
-    const response = await raceAbort(fetch(buildRequest(settings, call, controller.signal)), controller.signal);
+    const init = requestInit(settings, call, controller.signal);
+    // The init (its signal) goes to fetch itself too: Node 20's fetch stops honouring the signal of a
+    // Request once that object is garbage-collected, and a timed-out connection then stays open until
+    // the server gives up (minutes).
+    const response = await raceAbort(fetch(new Request(url, init), init), controller.signal);
     const text = method === 'HEAD' ? '' : await raceAbort(response.text(), controller.signal);
     if (!response.ok) throw httpError(response, text, method, url, Date.now());
     return parseExpected(response, text, call);
@@ -96,13 +104,13 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
   }
 }
 
-function buildRequest(settings: TransportSettings, call: ApiCall, signal: AbortSignal): Request {
+function requestInit(settings: TransportSettings, call: ApiCall, signal: AbortSignal): RequestInit {
   const init: RequestInit = { method: call.method, headers: { ...settings.headers }, signal };
   if (call.body !== undefined) {
     init.body = JSON.stringify(call.body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
-  return new Request(call.url, init);
+  return init;
 }
 
 function parseExpected(response: Response, text: string, call: ApiCall): unknown {

@@ -28,8 +28,8 @@ function base64Url(bytes: ArrayBuffer): string {
 }
 
 /** A strong validator: the SHA-256 of the exact bytes sent, so equal bodies get equal tags everywhere. */
-export async function strongEtag(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+export async function strongEtag(body: string | Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', typeof body === 'string' ? new TextEncoder().encode(body) : body);
   return `"${base64Url(digest)}"`;
 }
 

@@ -1,55 +1,227 @@
 /**
  * `testimonial-elements proxy` / `npm run proxy -- ...`: the proxy on Node.
  *
+ * Every option an operator needs has a flag and an environment variable (platforms such as Heroku,
+ * Render or Fly set `PORT` and prefer configuration in the environment); a flag wins over its variable.
  * The key is read from `TESTIMONIAL_API_KEY` only. A `--key` flag is refused: a command line can be
  * read by every user of the machine (`ps`) and stays in shell history and CI logs.
  */
-import { closeOnSignal, integerFlag, parseFlags, UsageError } from '../cli-args.js';
-import { DEFAULT_CACHE, DEFAULT_MAX_LIMIT } from './options.js';
+import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from '../cli-args.js';
+import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './options.js';
 import { DEFAULT_PROXY_PORT, serveProxy, type ServeProxyOptions } from './node.js';
+import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from './summary.js';
 
-const USAGE = [
-  'usage: testimonial-elements proxy --upstream URL [--port 8788] [--host 127.0.0.1] [--max-limit 100] [--ttl 60] [--origins a,b]',
-  '  --upstream   the service base URL ending in /v1 (the sandbox: http://127.0.0.1:8787/v1)',
-  `  --port       port to listen on, 0 for any free one (default ${DEFAULT_PROXY_PORT})`,
-  '  --host       address to listen on (default 127.0.0.1)',
-  `  --max-limit  largest limit passed on; larger ones are lowered to it (1-1000, default ${DEFAULT_MAX_LIMIT})`,
-  `  --ttl        seconds an answer stays cached (default ${DEFAULT_CACHE.ttlMs / 1000})`,
-  '  --origins    comma-separated origins allowed by CORS (default *)',
+type Env = Record<string, string | undefined>;
+type CacheFlags = NonNullable<ServeProxyOptions['cache']>;
+
+const MB = 1024 * 1024;
+const DAY_S = 86_400;
+
+interface Flag {
+  name: string;
+  env: string;
+  boolean?: true;
+  /** What goes after the flag in the usage line. */
+  value?: string;
+  help: string;
+  /** Puts the (string) value into the options; throws a UsageError naming `--name` when it is wrong. */
+  apply(options: ServeProxyOptions, raw: string, cache: CacheFlags): void;
+}
+
+const seconds = (name: string, raw: string, max: number) => numberFlag(name, raw, (n) => n >= 0 && n <= max, `a number of seconds from 0 to ${max}`)!;
+const megabytes = (name: string, raw: string) => numberFlag(name, raw, (n) => n > 0 && n <= 4096, 'a number of megabytes above 0, at most 4096')!;
+
+const FLAGS: Flag[] = [
+  {
+    name: 'upstream',
+    env: 'TESTIMONIAL_API_URL',
+    value: 'URL',
+    help: 'the service base URL ending in /v1 (the sandbox: http://127.0.0.1:8787/v1); required',
+    apply: (o, raw) => void (o.upstream = raw),
+  },
+  {
+    name: 'port',
+    env: 'PORT',
+    value: 'N',
+    help: `port to listen on, 0 for any free one (default ${DEFAULT_PROXY_PORT})`,
+    apply: (o, raw) => void (o.port = integerFlag('port', raw, 0, 65535)),
+  },
+  { name: 'host', env: 'TESTIMONIAL_PROXY_HOST', value: 'ADDR', help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)', apply: (o, raw) => void (o.host = raw) },
+  {
+    name: 'base-path',
+    env: 'TESTIMONIAL_PROXY_BASE_PATH',
+    value: 'PATH',
+    help: 'where the routes live, e.g. /api (default /)',
+    apply: (o, raw) => void (o.basePath = raw),
+  },
+  {
+    name: 'origins',
+    env: 'TESTIMONIAL_PROXY_ORIGINS',
+    value: 'a,b',
+    help: 'comma-separated origins allowed by CORS (default *)',
+    apply: (o, raw) => {
+      const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+      if (origins.length === 0) throw new UsageError('--origins needs at least one origin, e.g. https://example.com.');
+      o.cors = { origins };
+    },
+  },
+  {
+    name: 'rate-limit',
+    env: 'TESTIMONIAL_PROXY_RATE_LIMIT',
+    value: 'N',
+    help: 'requests each client may make at once; turns the per-client limit on (default off)',
+    apply: (o, raw) => void (o.rateLimit = { refillPerSecond: 1, ...(o.rateLimit || {}), capacity: integerFlag('rate-limit', raw, 1, 100_000)! }),
+  },
+  {
+    name: 'rate-refill',
+    env: 'TESTIMONIAL_PROXY_RATE_REFILL',
+    value: 'N',
+    help: 'requests given back to each client per second, with --rate-limit (default 1)',
+    apply: (o, raw) => {
+      const refillPerSecond = numberFlag('rate-refill', raw, (n) => n > 0 && n <= 100_000, 'a number of requests per second above 0')!;
+      if (!o.rateLimit) throw new UsageError('--rate-refill needs --rate-limit (the burst each client may make).');
+      o.rateLimit = { ...o.rateLimit, refillPerSecond };
+    },
+  },
+  {
+    name: 'trust-proxy-headers',
+    env: 'TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS',
+    boolean: true,
+    help: 'tell clients apart by CF-Connecting-IP / X-Forwarded-For, not the socket: only behind a CDN or load balancer that sets them',
+    apply: (o) => void (o.trustProxyHeaders = true),
+  },
+  {
+    name: 'max-limit',
+    env: 'TESTIMONIAL_PROXY_MAX_LIMIT',
+    value: 'N',
+    help: `largest limit passed on; larger ones are lowered to it (1-1000, default ${DEFAULT_MAX_LIMIT})`,
+    apply: (o, raw) => void (o.maxLimit = integerFlag('max-limit', raw, 1, 1000)),
+  },
+  {
+    name: 'ttl',
+    env: 'TESTIMONIAL_PROXY_TTL',
+    value: 'S',
+    help: `seconds an answer stays fresh in the cache (default ${DEFAULT_CACHE.ttlMs / 1000})`,
+    apply: (_o, raw, cache) => void (cache.ttlMs = integerFlag('ttl', raw, 0, DAY_S)! * 1000),
+  },
+  {
+    name: 'stale-after',
+    env: 'TESTIMONIAL_PROXY_STALE_AFTER',
+    value: 'S',
+    help: `with an expired answer on hand, seconds a visitor waits for the service before getting it; the refresh goes on (default ${DEFAULT_CACHE.staleAfterMs / 1000})`,
+    apply: (_o, raw, cache) => void (cache.staleAfterMs = seconds('stale-after', raw, 60) * 1000),
+  },
+  {
+    name: 'stale-if-error',
+    env: 'TESTIMONIAL_PROXY_STALE_IF_ERROR',
+    value: 'S',
+    help: `seconds after it expired an answer may stand in while the service fails (default ${DEFAULT_CACHE.staleIfErrorMs / 1000})`,
+    apply: (_o, raw, cache) => void (cache.staleIfErrorMs = integerFlag('stale-if-error', raw, 0, 30 * DAY_S)! * 1000),
+  },
+  {
+    name: 'cache-entries',
+    env: 'TESTIMONIAL_PROXY_CACHE_ENTRIES',
+    value: 'N',
+    help: `answers kept in memory, 0 for none (default ${DEFAULT_CACHE.maxEntries})`,
+    apply: (_o, raw, cache) => void (cache.maxEntries = integerFlag('cache-entries', raw, 0, 1_000_000)),
+  },
+  {
+    name: 'cache-mb',
+    env: 'TESTIMONIAL_PROXY_CACHE_MB',
+    value: 'MB',
+    help: `megabytes of answers kept in memory (default ${DEFAULT_CACHE.maxBytes / MB})`,
+    apply: (_o, raw, cache) => void (cache.maxBytes = Math.round(megabytes('cache-mb', raw) * MB)),
+  },
+  {
+    name: 'max-body-mb',
+    env: 'TESTIMONIAL_PROXY_MAX_BODY_MB',
+    value: 'MB',
+    help: `largest upstream answer read, in megabytes; a larger one is 502 (default ${DEFAULT_MAX_BODY_BYTES / MB})`,
+    apply: (o, raw) => void (o.maxBodyBytes = Math.round(megabytes('max-body-mb', raw) * MB)),
+  },
+  {
+    name: 'summary-ttl',
+    env: 'TESTIMONIAL_PROXY_SUMMARY_TTL',
+    value: 'S',
+    help: `seconds a GET /summary answer stays fresh (default ${DEFAULT_SUMMARY_TTL_MS / 1000})`,
+    apply: (o, raw) => void (o.summary = { ...o.summary, ttlMs: integerFlag('summary-ttl', raw, 0, DAY_S)! * 1000 }),
+  },
+  {
+    name: 'summary-max-pages',
+    env: 'TESTIMONIAL_PROXY_SUMMARY_MAX_PAGES',
+    value: 'N',
+    help: `upstream pages of 1000 read at most for one summary; past them it is partial (1-${MAX_SUMMARY_PAGES}, default ${DEFAULT_SUMMARY_MAX_PAGES})`,
+    apply: (o, raw) => void (o.summary = { ...o.summary, maxPages: integerFlag('summary-max-pages', raw, 1, MAX_SUMMARY_PAGES) }),
+  },
+  {
+    name: 'timeout',
+    env: 'TESTIMONIAL_PROXY_TIMEOUT',
+    value: 'S',
+    help: `seconds allowed for one upstream attempt, then 504 (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+    apply: (o, raw) => void (o.timeoutMs = seconds('timeout', raw, 600) * 1000),
+  },
+  {
+    name: 'retries',
+    env: 'TESTIMONIAL_PROXY_RETRIES',
+    value: 'N',
+    help: `retries of a failed upstream read (0-10, default ${DEFAULT_RETRIES})`,
+    apply: (o, raw) => void (o.retries = integerFlag('retries', raw, 0, 10)),
+  },
+];
+
+const flagColumn = (flag: Flag) => `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+const width = Math.max(...FLAGS.map((flag) => flagColumn(flag).length));
+
+export const USAGE = [
+  'usage: testimonial-elements proxy --upstream URL [options]',
+  '',
+  'Every option can also come from the environment variable beside it; a flag wins over its variable.',
+  ...FLAGS.map((flag) => `  ${flagColumn(flag).padEnd(width)}  ${flag.help} [${flag.env}]`),
+  `  ${'-h, --help'.padEnd(width)}  show this help`,
+  '',
   'The API key is read from the TESTIMONIAL_API_KEY environment variable, never from a flag.',
+  'A public proxy: --origins your site, --rate-limit (e.g. 60), and --trust-proxy-headers only behind a CDN.',
 ].join('\n');
 
 const KEY_FLAG = /^--(?:api-?)?key(?:=|$)/;
+const TRUE = /^(?:1|true|yes|on)$/i;
+const FALSE = /^(?:0|false|no|off)?$/i;
 
-export function parseProxyArgs(argv: readonly string[]): ServeProxyOptions | 'help' {
+/** The options of `argv`, each flag missing there taken from `env`. */
+export function parseProxyArgs(argv: readonly string[], env: Env = process.env): ServeProxyOptions | 'help' {
   if (argv.some((arg) => KEY_FLAG.test(arg))) {
     throw new UsageError(
       '--key is refused: a key on the command line is visible to every user of this machine and stays in shell history. Set TESTIMONIAL_API_KEY instead.',
     );
   }
   const values = parseFlags(argv, {
-    upstream: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'max-limit': { type: 'string' },
-    ttl: { type: 'string' },
-    origins: { type: 'string' },
+    ...Object.fromEntries(FLAGS.map((flag) => [flag.name, { type: flag.boolean ? 'boolean' : 'string' }] as const)),
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
-  const upstream = values.upstream as string | undefined;
-  if (!upstream) throw new UsageError('--upstream is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.');
-  const options: ServeProxyOptions = { upstream };
-  options.port = integerFlag('port', values.port as string | undefined, 0, 65535);
-  if (values.host !== undefined) options.host = values.host as string;
-  options.maxLimit = integerFlag('max-limit', values['max-limit'] as string | undefined, 1, 1000);
-  const ttl = integerFlag('ttl', values.ttl as string | undefined, 0, 86_400);
-  if (ttl !== undefined) options.cache = { ttlMs: ttl * 1000 };
-  if (values.origins !== undefined) {
-    const origins = (values.origins as string).split(',').map((origin) => origin.trim()).filter(Boolean);
-    if (origins.length === 0) throw new UsageError('--origins needs at least one origin, e.g. https://example.com.');
-    options.cors = { origins };
+  const options = { upstream: '' } as ServeProxyOptions;
+  const cache: CacheFlags = {};
+  for (const flag of FLAGS) {
+    const given = values[flag.name];
+    if (given !== undefined) {
+      if (given !== false) flag.apply(options, given === true ? '' : given, cache);
+      continue;
+    }
+    const raw = env[flag.env];
+    if (raw === undefined) continue;
+    try {
+      if (!flag.boolean) flag.apply(options, raw, cache);
+      else if (TRUE.test(raw)) flag.apply(options, '', cache);
+      else if (!FALSE.test(raw)) throw new UsageError(`--${flag.name} is on or off: 1 or 0; got "${raw}".`);
+    } catch (error) {
+      if (error instanceof UsageError) throw new UsageError(`${flag.env}: ${error.message}`);
+      throw error;
+    }
   }
+  if (!options.upstream) {
+    throw new UsageError('--upstream (or TESTIMONIAL_API_URL) is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.');
+  }
+  if (Object.keys(cache).length) options.cache = cache;
   return options;
 }
 

@@ -6,7 +6,7 @@
  * `node.ts`), in Cloudflare's workerd, in Deno and in Vercel/Netlify edge functions. How it protects the
  * key and the visitors' data: `src/proxy/README.md`.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type ExecutionContext, type MiddlewareHandler } from 'hono';
 import { InvalidRequestError, createReadClient } from '../client/index.js';
 import { JSON_CONTENT_TYPE, errorAnswer, ifNoneMatchHits, strongEtag } from './answers.js';
 import { AnswerCache, type CacheResult } from './cache.js';
@@ -14,11 +14,14 @@ import { createCorsPolicy, type CorsPolicy } from './cors.js';
 import { resolveOptions, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
 import { clientFromHeaders, TokenBuckets } from './rate-limit.js';
 import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
-import { describeUpstreamFailure } from './upstream-failure.js';
+import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
+import { guardedUpstreamFetch } from './upstream-fetch.js';
+import { summaryPlan, summarySettings } from './summary.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
 export type { CorsOptions } from './cors.js';
+export type { SummaryOptions } from './summary.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
@@ -26,8 +29,14 @@ export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
 export interface TestimonialProxy {
   /** The Hono app, to mount in a bigger Hono app (`app.route('/api', proxy.app)`). */
   app: Hono;
-  /** The standard Fetch handler; bound, so it can be passed around alone. */
-  fetch: (request: Request) => Promise<Response>;
+  /**
+   * The standard Fetch handler; bound, so it can be passed around alone. On Cloudflare Workers pass the
+   * execution context too (`export default { fetch: proxy.fetch }` does), so a refresh that outlives a
+   * stale answer is kept alive with `waitUntil`.
+   */
+  fetch: (request: Request, env?: unknown, context?: ExecutionContext) => Promise<Response>;
+  /** What the answer cache holds now (for a health page or a metric): entries and bytes. */
+  cacheSize(): { entries: number; bytes: number };
 }
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
@@ -48,7 +57,7 @@ const READ_METHODS: readonly Method[] = ['GET', 'HEAD'];
 
 /** The body and validator of one cached answer. */
 interface CachedAnswer {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -58,19 +67,27 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
   const client = createReadClient({
     baseUrl: settings.upstream,
     apiKey: settings.apiKey,
-    fetch: settings.fetch,
+    fetch: guardedUpstreamFetch(settings.fetch, settings.maxBodyBytes),
     retries: settings.retries,
     timeoutMs: settings.timeoutMs,
+    // A longer wait than the stale deadline is not waited for: the stale copy, or a 503 passing the
+    // Retry-After on, answers at once.
+    maxRetryAfterMs: settings.cache.staleAfterMs,
     userAgent: 'testimonial-elements-proxy',
   });
-  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock);
+  const answerBytes = (answer: CachedAnswer) => answer.body.byteLength + answer.etag.length;
+  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock, answerBytes);
   const cors = createCorsPolicy(settings.cors);
   const readThrough = cachedReader(settings, cache);
+  // Summaries get a cache of their own, with its own (longer) TTL.
+  const summary = summarySettings(settings, options.summary);
+  const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock, answerBytes));
 
   const routes: ProxyRoute[] = [
     { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
     { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
     { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
+    { path: '/summary', methods: READ_METHODS, handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)) },
   ];
 
   const app = settings.basePath ? new Hono().basePath(settings.basePath) : new Hono();
@@ -87,14 +104,14 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     );
   }
   app.notFound((c) =>
-    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id and /links.`),
+    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id, /links and /summary.`),
   );
   app.onError((error) => {
     settings.log(`testimonial proxy: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     return errorAnswer(500, 'internal_error', 'The proxy failed to answer; the site owner can find why in its log.');
   });
 
-  return { app: app as unknown as Hono, fetch: async (request) => app.fetch(request) };
+  return { app: app as unknown as Hono, fetch: async (request, env, context) => app.fetch(request, env, context), cacheSize: () => cache.size };
 }
 
 /** CORS on every answer but preflights (which set their own), and no MIME sniffing of our JSON. */
@@ -131,7 +148,10 @@ function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
  * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
  */
 function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
-  const staleAllowed = (error: unknown) => describeUpstreamFailure(error).staleAllowed;
+  const cover = (error: unknown) => {
+    const { staleAllowed, retryAfterMs } = describeUpstreamFailure(error);
+    return { stale: staleAllowed, quietMs: retryAfterMs };
+  };
   return (plan: (c: Context) => ReadPlan) =>
     async (c: Context): Promise<Response> => {
       let read: ReadPlan;
@@ -142,19 +162,37 @@ function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedA
         return errorAnswer(400, 'invalid_request', error.message, { field: error.field });
       }
       try {
-        const result = await cache.get(read.key, () => loadAnswer(settings, read), staleAllowed);
+        const result = await cache.get(read.key, () => loadAnswer(settings, read), cover);
+        if (result.refreshing) keepAlive(c, result.refreshing);
         return answer(settings, result, c.req.header('If-None-Match') ?? null);
       } catch (error) {
-        const failure = describeUpstreamFailure(error);
-        return errorAnswer(failure.status, failure.code, failure.message);
+        return failureAnswer(describeUpstreamFailure(error));
       }
     };
+}
+
+/** On edge runtimes, a refresh still running when the answer goes out is kept alive until it ends. */
+function keepAlive(c: Context, refreshing: Promise<unknown>): void {
+  let context: ExecutionContext;
+  try {
+    context = c.executionCtx;
+  } catch {
+    // Node and tests: no execution context, and nothing ends a promise early.
+    return;
+  }
+  context.waitUntil(refreshing.catch(() => {}));
+}
+
+function failureAnswer(failure: UpstreamFailure): Response {
+  const { retryAfterMs } = failure;
+  const headers = retryAfterMs === undefined ? undefined : { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) };
+  return errorAnswer(failure.status, failure.code, failure.message, { headers });
 }
 
 /** One upstream call; its failure is logged here, once, however many requests were waiting on it. */
 async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promise<CachedAnswer> {
   try {
-    const body = JSON.stringify(await read.load());
+    const body = new TextEncoder().encode(JSON.stringify(await read.load()));
     return { body, etag: await strongEtag(body) };
   } catch (error) {
     const { log } = describeUpstreamFailure(error);

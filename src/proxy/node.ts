@@ -2,9 +2,10 @@
  * The proxy on Node's HTTP server. The handler is the same Fetch handler that runs on edge runtimes;
  * this file only adds the socket: listening, the client's address for the rate limit, and closing.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import type { HttpBindings } from '@hono/node-server';
+import { createFetchServer, reachableHost } from '../node-listener.js';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from './index.js';
 
 export interface ServeProxyOptions extends ProxyOptions {
@@ -43,13 +44,12 @@ export async function serveProxy({
       ? { ...options.rateLimit, clientKey: (request: Request) => addresses.get(request) }
       : options.rateLimit;
   const proxy = createProxy({ ...options, rateLimit });
-  const server = createServer(
-    getRequestListener((request, env) => {
-      const address = (env as HttpBindings).incoming.socket.remoteAddress;
-      if (address !== undefined) addresses.set(request, address);
-      return proxy.fetch(request);
-    }),
-  );
+  // No default host: a request without Host is refused with a body that says so.
+  const server = createFetchServer((request, env) => {
+    const address = (env as HttpBindings).incoming.socket.remoteAddress;
+    if (address !== undefined) addresses.set(request, address);
+    return proxy.fetch(request);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(new Error(`The proxy cannot listen on ${host}:${port}: ${error.code ?? error.message}.`, { cause: error }));
@@ -57,11 +57,8 @@ export async function serveProxy({
     server.listen(port, host, resolve);
   });
   const actualPort = (server.address() as AddressInfo).port;
-  // A wildcard address is where it listens, not where to send requests: print loopback instead.
-  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
-    url: `http://${urlHost}:${actualPort}`,
+    url: `http://${reachableHost(host)}:${actualPort}`,
     port: actualPort,
     proxy,
     server,

@@ -6,6 +6,7 @@ import { LIMIT_MAX, LIMIT_MIN, type FetchFunction } from '../client/index.js';
 import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
+import type { SummaryOptions } from './summary.js';
 
 export interface ProxyOptions {
   /** The service's `{base_url}`, ending in `/v1` (or the sandbox's, e.g. `http://127.0.0.1:8787/v1`). */
@@ -22,11 +23,18 @@ export interface ProxyOptions {
   /** Largest `limit` passed on; a larger one is lowered to it (not refused). 1–1000, default 100. */
   maxLimit?: number;
   cache?: Partial<CacheOptions>;
+  /** `GET /summary`: its cache TTL (default 10 min) and its bound on upstream pages (default 50 of 1000). */
+  summary?: SummaryOptions;
   cors?: CorsOptions;
   /** Per-client token bucket; off (`false`) by default. */
   rateLimit?: RateLimitOptions | false;
   /** Time allowed for one upstream attempt, in ms (default 10 000); past it the answer is 504. */
   timeoutMs?: number;
+  /**
+   * Largest upstream body read, in bytes (default 4 MiB); past it the read stops, the connection is
+   * closed and the answer is 502 (nothing cached).
+   */
+  maxBodyBytes?: number;
   /** Retries of a failed upstream read (network error, timeout, 5xx); default 1. */
   retries?: number;
   /** Where lines for the site owner go (a rejected key, an unreachable service). Default `console.warn`. */
@@ -45,15 +53,18 @@ export interface ResolvedProxyOptions {
   cors: CorsOptions;
   rateLimit: RateLimitOptions | false;
   timeoutMs: number;
+  maxBodyBytes: number;
   retries: number;
   log: (line: string) => void;
   clock: () => number;
 }
 
-export const DEFAULT_CACHE: CacheOptions = { ttlMs: 60_000, maxEntries: 500, staleIfErrorMs: 600_000 };
+const MIB = 1024 * 1024;
+export const DEFAULT_CACHE: CacheOptions = { ttlMs: 60_000, maxEntries: 500, maxBytes: 32 * MIB, staleIfErrorMs: 600_000, staleAfterMs: 2_500 };
 export const DEFAULT_MAX_LIMIT = 100;
-const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_RETRIES = 1;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_RETRIES = 1;
+export const DEFAULT_MAX_BODY_BYTES = 4 * MIB;
 
 /** An environment variable where the runtime has `process.env` (Node, Deno, Bun, workerd with nodejs_compat). */
 export function readEnv(name: string): string | undefined {
@@ -109,7 +120,9 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
   const cache = { ...DEFAULT_CACHE, ...options.cache };
   nonNegative('cache.ttlMs', cache.ttlMs);
   nonNegative('cache.maxEntries', cache.maxEntries, { integer: true });
+  nonNegative('cache.maxBytes', cache.maxBytes, { integer: true });
   nonNegative('cache.staleIfErrorMs', cache.staleIfErrorMs);
+  nonNegative('cache.staleAfterMs', cache.staleAfterMs);
   const rateLimit = options.rateLimit ? validateRateLimitOptions(options.rateLimit) : false;
   const log = options.log ?? ((line: string) => console.warn(line));
   return {
@@ -122,6 +135,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
     cors: options.cors ?? {},
     rateLimit,
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxBodyBytes: nonNegative('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, { integer: true }),
     retries: nonNegative('retries', options.retries ?? DEFAULT_RETRIES, { integer: true }),
     // Belt and braces: whatever a message holds, the key never reaches the log.
     log: (line) => log(line.split(apiKey).join('[API key]')),

@@ -12,6 +12,7 @@ import {
   type TestimonialReadClient,
 } from '../client/index.js';
 import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from './public-fields.js';
+import { checkQueryLimits, type QUERY_LIMITS } from './query-limits.js';
 import { checkSearchQuery, publicSearchMatch } from './search-privacy.js';
 
 export interface ReadPlan {
@@ -24,11 +25,12 @@ export interface ReadPlan {
 const DIGITS = /^\d+$/;
 
 /**
- * The list query the service is asked: `approved` is whatever the browser sent replaced by `true`, and
+ * The list query the service is asked, within {@link QUERY_LIMITS}: `approved` is whatever the browser sent replaced by `true`, and
  * `limit` is lowered to `maxLimit` (a page asking for more gets fewer, not an error; a `limit` that is
  * not a positive integer is still refused by the parser).
  */
 export function publicListParams(search: URLSearchParams, maxLimit: number): ListTestimonialsParams {
+  checkQueryLimits(search);
   const query = new URLSearchParams(search);
   query.delete('approved');
   const limits = query.getAll('limit');

@@ -4,6 +4,7 @@
  * pages that `links.public` points at under `/p`. See `README.md` beside this file.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { cors } from 'hono/cors';
 import {
   InvalidRequestError,
@@ -14,16 +15,16 @@ import {
   validateUpdateInput,
 } from '../client/validation.js';
 import type { CreateTestimonialResult, DeleteTestimonialResult, TestimonialList } from '../client/types.js';
-import { jsonError } from './errors.js';
+import { readBodyWithin } from './body-limit.js';
+import { HttpError, jsonError } from './errors.js';
 import { formToJson } from './form-body.js';
 import { serveMedia, type MediaReader } from './media.js';
 import { publicPage } from './public-page.js';
 import type { Random } from './random.js';
 import type { SandboxStore } from './store.js';
-import { resolveRefs, sandboxBase } from './urls.js';
+import { resolveRefs, sandboxBase, splitMountPrefix } from './urls.js';
 
-/** `base`: `{origin}{mount prefix}` of the request as the client sent it (set by `createSandbox().fetch`). */
-export type SandboxEnv = { Bindings: { base?: string } | undefined };
+export type SandboxEnv = { Bindings: undefined };
 
 export interface AppSettings {
   key: string;
@@ -33,6 +34,8 @@ export interface AppSettings {
   /** Draws for fault injection; reset with the store. */
   faults: () => Random;
   media: MediaReader | undefined;
+  /** Where links in answers point (`{publicUrl}/media/…`); without it, the origin and mount prefix of the request. */
+  publicUrl: string | undefined;
 }
 
 /** Bodies above this size are refused with 413: no testimonial needs a megabyte of JSON. */
@@ -56,22 +59,16 @@ function mediaPathOf(requestPath: string): string {
   }
 }
 
-function baseOf(c: Context<SandboxEnv>): string {
-  return c.env?.base ?? sandboxBase(c.req.url);
-}
-
 /**
  * The request body as the JSON value a handler validates: a JSON body as it is, a form-encoded one
- * (URL-encoded or multipart, spec §1) through `formToJson`. 413 when too big, 400 when empty or
+ * (URL-encoded or multipart, spec §1) through `formToJson`. 413 when too big (refused while it streams
+ * in, see `body-limit.ts`), 400 when empty or
  * malformed. Other content types, such as the `text/plain` that `fetch` sets for a string body, are
  * read as JSON.
  */
 async function readBody(c: Context<SandboxEnv>): Promise<unknown> {
   const type = c.req.header('Content-Type') ?? '';
-  const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) {
-    throw new HttpError(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`, 'body');
-  }
+  const bytes = await readBodyWithin(c.req.raw, MAX_BODY_BYTES);
   if (/^\s*multipart\/form-data\b/i.test(type)) {
     let form: FormData;
     try {
@@ -88,17 +85,6 @@ async function readBody(c: Context<SandboxEnv>): Promise<unknown> {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new InvalidRequestError('body', `The body is not valid JSON: ${(error as Error).message}.`);
-  }
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: 404 | 413,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
   }
 }
 
@@ -134,7 +120,11 @@ function injectFaults(settings: AppSettings): MiddlewareHandler<SandboxEnv> {
 
 export function createApp(settings: AppSettings): Hono<SandboxEnv> {
   const { store } = settings;
-  const app = new Hono<SandboxEnv>();
+  // Routes match the path after any mount prefix (`/x/y/v1/links` is `/v1/links`), so a request reaches
+  // its handler as it came, body stream and signal included.
+  const app = new Hono<SandboxEnv>({ getPath: (request) => splitMountPrefix(getPath(request)).path });
+  // Never the request's Host when a public URL is known: behind a socket, anyone can write that header.
+  const baseOf = (c: Context<SandboxEnv>) => settings.publicUrl ?? sandboxBase(c.req.url);
 
   // Any origin may call the API and fetch the media: a demo page on another port, hls.js, <video>.
   app.use(
@@ -172,7 +162,11 @@ export function createApp(settings: AppSettings): Hono<SandboxEnv> {
   app.patch('/v1/testimonials/:id', async (c) => {
     const id = validateTestimonialId(c.req.param('id'));
     if (!store.get(id)) throw notFoundTestimonial(id);
-    const updated = store.update(id, validateUpdateInput(await readBody(c)))!;
+    const input = validateUpdateInput(await readBody(c));
+    // Look again after the body: a DELETE may have come in while it arrived. The update itself looks up
+    // and writes in one step, with no await in between.
+    const updated = store.update(id, input);
+    if (!updated) throw notFoundTestimonial(id);
     return c.json(resolveRefs(updated, baseOf(c)));
   });
 

@@ -16,3 +16,15 @@ export function jsonError(
 ): Response {
   return c.json(errorBody(status, code, message, options.field), status, options.headers);
 }
+
+/** An answer other than 400 that a handler gives up with; `onError` turns it into {@link errorBody} JSON. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 404 | 413,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}

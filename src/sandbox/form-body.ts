@@ -24,14 +24,40 @@ interface Container {
 }
 type Value = string | Container;
 
-/** `media[0][url]` → ["media", "0", "url"]; `tags[]` → ["tags", ""]. Anything else is a 400. */
+/**
+ * How many brackets a name may have: the deepest field of the API is `media[0][url]` (two), so three
+ * leave room and a name nested deeper is refused before anything walks it (a 1 MB form can hold
+ * `media[0]…` 100,000 levels deep).
+ */
+export const MAX_FORM_DEPTH = 3;
+
+/** A name as it can be shown in a message: a hostile one may be most of a megabyte. */
+function shown(key: string): string {
+  return key.length > 60 ? `${key.slice(0, 60)}…` : key;
+}
+
+/**
+ * `media[0][url]` → ["media", "0", "url"]; `tags[]` → ["tags", ""]. Anything else is a 400. Read in one
+ * pass, without a regular expression, so its cost is linear in the name's length whatever its shape.
+ */
 function pathOf(key: string): string[] {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match) {
-    throw new InvalidRequestError(key || 'body', `"${key}" is not a form field name: write name, name[], name[0] or name[0][key].`);
+  const unreadable = () =>
+    new InvalidRequestError(key ? shown(key) : 'body', `"${shown(key)}" is not a form field name: write name, name[], name[0] or name[0][key].`);
+  const open = key.indexOf('[');
+  const name = open < 0 ? key : key.slice(0, open);
+  if (!name || name.includes(']')) throw unreadable();
+  const path = [name];
+  for (let at = open; at >= 0 && at < key.length; ) {
+    const close = key.indexOf(']', at);
+    const segment = close < 0 ? '[' : key.slice(at + 1, close);
+    if (key[at] !== '[' || segment.includes('[')) throw unreadable();
+    if (path.length > MAX_FORM_DEPTH) {
+      throw new InvalidRequestError(name, `${name}: form field names nest at most ${MAX_FORM_DEPTH} brackets deep (as in ${name}[0][key]); "${shown(key)}" nests deeper.`);
+    }
+    path.push(segment);
+    at = close + 1;
   }
-  const segments = [...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((segment) => segment[1]!);
-  return [match[1]!, ...segments];
+  return path;
 }
 
 const isIndex = (segment: string) => segment === '' || /^\d{1,4}$/.test(segment);
@@ -41,7 +67,7 @@ function put(root: Container, path: string[], value: string, key: string): void 
   for (let depth = 0; depth < path.length; depth++) {
     const segment = path[depth]!;
     if (container.list && !isIndex(segment)) {
-      throw new InvalidRequestError(key, `${key}: ${path.slice(0, depth).join('.')} is a list; index it with [] or [0].`);
+      throw new InvalidRequestError(shown(key), `${shown(key)}: ${path.slice(0, depth).join('.')} is a list; index it with [] or [0].`);
     }
     // `name[]` appends; a list's indexes only order its items, so gaps close up.
     const name = segment === '' ? String(container.entries.size) : segment;
@@ -51,7 +77,7 @@ function put(root: Container, path: string[], value: string, key: string): void 
       if (existing === undefined) container.entries.set(name, value);
       else if (typeof existing === 'string' && depth === 0) container.entries.set(name, { list: true, entries: new Map([['0', existing], ['1', value]]) });
       else if (typeof existing !== 'string' && existing.list && depth === 0) existing.entries.set(String(existing.entries.size), value);
-      else throw new InvalidRequestError(key, `${key} is given twice.`);
+      else throw new InvalidRequestError(shown(key), `${shown(key)} is given twice.`);
       return;
     }
     const wantsList = isIndex(path[depth + 1]!);
@@ -60,7 +86,7 @@ function put(root: Container, path: string[], value: string, key: string): void 
       container.entries.set(name, created);
       container = created;
     } else if (typeof existing === 'string' || existing.list !== wantsList) {
-      throw new InvalidRequestError(key, `${key} does not fit the other fields named ${path.slice(0, depth + 1).join('.')}.`);
+      throw new InvalidRequestError(shown(key), `${shown(key)} does not fit the other fields named ${path.slice(0, depth + 1).join('.')}.`);
     } else {
       container = existing;
     }
@@ -89,7 +115,7 @@ export function formToJson(fields: Iterable<[string, FormDataEntryValue]>): Reco
   let count = 0;
   for (const [key, value] of fields) {
     if (typeof value !== 'string') {
-      throw new InvalidRequestError(key, `${key} is a file; the API takes URLs of media, not uploads.`);
+      throw new InvalidRequestError(shown(key), `${shown(key)} is a file; the API takes URLs of media, not uploads.`);
     }
     put(root, pathOf(key), value, key);
     count++;

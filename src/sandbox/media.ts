@@ -20,6 +20,7 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   m4s: 'video/iso.segment',
   m3u8: 'application/vnd.apple.mpegurl',
+  vtt: 'text/vtt',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

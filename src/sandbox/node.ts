@@ -3,7 +3,7 @@
  * Media files are read from disk (the `media/` folder beside this module), with byte ranges for video.
  */
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createFetchServer, reachableHost } from '../node-listener.js';
 import { createSandbox, diskMediaReader, type Sandbox, type SandboxOptions } from './index.js';
 
 export const DEFAULT_SANDBOX_PORT = 8787;
@@ -24,33 +24,40 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-function hostForUrl(host: string): string {
-  // A wildcard address is not a place to send requests to: print the loopback address instead.
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-export function serveSandbox(options: ServeSandboxOptions = {}): Promise<SandboxServer> {
+/**
+ * Serves the sandbox. Links in its answers are on `publicUrl` when given (the address clients use, when
+ * that is not the one listened on: another machine, a reverse proxy), else on the URL it listens on;
+ * never on the request's `Host` header.
+ */
+export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<SandboxServer> {
   const { port = DEFAULT_SANDBOX_PORT, host = '127.0.0.1', ...sandboxOptions } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    return Promise.reject(new RangeError(`serveSandbox: port must be an integer from 0 to 65535, not ${String(port)}.`));
+    throw new RangeError(`serveSandbox: port must be an integer from 0 to 65535, not ${String(port)}.`);
   }
-  const sandbox = createSandbox({ media: diskMediaReader(new URL('./media/', import.meta.url)), ...sandboxOptions });
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: sandbox.fetch, port, hostname: host }, (info: AddressInfo) => {
-      server.off('error', reject);
-      resolve({
-        url: `http://${hostForUrl(host)}:${info.port}/v1`,
-        port: info.port,
-        sandbox,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-            server.close((error) => (error ? fail(error) : done()));
-          }),
-      });
+  // The sandbox needs the port (0 picks one), so it is made once listening. It is there before any
+  // request: the continuation of the await below runs before the event loop next accepts a connection.
+  let sandbox: Sandbox | undefined;
+  // The default host answers HTTP/1.0 without Host: links come from the public URL, not from that header.
+  const server = createFetchServer((request) => sandbox!.fetch(request), reachableHost(host));
+  const close = () =>
+    new Promise<void>((done, fail) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? fail(error) : done()));
     });
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  const actualPort = (server.address() as AddressInfo).port;
+  const origin = `http://${reachableHost(host)}:${actualPort}`;
+  try {
+    sandbox = createSandbox({ media: diskMediaReader(new URL('./media/', import.meta.url)), publicUrl: origin, ...sandboxOptions });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url: `${origin}/v1`, port: actualPort, sandbox, close };
 }

@@ -24,6 +24,8 @@ export interface StoreOptions {
   seed: number;
   /** The instant fixture dates count back from. */
   epoch?: Date;
+  /** How many testimonials the fixtures hold (default `FIXTURE_COUNT`). */
+  count?: number;
   /** The clock for `created_at` and default `date` of created testimonials. */
   clock: () => Date;
 }
@@ -53,7 +55,7 @@ export class SandboxStore {
 
   /** Back to the seed's fixtures: every change since is forgotten. */
   reset(): void {
-    const fixtures = generateFixtures(this.options.seed, this.options.epoch ?? FIXTURE_EPOCH);
+    const fixtures = generateFixtures(this.options.seed, this.options.epoch ?? FIXTURE_EPOCH, this.options.count);
     this.testimonials = new Map(fixtures.testimonials.map((t) => [t.id, t]));
     this.invited = fixtures.invited;
     this.linkGroups = fixtures.links;
@@ -158,7 +160,10 @@ export class SandboxStore {
     return structuredClone(testimonial);
   }
 
-  /** Spec 4.4: approval and tags only. Tags that do not exist yet are created by adding them. */
+  /**
+   * Spec 4.4: approval and tags only. Tags that do not exist yet are created by adding them. Looks the id
+   * up and writes in one synchronous step; undefined when it is gone (deleted while the body arrived).
+   */
   update(id: string, input: UpdateTestimonialInput): Testimonial | undefined {
     const current = this.testimonials.get(id);
     if (!current) return undefined;

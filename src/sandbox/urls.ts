@@ -1,8 +1,9 @@
 /**
- * Absolute URLs built from the request. Fixtures store links to the sandbox itself (media, public pages)
- * as `sandbox:/path` references; each answer turns them into `{origin}{mount prefix}/path` for the request
- * being answered, so a sandbox reached at `http://host/x/v1` links its media at `http://host/x/media/…`
- * and a page on another origin gets URLs it can fetch.
+ * Absolute URLs in answers. Fixtures store links to the sandbox itself (media, public pages) as
+ * `sandbox:/path` references; each answer turns them into `{base}/path`, where the base is the configured
+ * public URL or, in process without one, `{origin}{mount prefix}` of the request being answered, so a
+ * sandbox called at `http://host/x/v1` links its media at `http://host/x/media/…` and a page on another
+ * origin gets URLs it can fetch.
  */
 const REFERENCE = 'sandbox:';
 
@@ -19,6 +20,22 @@ export function splitMountPrefix(pathname: string): { prefix: string; path: stri
   const index = segments.findIndex((segment, i) => i > 0 && (ROUTE_ROOTS as readonly string[]).includes(segment));
   if (index < 0) return { prefix: '', path: pathname };
   return { prefix: segments.slice(0, index).join('/'), path: `/${segments.slice(index).join('/')}` };
+}
+
+/**
+ * A public URL as links start: `{origin}{path}` without a trailing `/` or `/v1` (the sandbox's root, where
+ * `/v1` and `/media` live). Undefined unless it is an absolute http: or https: URL without query,
+ * fragment or credentials.
+ */
+export function publicBase(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(url.protocol) || /[?#]/.test(value) || url.username || url.password) return undefined;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`;
 }
 
 /** `{origin}{prefix}` of a request URL: the base that `sandbox:` references resolve against. */

@@ -9,7 +9,9 @@
  * - events: listed once per element below (events are not visible in a class's type).
  */
 import type { LitElement } from 'lit';
+import type { TestimonialEvent } from '../elements/shared/events.js';
 import type { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
+import type { TestimonialSummary } from '../elements/testimonial-summary/testimonial-summary.js';
 import type { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import type { VideoTestimonial, VideoTestimonialErrorDetail } from '../elements/video-testimonial/video-testimonial.js';
 
@@ -18,21 +20,35 @@ export interface TestimonialElementMap {
   'testimonial-wall': TestimonialWall;
   'testimonial-card': TestimonialCard;
   'video-testimonial': VideoTestimonial;
+  'testimonial-summary': TestimonialSummary;
 }
 
 export type TestimonialTagName = keyof TestimonialElementMap;
+
+/**
+ * The card's own events. Named through `TestimonialEvent` (not `HTMLElementEventMap`), so these types
+ * also pull in the module that adds the events to `HTMLElementEventMap` wherever they are used.
+ */
+interface CardEvents {
+  'testimonial-load': TestimonialEvent<'testimonial-load'>;
+  'testimonial-error': TestimonialEvent<'testimonial-error'>;
+}
 
 /**
  * The events each element dispatches, by name. A wall also passes on its cards' events (they bubble and
  * are composed), and a card its video's.
  */
 export interface TestimonialElementEvents {
-  'testimonial-wall': Pick<HTMLElementEventMap, 'testimonials-load' | 'testimonials-error' | 'testimonial-load' | 'testimonial-error'>;
-  'testimonial-card': Pick<HTMLElementEventMap, 'testimonial-load' | 'testimonial-error' | 'toggle'>;
+  'testimonial-wall': CardEvents & {
+    'testimonials-load': TestimonialEvent<'testimonials-load'>;
+    'testimonials-error': TestimonialEvent<'testimonials-error'>;
+  };
+  'testimonial-card': CardEvents & Pick<HTMLElementEventMap, 'toggle'>;
   'video-testimonial': Pick<HTMLElementEventMap, 'play' | 'playing' | 'pause' | 'ended' | 'timeupdate'> & {
     /** Every source failed. */
     error: CustomEvent<VideoTestimonialErrorDetail>;
   };
+  'testimonial-summary': Pick<HTMLElementEventMap, 'testimonial-summary-load' | 'testimonial-summary-error' | 'testimonial-summary-dismiss'>;
 }
 
 /** Writable accessors a class has that no attribute reflects (so they are properties only). */
@@ -40,6 +56,7 @@ interface PropertyOnlyKeys {
   'testimonial-wall': never;
   'testimonial-card': never;
   'video-testimonial': 'currentTime';
+  'testimonial-summary': never;
 }
 
 /** `true` when X and Y are the same type (readonly-ness included), else `false`. */
@@ -76,6 +93,19 @@ export type ElementAttributes<Tag extends TestimonialTagName> = {
 
 /** Properties of an element by tag name (see {@link ElementProperties}). */
 export type TagProperties<Tag extends TestimonialTagName> = ElementProperties<TestimonialElementMap[Tag]>;
+
+/**
+ * Everything markup may give an element, by name: its properties and its attributes (see
+ * {@link ElementAttributes}). A property also takes its attribute form, since frameworks that set
+ * properties pass attribute text on as it is (Vue turns `heading-level="2"` into `headingLevel = '2'`,
+ * which the element reads as the attribute). A name that is both a property and an attribute (`tags`)
+ * takes either type: a union, never an intersection (which would leave `string[] & string`).
+ */
+export type ElementInputs<Tag extends TestimonialTagName> = {
+  [K in keyof TagProperties<Tag> | keyof ElementAttributes<Tag>]?:
+    | (K extends keyof TagProperties<Tag> ? TagProperties<Tag>[K] | AttributeValue<TagProperties<Tag>[K]> : never)
+    | (K extends keyof ElementAttributes<Tag> ? ElementAttributes<Tag>[K] : never);
+};
 
 /** Event listeners keyed `${prefix}${event name}`: `on` (React 19, Svelte 5), `on:` (Solid, Svelte 4). */
 export type EventListeners<Tag extends TestimonialTagName, Prefix extends string> = {

@@ -6,15 +6,14 @@
  * keep working. React 18 does neither: use `./react-18.ts` there.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { ElementAttributes, EventListeners, TagProperties, TestimonialElementMap, TestimonialTagName } from './elements.js';
+import type { ElementInputs, EventListeners, TestimonialElementMap, TestimonialTagName } from './elements.js';
 
 /** What one element accepts in React 19 JSX: React's HTML props, our properties and attributes, our events. */
 export type React19ElementProps<Tag extends TestimonialTagName> = Omit<
   DetailedHTMLProps<HTMLAttributes<TestimonialElementMap[Tag]>, TestimonialElementMap[Tag]>,
-  keyof TagProperties<Tag> | keyof ElementAttributes<Tag>
+  keyof ElementInputs<Tag>
 > &
-  TagProperties<Tag> &
-  ElementAttributes<Tag> &
+  ElementInputs<Tag> &
   EventListeners<Tag, 'on'>;
 
 type React19Elements = { [Tag in TestimonialTagName]: React19ElementProps<Tag> };

@@ -3,13 +3,12 @@
  * element as properties, so `<testimonial-card testimonial={data()} />` passes the object; `prop:` and
  * `attr:` force one or the other, and `on:testimonials-load={…}` listens to an event by its exact name.
  */
-import type { ElementAttributes, EventListeners, TagProperties, TestimonialElementMap, TestimonialTagName } from './elements.js';
+import type { ElementAttributes, ElementInputs, EventListeners, TagProperties, TestimonialElementMap, TestimonialTagName } from './elements.js';
 
 type Prefixed<T, Prefix extends string> = { [K in keyof T & string as `${Prefix}${K}`]?: T[K] };
 
-export type SolidElementProps<Tag extends TestimonialTagName, HTMLProps> = Omit<HTMLProps, keyof TagProperties<Tag>> &
-  TagProperties<Tag> &
-  ElementAttributes<Tag> &
+export type SolidElementProps<Tag extends TestimonialTagName, HTMLProps> = Omit<HTMLProps, keyof ElementInputs<Tag>> &
+  ElementInputs<Tag> &
   Prefixed<TagProperties<Tag>, 'prop:'> &
   Prefixed<ElementAttributes<Tag>, 'attr:'> &
   EventListeners<Tag, 'on:'>;

@@ -5,7 +5,7 @@
  * `on:testimonials-load={…}` (Svelte 4). Needs nothing from Svelte to compile: `svelteHTML` is a global
  * namespace that Svelte's own types merge with.
  */
-import type { ElementAttributes, EventListeners, TagProperties, TestimonialTagName } from './elements.js';
+import type { ElementInputs, EventListeners, TestimonialTagName } from './elements.js';
 
 /** The global attributes every element takes in Svelte markup. */
 interface SvelteGlobalAttributes {
@@ -23,9 +23,8 @@ interface SvelteGlobalAttributes {
   [ariaOrData: `aria-${string}` | `data-${string}`]: unknown;
 }
 
-export type SvelteElementProps<Tag extends TestimonialTagName> = Omit<SvelteGlobalAttributes, keyof TagProperties<Tag>> &
-  TagProperties<Tag> &
-  ElementAttributes<Tag> &
+export type SvelteElementProps<Tag extends TestimonialTagName> = Omit<SvelteGlobalAttributes, keyof ElementInputs<Tag>> &
+  ElementInputs<Tag> &
   EventListeners<Tag, 'on'> &
   EventListeners<Tag, 'on:'> & { 'bind:this'?: unknown };
 

@@ -6,7 +6,7 @@
  * defined before it renders.
  */
 import type { EmitFn, HTMLAttributes } from 'vue';
-import type { ElementAttributes, TagProperties, TestimonialElementEvents, TestimonialElementMap, TestimonialTagName } from './elements.js';
+import type { ElementInputs, TestimonialElementEvents, TestimonialElementMap, TestimonialTagName } from './elements.js';
 
 type VueEmit<Events> = EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
 
@@ -17,9 +17,7 @@ type VueEmit<Events> = EmitFn<{ [K in keyof Events]: (event: Events[K]) => void 
  */
 export type VueCustomElement<Tag extends TestimonialTagName> = new () => TestimonialElementMap[Tag] & {
   /** @deprecated For template type checking only: do not read `$props` on an element. */
-  $props: Omit<HTMLAttributes, keyof TagProperties<Tag> | keyof ElementAttributes<Tag>> &
-    TagProperties<Tag> &
-    ElementAttributes<Tag>;
+  $props: Omit<HTMLAttributes, keyof ElementInputs<Tag>> & ElementInputs<Tag>;
   /** @deprecated For template type checking only: elements dispatch DOM events, they have no `$emit`. */
   $emit: VueEmit<TestimonialElementEvents[Tag]>;
 };

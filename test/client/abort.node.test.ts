@@ -28,6 +28,19 @@ describe('abort', () => {
     assert.equal(requests[0]!.signal.aborted, true);
   });
 
+  it('passes the attempt’s signal to fetch itself, not only on the Request, and aborts it on timeout (issue 14)', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const fetch = (_request: Request, init?: RequestInit) => {
+      inits.push(init);
+      return new Promise<Response>(() => {});
+    };
+    const client = createClient({ baseUrl: BASE, fetch, timeoutMs: 20, retries: 0 });
+    await assert.rejects(client.getLinks(), (error) => error instanceof TestimonialApiError && error.kind === 'timeout');
+    assert.equal(inits.length, 1);
+    assert.ok(inits[0]?.signal instanceof AbortSignal, 'no signal in the init given to fetch');
+    assert.equal(inits[0].signal.aborted, true);
+  });
+
   it('aborting a write during its request rejects with the caller’s own reason', async () => {
     const { fetch, requests } = hangingFetch();
     const client = createClient({ baseUrl: BASE, fetch });

@@ -67,6 +67,51 @@ describe('wall builder: the snippet', () => {
   });
 });
 
+describe('wall builder: the summary', () => {
+  it('adds a <testimonial-summary> counting what the wall shows, with its variant and placement', () => {
+    const choices = { ...initialChoices(), type: 'text', rating: '5', summary: 'histogram', 'summary-placement': 'bottom-end' };
+    expect(wallSnippet(choices)).to.equal(
+      [
+        SCRIPT,
+        '<testimonial-summary',
+        '  endpoint="/api"',
+        '  type="text"',
+        '  rating="5"',
+        '  variant="histogram"',
+        '  placement="bottom-end"',
+        '></testimonial-summary>',
+        '<testimonial-wall',
+        '  endpoint="/api"',
+        '  layout="grid"',
+        '  type="text"',
+        '  rating="5"',
+        '  limit="9"',
+        '></testimonial-wall>',
+      ].join('\n'),
+    );
+    expect(wallSnippet({ ...initialChoices(), summary: 'badge' })).to.include('\n<testimonial-summary endpoint="/api"></testimonial-summary>\n');
+    expect(wallSnippet(initialChoices())).not.to.include('testimonial-summary');
+  });
+
+  it('shows the chosen summary in the live preview, from this demo’s proxy', async () => {
+    const host = await fixture<HTMLElement>(html`<main></main>`);
+    const builder = mountBuilder(host);
+    expect(builder.summaryPreview.hidden).to.equal(true);
+    const select = host.querySelector<HTMLSelectElement>('[name="summary"]')!;
+    select.value = 'avatars';
+    const loaded = oneEvent(builder.summaryPreview, 'testimonial-summary-load');
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(builder.summaryPreview.hidden).to.equal(false);
+    expect(builder.summaryPreview.getAttribute('variant')).to.equal('avatars');
+    expect(builder.summaryPreview.getAttribute('endpoint')).to.equal('/api');
+    await loaded;
+    await expect(host).to.be.accessible();
+    select.value = '';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(builder.summaryPreview.hidden).to.equal(true);
+  });
+});
+
 describe('wall builder: the page', () => {
   let host: HTMLElement;
   let builder: Builder;
@@ -99,6 +144,18 @@ describe('wall builder: the page', () => {
     expect(preview.shadowRoot!.querySelectorAll('testimonial-card').length).to.equal(9);
     expect(shownSnippet()).to.equal(builder.snippet);
     await expect(host).to.be.accessible();
+  });
+
+  it('takes the place of the page’s "needs JavaScript" fallback once it runs', async () => {
+    const response = await fetch('/demo/builder.html');
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    host = await fixture(html`<div></div>`);
+    host.append(document.importNode(page.querySelector('#builder')!, true));
+    const main = host.querySelector<HTMLElement>('#builder')!;
+    expect(main.textContent).to.contain('needs JavaScript');
+    builder = mountBuilder(main);
+    expect(main.innerText).not.to.contain('needs JavaScript');
+    expect(main.querySelector('form')).to.exist;
   });
 
   it('gives every control a label, and every hint to assistive technology', async () => {

@@ -25,6 +25,14 @@ describe('deploy page', () => {
     expect(code).not.to.match(/apiKey:\s*['"]/);
   });
 
+  it('keeps each number of the contents list inside its own item (issue 13 item 19)', async () => {
+    const page = await deployPage();
+    const items = [...page.querySelectorAll<HTMLLIElement>('.deploy-toc li')];
+    expect(items.length).to.be.greaterThan(2);
+    // An outside marker hangs in the gap before its item, against the previous item's words.
+    for (const item of items) expect(getComputedStyle(item).listStylePosition, item.textContent!).to.equal('inside');
+  });
+
   it('is accessible', async () => {
     await expect(await deployPage()).to.be.accessible();
   });

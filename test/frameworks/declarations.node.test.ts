@@ -93,9 +93,16 @@ export const ok = (
     <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonials-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
     <testimonial-card testimonial={data} heading-level={2} testimonialId="abc" ontestimonial-load={(event) => event.detail.testimonial.id} />
     <video-testimonial src="/video.m3u8" muted onplay={(event) => event.type} onerror={(event) => event.detail.message} />
+    <testimonial-summary endpoint="/api" variant="histogram" placement="bottom-end" wall-link tags="featured" ontestimonial-summary-load={(event) => event.detail.summary.count} />
   </>
 );
+// @ts-expect-error summary variants are a closed set
+export const badVariant = <testimonial-summary variant="stars" />;
 export const asText = <testimonial-card heading-level="2" text-limit="120" no-date="" />;
+// A name that is a property and an attribute takes either type (issue 18: not string[] & string).
+export const tagList = <testimonial-wall tags={['pricing', 'mobile']} ontestimonial-load={(event) => event.detail.testimonial.id} />;
+declare const shown: import('../../../src/proxy/public-fields.js').PublicTestimonial;
+export const fromProxy = <testimonial-card testimonial={shown} />;
 // @ts-expect-error a number attribute takes a number's text only
 export const badNumber = <testimonial-card heading-level="two" />;
 // @ts-expect-error layouts are a closed set
@@ -131,6 +138,9 @@ type Wall = InstanceType<GlobalComponents['testimonial-wall']>;
 type Card = InstanceType<GlobalComponents['testimonial-card']>;
 export const wallProps: Wall['$props'] = { endpoint: '/api', layout: 'carousel', 'no-date': true, class: 'wall' };
 export const cardProps: Card['$props'] = { testimonial: data, 'heading-level': 2 };
+// Vue hands \`heading-level="2"\` to the property as text (issue 18).
+export const asText: Card['$props'] = { headingLevel: '2', 'heading-level': '2' };
+export const tagList: Wall['$props'] = { tags: ['pricing', 'mobile'] };
 declare const emit: Wall['$emit'];
 emit('testimonials-load', new CustomEvent('testimonials-load', { detail: { testimonials: [data], page: 1 } }));
 // @ts-expect-error paging is a closed set

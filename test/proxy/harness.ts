@@ -4,6 +4,7 @@
  * workerd (worker-entry.ts) and drives it over `dispatchFetch`, so one table of cases
  * (proxy-cases.ts) checks both runtimes. Web APIs only: this file is bundled into the worker.
  */
+import type { ExecutionContext } from 'hono';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from '../../src/proxy/index.js';
 import { TEST_KEY, createStubUpstream, type StubUpstream, type UpstreamMode } from './stub-upstream.js';
 
@@ -11,7 +12,9 @@ import { TEST_KEY, createStubUpstream, type StubUpstream, type UpstreamMode } fr
 export interface HarnessConfig {
   /** `stub`: fixed data with private fields (default); `sandbox`: the in-memory sandbox. */
   upstream?: 'stub' | 'sandbox';
-  proxy?: Pick<ProxyOptions, 'maxLimit' | 'cache' | 'cors' | 'basePath' | 'timeoutMs' | 'retries'> & {
+  /** A real upstream base URL (a server on 127.0.0.1), asked with the runtime's own fetch instead of the stub. */
+  upstreamUrl?: string;
+  proxy?: Pick<ProxyOptions, 'maxLimit' | 'cache' | 'cors' | 'basePath' | 'timeoutMs' | 'retries' | 'maxBodyBytes'> & {
     rateLimit?: { capacity: number; refillPerSecond: number; clientKeyHeader?: string };
   };
 }
@@ -20,6 +23,8 @@ export interface HarnessState {
   upstreamRequests: string[];
   upstreamAuthorizations: (string | null)[];
   logs: string[];
+  /** Bytes of the `oversized` upstream body that were read. */
+  oversizedBytesPulled: number;
 }
 
 /** An answer read whole, so it can be checked more than once and cross a process boundary. */
@@ -70,9 +75,9 @@ export class HarnessCore {
     const { rateLimit, ...proxyOptions } = config.proxy ?? {};
     const header = rateLimit?.clientKeyHeader;
     this.proxy = createProxy({
-      upstream: UPSTREAM,
+      upstream: config.upstreamUrl ?? UPSTREAM,
       apiKey: TEST_KEY,
-      fetch: this.stub.fetch,
+      fetch: config.upstreamUrl ? undefined : this.stub.fetch,
       retries: 0,
       log: (line) => this.logs.push(line),
       clock: () => this.now,
@@ -85,13 +90,18 @@ export class HarnessCore {
     });
   }
 
-  fetch(request: Request): Promise<Response> {
+  fetch(request: Request, env?: unknown, context?: ExecutionContext): Promise<Response> {
     this.arrivals++;
-    return this.proxy.fetch(request);
+    return this.proxy.fetch(request, env, context);
   }
 
   state(): HarnessState {
-    return { upstreamRequests: [...this.stub.requests], upstreamAuthorizations: [...this.stub.authorizations], logs: [...this.logs] };
+    return {
+      upstreamRequests: [...this.stub.requests],
+      upstreamAuthorizations: [...this.stub.authorizations],
+      logs: [...this.logs],
+      oversizedBytesPulled: this.stub.oversizedBytesPulled,
+    };
   }
 
   upstream(mode: UpstreamMode, holdUntilArrivals?: number): void {

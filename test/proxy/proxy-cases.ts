@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { HarnessConfig, ProxyAnswer, ProxyHarness, RequestSpec } from './harness.js';
-import { APPROVED_ID, PENDING_ID, SECOND_ID, TEST_KEY, UPSTREAM_ERROR_TEXT } from './stub-upstream.js';
+import { APPROVED_ID, BUSY_RETRY_AFTER_S, LATE_OK_MS, OVERSIZED_BYTES, PENDING_ID, SECOND_ID, TEST_KEY, UPSTREAM_ERROR_TEXT } from './stub-upstream.js';
 
 // Every assert.ok here has a message: without one, Node re-parses the (transpiled, one-line) source to
 // write it, which takes minutes.
@@ -526,8 +526,131 @@ export const PROXY_CASES: ProxyCase[] = [
       assert.ok(!answer.body.includes('Traceback'), 'the upstream body was passed on');
       const { logs } = await h.state();
       assert.equal(logs.length, 1);
-      assert.match(logs[0]!, /500/);
+      assert.match(logs[0]!, /HTTP 500 to GET \/v1\/testimonials/);
       assert.ok(!logs[0]!.includes(TEST_KEY), 'the key reached the log');
+      assert.ok(!logs[0]!.includes('Traceback'), 'the upstream body reached the log');
+    },
+  },
+  {
+    name: 'log lines name the route, never the query a visitor wrote',
+    async run(h) {
+      await h.upstream('error-500');
+      await h.request('/testimonials?query=visitor-wrote-this');
+      const { logs } = await h.state();
+      assert.equal(logs.length, 1);
+      assert.ok(!logs[0]!.includes('visitor-wrote-this'), `the query reached the log: ${logs[0]}`);
+    },
+  },
+
+  // Slow and refusing upstreams (issue 14).
+  {
+    name: 'a hanging upstream with a copy on hand: STALE after staleAfterMs, long before the timeout; one upstream call meanwhile',
+    config: { proxy: { timeoutMs: 8_000, cache: { staleAfterMs: 50 } } },
+    async run(h) {
+      const fresh = await h.request('/links');
+      await h.advance(61_000);
+      await h.upstream('hang');
+      const started = Date.now();
+      const first = await h.request('/links');
+      const second = await h.request('/links');
+      const elapsed = Date.now() - started;
+      assert.deepEqual([first.headers.get('x-cache'), second.headers.get('x-cache')], ['STALE', 'STALE']);
+      assert.equal(first.body, fresh.body);
+      assert.ok(elapsed < 6_000, `answered after ${elapsed} ms, not before the 8 s timeout`);
+      assert.equal(await upstreamCalls(h), 2);
+    },
+  },
+  {
+    name: 'a slow refresh goes on in the background after the stale answer, and its answer is kept',
+    config: { proxy: { cache: { staleAfterMs: 20 } } },
+    async run(h) {
+      await h.request('/links');
+      await h.advance(61_000);
+      await h.upstream('late-ok');
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'STALE');
+      // Asking again while the refresh runs joins it (STALE at once) rather than starting another.
+      let state: string | null = 'STALE';
+      for (let tries = 0; state === 'STALE' && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, LATE_OK_MS / 3));
+        state = (await h.request('/links')).headers.get('x-cache');
+      }
+      assert.equal(state, 'HIT');
+      assert.equal(await upstreamCalls(h), 2);
+    },
+  },
+  {
+    name: 'a 429 with a Retry-After longer than the deadline: 503 passing Retry-After on without waiting; with a copy, STALE at once and quiet until then',
+    config: { proxy: { retries: 1, cache: { staleAfterMs: 1_000 } } },
+    async run(h) {
+      await h.upstream('busy');
+      const started = Date.now();
+      const refused = await h.request('/links');
+      assertError(refused, 503, 'upstream_busy');
+      assert.equal(refused.headers.get('retry-after'), String(BUSY_RETRY_AFTER_S));
+      assert.ok(Date.now() - started < 10_000, 'the proxy waited for the Retry-After');
+      assert.equal(await upstreamCalls(h), 1);
+      await h.upstream('ok');
+      await h.request('/testimonials');
+      await h.advance(61_000);
+      await h.upstream('busy');
+      assert.equal((await h.request('/testimonials')).headers.get('x-cache'), 'STALE');
+      await h.advance((BUSY_RETRY_AFTER_S - 1) * 1000);
+      assert.equal((await h.request('/testimonials')).headers.get('x-cache'), 'STALE');
+      assert.equal(await upstreamCalls(h), 3);
+      const { logs } = await h.state();
+      assert.ok(!logs.join('\n').includes('Traceback'), 'the upstream body reached the log');
+    },
+  },
+  {
+    name: 'a redirect is not followed: 502, logged, nothing cached',
+    async run(h) {
+      await h.upstream('redirect');
+      assertError(await h.request('/links'), 502, 'upstream_error');
+      assert.match((await h.state()).logs[0]!, /redirect \(HTTP 302\)/);
+      await h.upstream('ok');
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+    },
+  },
+  {
+    name: 'an upstream body over maxBodyBytes is 502, read only up to the cap, and not cached',
+    config: { proxy: { maxBodyBytes: 100_000 } },
+    async run(h) {
+      await h.upstream('oversized');
+      assertError(await h.request('/links'), 502, 'upstream_error');
+      const { logs, oversizedBytesPulled } = await h.state();
+      assert.match(logs[0]!, /larger than maxBodyBytes/);
+      assert.ok(oversizedBytesPulled < OVERSIZED_BYTES / 10, `${oversizedBytesPulled} bytes were read`);
+      await h.upstream('ok');
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+    },
+  },
+  {
+    name: 'the cache keeps to its byte budget: an answer over it is served but not kept',
+    config: { proxy: { cache: { maxBytes: 100 } } },
+    async run(h) {
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+      assert.equal((await h.request('/links')).headers.get('x-cache'), 'MISS');
+      assert.equal(await upstreamCalls(h), 2);
+    },
+  },
+  {
+    name: 'oversized list queries are 400 naming the field, and nothing goes upstream',
+    async run(h) {
+      const manyTags = Array.from({ length: 2_500 }, (_, i) => `tags=t${i}`).join('&');
+      const cases: [string, string][] = [
+        [manyTags, 'tags'],
+        [`tags=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`, 'tags'],
+        [`tags=${'x'.repeat(65)}`, 'tags'],
+        [`query=${'word '.repeat(60)}`, 'query'],
+      ];
+      for (const [query, field] of cases) {
+        const error = assertError(await h.request(`/testimonials?${query}`), 400, 'invalid_request');
+        assert.equal(error.field, field, query.slice(0, 40));
+      }
+      assert.equal((await h.request(`/testimonials?tags=${Array.from({ length: 20 }, (_, i) => `t${i}`).join(',')}`)).status, 200);
+      const { upstreamRequests, logs } = await h.state();
+      assert.equal(upstreamRequests.length, 1);
+      assert.deepEqual(logs, []);
     },
   },
   {

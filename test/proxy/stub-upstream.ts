@@ -11,7 +11,25 @@ export const TEST_KEY = 'test-secret-key-7f3a9c';
 /** Text that appears only in upstream error bodies: a proxy answer holding it leaked one. */
 export const UPSTREAM_ERROR_TEXT = 'Traceback (most recent call last): internal detail';
 
-export type UpstreamMode = 'ok' | 'error-500' | 'reject-key' | 'not-found' | 'unreachable' | 'hang' | 'not-json';
+export type UpstreamMode =
+  | 'ok'
+  | 'error-500'
+  | 'reject-key'
+  | 'not-found'
+  | 'unreachable'
+  | 'hang'
+  | 'not-json'
+  | 'late-ok'
+  | 'busy'
+  | 'redirect'
+  | 'oversized';
+
+/** How long `late-ok` waits before answering. */
+export const LATE_OK_MS = 300;
+/** The `Retry-After` (seconds) of `busy`. */
+export const BUSY_RETRY_AFTER_S = 20;
+/** How much `oversized` would send if it were read to the end. */
+export const OVERSIZED_BYTES = 20 * 1024 * 1024;
 
 export const APPROVED_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 export const SECOND_ID = 'a1b2c3d4-0000-4000-8000-000000000002';
@@ -91,6 +109,23 @@ export interface StubUpstream {
   mode: UpstreamMode;
   /** While set, answers wait until `arrivals()` reaches it. */
   holdUntilArrivals: number | undefined;
+  /** Bytes of the `oversized` body that were read. */
+  oversizedBytesPulled: number;
+}
+
+/** A JSON body that goes on for {@link OVERSIZED_BYTES}, made as it is read. */
+function oversized(stub: StubUpstream): Response {
+  const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= OVERSIZED_BYTES) return controller.close();
+      sent += chunk.byteLength;
+      stub.oversizedBytesPulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }
 
 /** Polls instead of awaiting a promise another request resolves: workerd forbids crossing requests. */
@@ -112,6 +147,7 @@ export function createStubUpstream(arrivals: () => number, base: (request: Reque
     authorizations: [],
     mode: 'ok',
     holdUntilArrivals: undefined,
+    oversizedBytesPulled: 0,
     async fetch(request) {
       const url = new URL(request.url);
       stub.requests.push(`${request.method} ${url.pathname}${url.search}`);
@@ -131,6 +167,18 @@ export function createStubUpstream(arrivals: () => number, base: (request: Reque
           return new Response(`<html><title>Login</title>${UPSTREAM_ERROR_TEXT}</html>`, { headers: { 'Content-Type': 'text/html' } });
         case 'unreachable':
           throw new TypeError('fetch failed');
+        case 'late-ok':
+          await new Promise((resolve) => setTimeout(resolve, LATE_OK_MS));
+          return base(request);
+        case 'busy':
+          return new Response(JSON.stringify({ error: { message: UPSTREAM_ERROR_TEXT } }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': String(BUSY_RETRY_AFTER_S) },
+          });
+        case 'redirect':
+          return new Response(null, { status: 302, headers: { Location: 'http://elsewhere.test/v1/links' } });
+        case 'oversized':
+          return oversized(stub);
         case 'hang':
           return new Promise<Response>((_resolve, reject) => {
             request.signal.addEventListener('abort', () => reject(request.signal.reason));

@@ -3,6 +3,7 @@
  * under `/__harness/` drive the harness (setup, state, upstream mode, clock); every other request goes
  * to the proxy, exactly as a Cloudflare Worker would receive it.
  */
+import type { ExecutionContext } from 'hono';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { HarnessCore, type HarnessConfig } from './harness.js';
 import { TEST_KEY, type UpstreamMode } from './stub-upstream.js';
@@ -31,9 +32,9 @@ async function control(name: string, request: Request): Promise<Response> {
 }
 
 export default {
-  async fetch(request: Request): Promise<Response> {
+  async fetch(request: Request, env: unknown, context: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith('/__harness/')) return core.fetch(request);
+    if (!pathname.startsWith('/__harness/')) return core.fetch(request, env, context);
     try {
       return await control(pathname.slice('/__harness/'.length), request);
     } catch (error) {

@@ -4,13 +4,14 @@
  * machine). The cases talk to the worker through `dispatchFetch` only.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { PROXY_ORIGIN, readAnswer, type HarnessConfig, type HarnessState, type ProxyHarness, type RequestSpec } from './harness.js';
 import { registerProxyCases } from './proxy-cases.js';
 import type { UpstreamMode } from './stub-upstream.js';
+import { eventually, OVERSIZED_TOTAL_BYTES, startFaultUpstream, type FaultUpstream } from './fault-upstream.js';
 
 /** Bundles worker-entry.ts (and the proxy, Hono, the client) into one ES module for workerd. */
 async function bundleWorker(): Promise<string> {
@@ -79,4 +80,35 @@ describe('proxy in workerd (miniflare)', () => {
   });
 
   registerProxyCases('workerd', () => harness);
+
+  describe("with workerd's own fetch to misbehaving upstreams on 127.0.0.1", () => {
+    let upstream: FaultUpstream;
+    before(async () => {
+      upstream = await startFaultUpstream();
+    });
+    after(() => upstream?.close());
+
+    it('a redirect is not followed: 502, and the other host is never asked', async () => {
+      await harness.setup({ upstreamUrl: upstream.base('redirect') });
+      const answer = await harness.request('/links');
+      assert.equal(answer.status, 502, answer.body);
+      assert.equal(upstream.requests('redirect'), 1);
+      assert.equal(upstream.redirectTargetHits(), 0);
+    });
+
+    it('a body over maxBodyBytes is 502, and the read stops near the cap', async () => {
+      await harness.setup({ upstreamUrl: upstream.base('oversized'), proxy: { maxBodyBytes: 100_000 } });
+      const answer = await harness.request('/links');
+      assert.equal(answer.status, 502, answer.body);
+      assert.ok(await eventually(() => upstream.busySockets() === 0, 5_000), 'the oversized answer is still being sent');
+      assert.ok(upstream.oversizedBytesWritten() < OVERSIZED_TOTAL_BYTES / 4, `${upstream.oversizedBytesWritten()} bytes were sent`);
+    });
+
+    it('a hanging upstream is 504 at the timeout, and its connection is closed', async () => {
+      await harness.setup({ upstreamUrl: upstream.base('hang'), proxy: { timeoutMs: 300 } });
+      const answers = await harness.requestAll(['/testimonials?page=1', '/testimonials?page=2', '/testimonials?page=3']);
+      assert.deepEqual(answers.map((a) => a.status), [504, 504, 504]);
+      assert.ok(await eventually(() => upstream.busySockets() === 0, 2_000), `${upstream.busySockets()} connections still hold a request`);
+    });
+  });
 });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { INTEGRATIONS, type Testimonial } from '../../src/client/types.js';
-import { all, ORIGIN, sandbox } from './helpers.js';
+import { FIXTURE_COUNT, FIXTURE_EPOCH, generateFixtures } from '../../src/sandbox/fixtures/generate.js';
+import { createSandbox, MAX_FIXTURE_COUNT } from '../../src/sandbox/index.js';
+import { all, list, ORIGIN, sandbox } from './helpers.js';
 
 const testimonials = await all(sandbox({ seed: 1 }));
 const others = await Promise.all([2, 99, 123456].map(async (seed) => [seed, await all(sandbox({ seed }))] as const));
@@ -68,6 +70,27 @@ describe('fixtures', () => {
       assert.equal(t.video_url, v.mp4_urls.high);
       assert.ok(t.thumbnail_url?.endsWith('poster.jpg'));
       for (const url of [v.hls_url, t.thumbnail_url!, ...Object.values(v.mp4_urls)]) assert.ok(url.startsWith(`${ORIGIN}/media/`), url);
+    }
+  });
+});
+
+describe('generated testimonials (createSandbox({ testimonials }))', () => {
+  it('generates the number asked for, the same for a seed, the first 160 as the default project', () => {
+    const many = generateFixtures(3, FIXTURE_EPOCH, 5000).testimonials;
+    assert.equal(many.length, 5000);
+    assert.equal(new Set(many.map((t) => t.id)).size, 5000, 'ids are unique');
+    assert.deepEqual(generateFixtures(3, FIXTURE_EPOCH, 5000).testimonials, many, 'deterministic from the seed');
+    assert.deepEqual(many.slice(0, FIXTURE_COUNT), generateFixtures(3).testimonials);
+    checkCoverage(many);
+    assert.equal(generateFixtures(3, FIXTURE_EPOCH, 0).testimonials.length, 0);
+  });
+
+  it('serves them through the API and refuses a count out of range', async () => {
+    const big = sandbox({ seed: 1, testimonials: 1200 });
+    assert.equal((await list(big, 'limit=1000&page=1')).total, 1000);
+    assert.equal((await list(big, 'limit=1000&page=2')).total, 200);
+    for (const testimonials of [-1, 1.5, MAX_FIXTURE_COUNT + 1]) {
+      assert.throws(() => createSandbox({ testimonials }), /testimonials must be an integer from 0 to 100000/);
     }
   });
 });

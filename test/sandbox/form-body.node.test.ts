@@ -48,6 +48,18 @@ describe('formToJson', () => {
     assert.throws(() => formToJson(new URLSearchParams('')), /empty/);
   });
 
+  it('refuses names nested deeper than any field of the API with 400 naming the field, however deep', () => {
+    for (const depth of [4, 100_000]) {
+      const key = `media${'[0]'.repeat(depth)}`;
+      assert.throws(
+        () => formToJson(new URLSearchParams([[key, 'x']])),
+        (error: Error & { field?: string }) => error.field === 'media' && /nest/.test(error.message) && error.message.length < 300,
+        `depth ${depth}`,
+      );
+    }
+    assert.deepEqual(formToJson(new URLSearchParams('a[0][b][c]=1')), { a: [{ b: { c: '1' } }] }, 'three levels still read');
+  });
+
   it('keeps __proto__ an ordinary (unknown) field', () => {
     const body = formToJson(new URLSearchParams('__proto__[polluted]=1&type=text'));
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
@@ -93,6 +105,16 @@ describe('form-encoded bodies on the write endpoints', () => {
     assert.equal(response.status, 201);
     const { id } = (await response.json()) as { id: string };
     assert.equal((await call<Testimonial>(api, `/v1/testimonials/${id}`)).body.text, 'Exact.');
+  });
+
+  it('a field name nested 100,000 deep (under 1 MB) is 400 naming the field, and creates nothing', async () => {
+    const api = sandbox();
+    const body = `type=text&customer_name=A&${'media'}${'[0]'.repeat(100_000)}=x`;
+    assert.ok(body.length < 1_000_000);
+    const answer = await call(api, '/v1/testimonials', { method: 'POST', body, headers: FORM_TYPE });
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.equal(errorOf(answer).field, 'media');
+    assert.equal((await all(api)).length, 160);
   });
 
   it('a form with a bad value is 400 naming the field, and creates nothing', async () => {

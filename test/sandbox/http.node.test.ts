@@ -35,6 +35,9 @@ describe('authentication', () => {
     assert.throws(() => createSandbox({ seed: 1.5 }), /seed/);
     assert.throws(() => createSandbox({ failRate: 2 }), /failRate/);
     assert.throws(() => createSandbox({ latencyMs: -1 }), /latencyMs/);
+    for (const publicUrl of ['sandbox.example', 'ftp://sandbox.example', 'http://sandbox.example/?q=1', 'http://sandbox.example/#x', 'http://u:p@sandbox.example']) {
+      assert.throws(() => createSandbox({ publicUrl }), /publicUrl/, publicUrl);
+    }
   });
 });
 
@@ -114,6 +117,31 @@ describe('URLs built from the request', () => {
     const response = await host.fetch(new Request('http://host.test/mounted/v1/links', { headers: { Authorization: 'sandbox-key' } }));
     const links = (await response.json()) as { forms: { url: string }[] };
     assert.ok(links.forms[0]!.url.startsWith('http://host.test/mounted/p/'), links.forms[0]!.url);
+  });
+
+  it('with publicUrl, every link is on it, whatever origin the request names', async () => {
+    const api = sandbox({ publicUrl: 'https://sandbox.example.com/api/' });
+    const forged = 'http://forged.example';
+    const answers: Response[] = [
+      await api.fetch(new Request(`${forged}/v1/testimonials?type=video&limit=1000`, { headers: { Authorization: 'sandbox-key' } })),
+      await api.fetch(new Request(`${forged}/x/v1/links`, { headers: { Authorization: 'sandbox-key' } })),
+      await api.fetch(
+        new Request(`${forged}/v1/testimonials`, {
+          method: 'POST',
+          headers: { Authorization: 'sandbox-key' },
+          body: JSON.stringify({ type: 'text', customer_name: 'A', text: 'Hi' }),
+        }),
+      ),
+    ];
+    const { testimonials } = (await answers[0]!.clone().json()) as TestimonialList;
+    assert.ok(testimonials[0]!.video!.hls_url.startsWith('https://sandbox.example.com/api/media/'), testimonials[0]!.video!.hls_url);
+    assert.ok(answers[2]!.headers.get('Location')!.startsWith('https://sandbox.example.com/api/v1/testimonials/'));
+    answers.push(await api.fetch(new Request(testimonials.find((t) => t.approved)!.links!.public!.replace('https://sandbox.example.com/api', forged))));
+    for (const answer of answers) {
+      assert.ok(answer.status < 300, String(answer.status));
+      const text = [...answer.headers].join('\n') + (await answer.text());
+      assert.ok(!text.includes('forged.example'), text.slice(0, 200));
+    }
   });
 
   it('serves the public page of an approved testimonial, escaped, and 404 for a pending one', async () => {

@@ -16,6 +16,7 @@ describe('/media', () => {
       ['/media/hls/index.m3u8', 'application/vnd.apple.mpegurl'],
       ['/media/hls/480p/init.mp4', 'video/mp4'],
       ['/media/hls/240p/seg0.m4s', 'video/iso.segment'],
+      ['/media/hls/subtitles/en.vtt', 'text/vtt'],
       ['/media/avatars/ada.png', 'image/png'],
       ['/media/avatars/linus.webp', 'image/webp'],
       ['/media/logos/lumen.svg', 'image/svg+xml'],
@@ -43,6 +44,20 @@ describe('/media', () => {
         assert.equal((await get(`/media/hls/${folder}/${segment}`)).status, 200, segment);
       }
     }
+  });
+
+  it('the master playlist declares an English captions rendition, a WebVTT file that exists', async () => {
+    const master = await (await get('/media/hls/index.m3u8')).text();
+    const media = /^#EXT-X-MEDIA:TYPE=SUBTITLES,.*$/m.exec(master)?.[0] ?? '';
+    assert.match(media, /LANGUAGE="en"/);
+    assert.match(media, /describes-music-and-sound/);
+    const uri = /URI="([^"]+)"/.exec(media)?.[1] ?? '';
+    const playlist = await (await get(`/media/hls/${uri}`)).text();
+    const vtt = playlist.split('\n').find((line) => line.endsWith('.vtt'));
+    const captions = await (await get(`/media/hls/${uri.replace(/[^/]+$/, '')}${vtt}`)).text();
+    assert.match(captions, /^WEBVTT\n/);
+    assert.match(captions, /00:00:00\.000 --> 00:00:02\.000\n\[A steady test tone hums\]/);
+    for (const line of master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF:'))) assert.match(line, /SUBTITLES="subs"/);
   });
 
   it('answers byte ranges with 206 and Content-Range, as <video> needs', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InviteResult, Testimonial } from '../../src/client/types.js';
 import { ALREADY_INVITED, LINK_GROUPS } from '../../src/sandbox/index.js';
-import { all, call, errorOf, ORIGIN, sandbox } from './helpers.js';
+import { all, call, errorOf, KEY, ORIGIN, sandbox } from './helpers.js';
 
 const NOW = '2026-11-01T12:00:00.000Z';
 const FORM = LINK_GROUPS.forms[0].id;
@@ -112,7 +112,64 @@ describe('POST /v1/testimonials', () => {
     const answer = await create(sandbox(), { type: 'text', customer_name: 'A', text: 'x'.repeat(1_000_001) });
     assert.equal(answer.status, 413);
   });
+
+  // 50 MB generated as it is read: the sandbox must stop reading at the limit, not buffer it all first.
+  for (const path of ['/v1/testimonials', '/mounted/here/v1/testimonials']) {
+    it(`refuses a streamed body over 1 MB while it streams, reading little more than 1 MB of it (${path})`, async () => {
+      const body = countingBody(50 * 1024 * 1024);
+      const answer = await send(sandbox(), path, body.stream);
+      assert.equal(answer.status, 413);
+      assert.equal(errorOf(answer).code, 'body_too_large');
+      assert.ok(body.pulled() <= 1_000_000 + 2 * CHUNK, `${body.pulled()} bytes were read`);
+    });
+
+    it(`refuses a Content-Length over 1 MB before reading any of the body (${path})`, async () => {
+      const body = countingBody(50 * 1024 * 1024);
+      const answer = await send(sandbox(), path, body.stream, { 'Content-Length': String(50 * 1024 * 1024) });
+      assert.equal(answer.status, 413);
+      assert.equal(body.pulled(), 0);
+    });
+  }
+
+  it('still reads a streamed body under the limit whole', async () => {
+    const api = sandbox();
+    const json = new TextEncoder().encode(JSON.stringify({ type: 'text', customer_name: 'Streamed', text: 'y'.repeat(900_000) }));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < json.byteLength; at += CHUNK) controller.enqueue(json.slice(at, at + CHUNK));
+        controller.close();
+      },
+    });
+    const answer = await send(api, '/v1/testimonials', stream);
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  });
 });
+
+const CHUNK = 64 * 1024;
+
+/** A body of `size` bytes made one chunk per read (nothing ahead of the reader), counting what was read. */
+function countingBody(size: number): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= size) return controller.close();
+        pulled += CHUNK;
+        controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, pulled: () => pulled };
+}
+
+/** Sends a streamed body (Node's fetch needs `duplex: 'half'` for one). */
+async function send(api: ReturnType<typeof sandbox>, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}, method = 'POST') {
+  const init = { method, body, duplex: 'half', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers } };
+  const response = await api.fetch(new Request(`${ORIGIN}${path}`, init as RequestInit));
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : text };
+}
 
 describe('GET, PATCH, DELETE /v1/testimonials/:id', () => {
   it('reads a bare testimonial; unknown id 404; malformed id 400', async () => {
@@ -169,6 +226,35 @@ describe('GET, PATCH, DELETE /v1/testimonials/:id', () => {
   it('PATCH of an unknown id is 404', async () => {
     const answer = await call(sandbox(), '/v1/testimonials/unknown-id', { method: 'PATCH', body: { approved: true } });
     assert.equal(answer.status, 404);
+  });
+
+  it('PATCH whose body arrives after a DELETE of the same id is 404, and does not bring it back', async () => {
+    const api = sandbox();
+    const [target] = await all(api);
+    let reading!: () => void;
+    const patchIsReading = new Promise<void>((resolve) => (reading = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // highWaterMark 0: pull() runs only once the handler reads the body, i.e. after it found the id.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          reading();
+          await released;
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ approved: true })));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const patching = send(api, `/v1/testimonials/${target!.id}`, body, {}, 'PATCH');
+    await patchIsReading;
+    assert.equal((await call(api, `/v1/testimonials/${target!.id}`, { method: 'DELETE' })).status, 200);
+    release();
+    const answer = await patching;
+    assert.equal(answer.status, 404, JSON.stringify(answer.body));
+    assert.equal(errorOf(answer as Parameters<typeof errorOf>[0]).code, 'not_found');
+    assert.equal((await call(api, `/v1/testimonials/${target!.id}`)).status, 404);
   });
 
   it('DELETE removes for good: 200 {message}, then 404 on read, update and delete', async () => {

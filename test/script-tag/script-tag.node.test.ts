@@ -19,6 +19,9 @@ const page = (body: string) => `<!doctype html>\n<html lang="en"><head><meta cha
 
 /** Only the script tag and the element: the three-line quick start. */
 const PLAIN = `${SCRIPT}\n<testimonial-wall endpoint="/api"></testimonial-wall>\n`;
+/** Only the script tag and a summary: its chunk comes on first use. */
+const SUMMARY = page('<testimonial-summary endpoint="/api" variant="histogram"></testimonial-summary>');
+const isSummaryChunk = (path: string) => /\/chunks\/testimonial-summary-[^/]*\.js$/.test(path);
 /** The script tag and an empty container the test fills and empties after load. */
 const DYNAMIC = page('<main id="slot"></main>');
 
@@ -36,7 +39,7 @@ describe('script-tag use of the CDN build', () => {
   before(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'script-tag-'));
     built = await buildCdn(join(outDir, 'cdn'));
-    server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC } });
+    server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC, '/summary.html': SUMMARY } });
     browser = await launchBrowser();
   });
 
@@ -75,6 +78,18 @@ describe('script-tag use of the CDN build', () => {
     assert.ok((await deepText(watched.page, 'testimonial-wall')).length > 100, 'the wall shows testimonial text');
     assert.ok(watched.requestsTo((path) => path === '/api/testimonials').length === 1, 'one list request through the proxy');
     assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js for a wall');
+    assert.deepEqual(watched.requestsTo(isSummaryChunk).map((request) => request.url()), [], 'no summary chunk for a wall');
+    assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+    await watched.page.close();
+  });
+
+  it('defines <testimonial-summary> on first use: its chunk, then one GET /summary through the proxy', async () => {
+    const watched = await watchedPage(browser);
+    await watched.page.goto(`${server.origin}/summary.html`, { waitUntil: 'load' });
+    await waitFor(async () => /out of 5/.test(await deepText(watched.page, 'testimonial-summary')), 'the summary to show its numbers');
+    assert.equal(watched.requestsTo(isSummaryChunk).length, 1, 'the summary chunk, once');
+    assert.equal(watched.requestsTo((path) => path === '/api/summary').length, 1, 'one summary request through the proxy');
+    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js for a summary');
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await watched.page.close();
   });

@@ -33,6 +33,30 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+
+export function firefoxPath(): string {
+  const path = [process.env.FIREFOX_PATH, ...FIREFOX_CANDIDATES].find((candidate) => candidate && existsSync(candidate));
+  if (!path) {
+    throw new Error('No Firefox found. Install one (Debian: sudo apt-get install -y firefox-esr) or set FIREFOX_PATH to its executable.');
+  }
+  return path;
+}
+
+/**
+ * A headless Firefox (ESR on Debian) driven over WebDriver BiDi, with a fresh temporary profile. It asks
+ * no page for a `/favicon.ico` of its own (Chromium's headless mode does not either): such a request is
+ * the browser's, not the page's, and would be one more thing for a page's CSP or request log.
+ */
+export function launchFirefox(): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    extraPrefsFirefox: { 'browser.chrome.site_icons': false },
+  });
+}
+
 export interface WatchedPage {
   page: Page;
   /** Uncaught exceptions and `console.error` messages, as text. */

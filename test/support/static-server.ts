@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { createDevApi } from '../../scripts/dev-api.js';
+import { createDevApi, type DevApiOptions } from '../../scripts/dev-api.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,8 +28,10 @@ export interface StaticServerOptions {
   root?: string;
   /** Inline pages by path (`/plain.html` → its HTML), answered before files. */
   pages?: Record<string, string>;
-  /** Mount the demo API (`/api`, `/v1`, `/media`); true by default. */
-  api?: boolean;
+  /** Mount the demo API (`/api`, `/v1`, `/media`); true by default, or its options. */
+  api?: boolean | DevApiOptions;
+  /** Headers added to every page and file answer (a Content-Security-Policy, CORS for a CDN's files). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -50,7 +52,8 @@ export interface StaticServer {
 
 export async function startStaticServer(options: StaticServerOptions = {}): Promise<StaticServer> {
   // `env: {}`: a developer's real TESTIMONIAL_API_KEY never reaches a test; the sandbox answers.
-  const api = options.api === false ? undefined : createDevApi({ env: {} });
+  const api = options.api === false ? undefined : createDevApi({ ...(options.api === true ? {} : options.api), env: {} });
+  const headers = options.headers ?? {};
   const requests: RecordedRequest[] = [];
 
   const server = createServer((req, res) => {
@@ -65,7 +68,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     if (api && (await api.handle(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     const page = options.pages?.[path];
-    if (page !== undefined) return send(res, 200, CONTENT_TYPES['.html']!, page);
+    if (page !== undefined) return send(res, 200, CONTENT_TYPES['.html']!, page, headers);
     // Browsers ask for a favicon on their own; a 404 would be logged as a console error in every test.
     if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (!options.root) return send(res, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
@@ -73,6 +76,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     const info = file ? await stat(file).catch(() => undefined) : undefined;
     if (!file || !info?.isFile()) return send(res, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
     res.writeHead(200, {
+      ...headers,
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Length': info.size,
       'Cache-Control': 'no-store',
@@ -106,7 +110,7 @@ function fileFor(root: string, path: string): string | undefined {
   return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
 }

@@ -26,8 +26,8 @@ export function needsSanitizer(text: string): boolean {
 }
 
 /** Loads DOMPurify once; later calls share the same promise (a failed load is tried again). */
-export function loadSanitizer(): Promise<void> {
-  return sanitizer.load().then(() => undefined);
+export function loadSanitizer(): Promise<unknown> {
+  return sanitizer.load();
 }
 
 /** Whether DOMPurify has been loaded (for tests and for rendering synchronously when it has). */
@@ -54,18 +54,56 @@ export async function toHighlightSegments(text: string): Promise<TextSegment[]> 
 }
 
 /** Elements whose content DOMPurify drops as well, so the fallback does not show it for a moment. */
-const CONTENT_DROPPED = 'script, style, template, noscript, noembed, noframes, iframe, object, svg, math, title, xmp, head';
+const CONTENT_DROPPED = 'script,style,template,noscript,noembed,noframes,iframe,object,svg,math,title,xmp';
+
+/** The name of the library's Trusted Types policy: a page whose CSP lists `trusted-types` must list it. */
+export const TRUSTED_TYPES_POLICY = 'testimonial-elements';
 
 /**
- * What the text looks like without its markup, for the moment before DOMPurify has loaded: parsed by
- * an inert `DOMParser` document (no script runs and nothing loads there) and read back as text, so
- * neither raw tags nor entities flash on screen. Rendered as text, never as HTML.
+ * What the preview asks of a Trusted Types policy. TypeScript's DOM types do not have Trusted Types
+ * yet: a TrustedHTML is typed here as the string it stands for.
+ */
+interface HtmlPolicy {
+  createHTML(html: string): string;
+}
+
+/**
+ * Where Trusted Types are enforced, `innerHTML` takes TrustedHTML only, even in an inert document. The
+ * library's policy makes it, created on first need and only where Trusted Types exist; it passes the
+ * text through unchanged, and what it makes only ever reaches the inert document of
+ * {@link markupFreeText}, never the page (DOMPurify, with a policy of its own, sanitises what is
+ * shown). Where the page's CSP refuses the policy, the preview is empty until DOMPurify has loaded.
+ */
+let previewPolicy: HtmlPolicy | undefined;
+
+/** `window.trustedTypes`, as far as it is used here. */
+interface TrustedTypesFactory {
+  createPolicy(name: string, rules: HtmlPolicy): HtmlPolicy;
+  /** An empty TrustedHTML, which needs no policy. */
+  readonly emptyHTML: string;
+}
+
+function createPreviewPolicy(): HtmlPolicy {
+  const { trustedTypes } = globalThis as { trustedTypes?: TrustedTypesFactory };
+  try {
+    return trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (html) => html }) ?? { createHTML: (html) => html };
+  } catch {
+    return { createHTML: () => trustedTypes!.emptyHTML };
+  }
+}
+
+/**
+ * What the text looks like without its markup, for the moment before DOMPurify has loaded: parsed in
+ * an inert document (one without a window: no script runs and nothing loads there) and read back as
+ * text, so neither raw tags nor entities flash on screen. Rendered as text, never as HTML.
  */
 export function markupFreeText(text: string): string {
   if (!needsSanitizer(text)) return text;
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${text}`, 'text/html');
-  for (const element of doc.querySelectorAll(CONTENT_DROPPED)) element.remove();
-  return doc.body?.textContent ?? '';
+  previewPolicy ??= createPreviewPolicy();
+  const { body } = document.implementation.createHTMLDocument();
+  body.innerHTML = previewPolicy.createHTML(text);
+  body.querySelectorAll(CONTENT_DROPPED).forEach((element) => element.remove());
+  return body.textContent;
 }
 
 /** Renders segments: text through text bindings, highlights in a literal `<mark>`. */

@@ -118,8 +118,10 @@ const header = css`
     align-items: center;
     gap: 0.375em;
   }
+  /* Logos are often wide: the height is the line's, the width the logo's own (whole, never cropped). */
   .logo {
-    width: 1.25em;
+    width: auto;
+    max-width: 6em;
     height: 1.25em;
     object-fit: contain;
     border-radius: 0.25em;
@@ -145,6 +147,14 @@ const body = css`
   }
   .star .half {
     clip-path: inset(0 50% 0 0);
+  }
+  /* Forced colours leave SVG fills alone: full stars in the text's colour, empty ones an outline. */
+  @media (forced-colors: active) {
+    .star {
+      --_t-star: CanvasText;
+      --_t-star-empty: Canvas;
+      stroke: CanvasText;
+    }
   }
   .rating:dir(rtl) .star {
     transform: scaleX(-1);
@@ -194,7 +204,8 @@ const media = css`
     display: block;
     width: var(--testimonial-media-size, 6rem);
     height: var(--testimonial-media-size, 6rem);
-    object-fit: cover;
+    /* Whole, never cropped (a wide logo or screenshot would lose its sides). */
+    object-fit: contain;
     border-radius: calc(var(--_t-radius) * 0.5);
     background: var(--_t-surface);
   }
@@ -220,7 +231,8 @@ const media = css`
     display: block;
     width: 100%;
     height: 100%;
-    object-fit: cover;
+    /* Whole, as the player shows it (issue 13, item 15): a landscape poster in a portrait frame is letterboxed, never cut. */
+    object-fit: contain;
   }
   .poster-label {
     position: absolute;
@@ -339,10 +351,6 @@ const states = css`
   }
   .error {
     align-items: flex-start;
-  }
-  .error-detail {
-    color: var(--_t-muted);
-    font-size: 0.875em;
   }
   .retry {
     padding: 0.375em 0.875em;

@@ -18,6 +18,7 @@ import {
   type TextSegment,
 } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
 import { toCardView, type CardView, type LocalizedText } from './view-model.js';
 
@@ -28,6 +29,7 @@ export type CardVariant = 'default' | 'compact' | 'quote';
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
 
 const VIDEO_TAG = 'video-testimonial';
+const FAILURE = 'This testimonial could not be loaded.';
 const STAR_PATH = 'M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z';
 
 function star(fill: number): TemplateResult {
@@ -153,7 +155,7 @@ export class TestimonialCard extends LitElement {
   };
 
   /** The testimonial to show (spec 2.1). When set, nothing is fetched. */
-  testimonial: Testimonial | null | undefined = undefined;
+  testimonial: CardTestimonial | null | undefined = undefined;
 
   /** Your proxy's base URL (for example `/api`); with `testimonial-id`, the card fetches its testimonial. */
   endpoint: string | undefined = undefined;
@@ -236,7 +238,10 @@ export class TestimonialCard extends LitElement {
       emit(this, 'testimonial-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
-      emit(this, 'testimonial-error', { error, message: errorMessage(error) });
+      const message = errorMessage(error);
+      // The reader gets a sentence and a retry; what went wrong is for the developer.
+      console.warn(`<testimonial-card>: ${FAILURE} ${message}`);
+      emit(this, 'testimonial-error', { error, message });
     }
   }
 
@@ -280,35 +285,43 @@ export class TestimonialCard extends LitElement {
   override render(): unknown {
     const data = this.shownTestimonial;
     if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
-    if (this.fetched.status === 'pending') return this.renderSkeleton();
-    if (this.fetched.status === 'error') {
-      return isAbortError(this.fetched.error) ? this.renderSkeleton() : this.renderError();
-    }
+    const { status, error } = this.fetched;
+    if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
   }
 
+  /**
+   * The card's own words (Read more, the rating's label, "via") are English, marked so on the
+   * `<article>`; the content says its own language (`""`, unknown, when the data does not), and its
+   * direction, which the footer shares: a right-to-left card is right to left even on a page that
+   * sets no `dir`.
+   */
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.variant === 'quote';
-    return html`<article part="card" class="card" aria-labelledby="name">
-      <figure part="content" lang=${ifDefined(view.lang)} dir=${ifDefined(view.lang && direction(view.lang))}>
+    const dir = view.lang && direction(view.lang);
+    return html`<article part="card" class="card" aria-labelledby="name" lang="en">
+      <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
         ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
       </figure>
-      ${this.renderFooter(view)}
+      ${this.renderFooter(view, dir)}
     </article>`;
   }
 
   private renderHeader(view: CardView): TemplateResult {
     const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 3));
     const heading = unsafeStatic(`h${level}`);
-    const name = view.customerUrl
-      ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${view.name}</a>`
-      : view.name;
+    // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
+    // in an Arabic card keeps its full stop at its end.
+    const name = html`<bdi>${view.name}</bdi>`;
+    const linked = view.customerUrl
+      ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>`
+      : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
       ${this.renderAvatar(view)}
       <div part="identity" class="identity">
-        ${staticHtml`<${heading} part="name" class="name" id="name">${name}</${heading}>`}
+        ${staticHtml`<${heading} part="name" class="name" id="name">${linked}</${heading}>`}
         ${tagline
           ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
               >${tagline.text}</span
@@ -338,14 +351,14 @@ export class TestimonialCard extends LitElement {
       ${logo
         ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 })
         : nothing}
-      ${view.company ?? nothing}
+      ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
   }
 
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
-    return html`<div part="rating" class="rating" role="img" aria-label=${ratingLabel(view.rating)}>
+    return html`<div part="rating" class="rating" role="img" aria-label=${ratingLabel(view.rating)} lang="en">
 ${stars}
     </div>`;
   }
@@ -376,6 +389,7 @@ ${stars}
             aria-expanded=${String(this.expanded)}
             aria-controls="text"
             aria-describedby="name"
+            lang="en"
             @click=${this.onToggleClick}
           >
             ${this.expanded ? 'Show less' : 'Read more'}
@@ -442,17 +456,17 @@ ${stars}
     />`;
   }
 
-  private renderFooter(view: CardView): TemplateResult | typeof nothing {
+  private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
     const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), this.locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
         // footer's direction it reads in its own ("04/10/2026" instead of "042026/10/").
-        html`<time part="date" dir="auto" datetime=${view.date!.toISOString()}>${dateText}</time>`
+        html`<time part="date" dir="auto" lang=${ifDefined(this.locale)} datetime=${view.date!.toISOString()}>${dateText}</time>`
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
-    return html`<footer part="footer" class="footer">
+    return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
       ${source
         ? html`<span part="source" class="source"
             >via
@@ -464,30 +478,30 @@ ${stars}
         : (date ?? nothing)}
       ${showTags
         ? html`<ul part="tags" class="tags" aria-label="Tags">
-            ${view.tags.map((tag) => html`<li part="tag" class="tag">${tag}</li>`)}
+            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
         : nothing}
     </footer>`;
   }
 
-  private renderSkeleton(): TemplateResult {
-    return html`<div part="skeleton" class="skeleton" role="status" aria-busy="true">
-      <span class="visually-hidden">Loading testimonial…</span>
-      <div class="bone head" aria-hidden="true">
-        <div class="bone circle"></div>
-        <div class="bone line short"></div>
-      </div>
-      <div class="bone line" aria-hidden="true"></div>
-      <div class="bone line" aria-hidden="true"></div>
-      <div class="bone line mid" aria-hidden="true"></div>
-    </div>`;
-  }
-
-  private renderError(): TemplateResult {
-    return html`<div part="error" class="error" role="alert">
-      <p><strong>This testimonial could not be loaded.</strong></p>
-      <p class="error-detail">${errorMessage(this.fetched.error)}</p>
-      <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>
+  /**
+   * The skeleton while loading, the error after a failure: one live region (polite: a card that did
+   * not load is no emergency) whose words change, so the change is what a screen reader announces.
+   */
+  private renderState(loading: boolean): TemplateResult {
+    const name = loading ? 'skeleton' : 'error';
+    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang="en">
+      ${loading
+        ? html`<span class="visually-hidden">Loading testimonial…</span>
+            <div class="bone head" aria-hidden="true">
+              <div class="bone circle"></div>
+              <div class="bone line short"></div>
+            </div>
+            <div class="bone line" aria-hidden="true"></div>
+            <div class="bone line" aria-hidden="true"></div>
+            <div class="bone line mid" aria-hidden="true"></div>`
+        : html`<p><strong>${FAILURE}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`}
     </div>`;
   }
 }

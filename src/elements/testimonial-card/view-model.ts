@@ -4,7 +4,7 @@
  * passes {@link safeUrl}, and the translation for the requested language is picked here. Pure: no DOM,
  * no Lit, so it is tested on Node and never throws.
  */
-import type { Testimonial } from '../../client/types.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { initials, integrationLabel, normaliseRating, parseDate } from '../shared/format.js';
 import { sameLanguage } from '../shared/locale.js';
 import { safeUrl } from '../shared/safe-url.js';
@@ -43,7 +43,7 @@ export interface CardVideo {
 
 export interface CardView {
   /** The testimonial itself, handed on to `<video-testimonial>`. */
-  readonly testimonial: Testimonial;
+  readonly testimonial: CardTestimonial;
   /** The customer's name; "Anonymous" when the data has none. */
   readonly name: string;
   readonly initials: string;
@@ -173,7 +173,7 @@ export function toCardView(value: unknown, requested: string | undefined): CardV
   const links = asObject(data.links);
   const username = text(data.customer_username);
   return {
-    testimonial: data as unknown as Testimonial,
+    testimonial: data as CardTestimonial,
     name,
     initials: initials(name === ANONYMOUS ? '' : name),
     avatar: safeUrl(data.customer_avatar, 'image'),

@@ -10,7 +10,6 @@ const wallStyles = css`
     display: block;
     font-family: var(--_t-font);
     font-size: var(--_t-font-size);
-    color: var(--_t-text);
     --_gap: var(--testimonial-wall-gap, 1rem);
     --_columns: var(--testimonial-wall-columns, 3);
     --_column-width: var(--testimonial-wall-column-width, 18rem);
@@ -23,14 +22,20 @@ const wallStyles = css`
     display: none;
   }
 
-  /* A dark wall is a dark panel, gaps included, whatever the page behind it. */
+  /*
+   * A dark wall is a dark panel, gaps included, whatever the page behind it, and its text takes the
+   * theme's colour. Otherwise the wall paints no background, so what it writes on the page (the call
+   * to action) takes the page's colour, which reads on the page whether it is light or dark.
+   */
   :host([theme='dark']) {
     background: var(--testimonial-wall-background, var(--_t-background));
+    color: var(--_t-text);
   }
 
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
       background: var(--testimonial-wall-background, var(--_t-background));
+      color: var(--_t-text);
     }
   }
 
@@ -371,7 +376,7 @@ const wallStyles = css`
   }
 
   .cta {
-    color: var(--_t-accent);
+    color: var(--testimonial-color-accent, currentColor);
     font-weight: 600;
     text-underline-offset: 0.2em;
   }

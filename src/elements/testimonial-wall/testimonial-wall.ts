@@ -3,7 +3,7 @@ import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage } from '../shared/events.js';
+import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
@@ -40,8 +40,8 @@ declare module '../shared/events.js' {
 
 declare global {
   interface HTMLElementEventMap {
-    'testimonials-load': CustomEvent<{ testimonials: Testimonial[]; page: number }>;
-    'testimonials-error': CustomEvent<{ error: unknown; message: string; page: number }>;
+    'testimonials-load': TestimonialEvent<'testimonials-load'>;
+    'testimonials-error': TestimonialEvent<'testimonials-error'>;
   }
 }
 
@@ -292,7 +292,7 @@ export class TestimonialWall extends LitElement {
   private readonly formLink = new FormLinkController(this, warnOnConsole);
   private readonly data = new WallData(this, {
     onPage: (testimonials, page) => this.onPage(testimonials, page),
-    onError: (error, page) => emit(this, 'testimonials-error', { error, message: errorMessage(error), page }),
+    onError: (error, page) => this.onError(error, page),
   });
 
   /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
@@ -485,6 +485,22 @@ export class TestimonialWall extends LitElement {
     return this.hostLabel?.trim() || this.label;
   }
 
+  /**
+   * A reader gets a short sentence, told politely (a page that did not load is no emergency); what
+   * went wrong (HTTP status, URL) is for the developer: the console and the event.
+   */
+  private onError(error: unknown, page: number): void {
+    const message = errorMessage(error);
+    this.announcement = this.failure;
+    warnOnConsole(`${this.failure} ${message}`);
+    emit(this, 'testimonials-error', { error, message, page });
+  }
+
+  /** What the reader is told when the first page, or a further one, failed. */
+  private get failure(): string {
+    return `Could not load ${this.data.moreStatus === 'error' ? 'more ' : ''}testimonials.`;
+  }
+
   private get canPage(): boolean {
     return this.layoutValue !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
   }
@@ -549,7 +565,7 @@ export class TestimonialWall extends LitElement {
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind} role=${kind === 'error' ? 'alert' : nothing}>
+    return html`<div class="message" part=${kind} lang="en">
       <span>${text}</span>
       ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>Try again</button>` : nothing}
     </div>`;
@@ -604,13 +620,14 @@ export class TestimonialWall extends LitElement {
   }
 
   private renderBody(): TemplateResult | typeof nothing {
-    if (this.configError !== undefined) return this.renderMessage('error', errorMessage(this.configError), false);
+    // The endpoint's problem is on the console (see currentClient), for whoever set it.
+    if (this.configError !== undefined) return this.renderMessage('error', this.failure, false);
     const { status } = this.data;
     if (status === 'loading') {
       return this.renderSkeleton();
     }
     if (status === 'error') {
-      return this.renderMessage('error', `Could not load testimonials: ${errorMessage(this.data.error)}`, true);
+      return this.renderMessage('error', this.failure, true);
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
@@ -638,6 +655,7 @@ export class TestimonialWall extends LitElement {
             type="button"
             class="load-more"
             part="load-more"
+            lang="en"
             aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
@@ -646,11 +664,13 @@ export class TestimonialWall extends LitElement {
         : nothing;
     const failure =
       moreStatus === 'error'
-        ? this.renderMessage('error', `Could not load more testimonials: ${errorMessage(this.data.error)}`, true)
+        ? this.renderMessage('error', this.failure, true)
         : nothing;
+    // The page's own words are in the page's language; the default ones are English.
+    const words = this.cta?.trim();
     const cta = this.formLink.href
-      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL}>
-          ${this.cta?.trim() || 'Leave a testimonial'}
+      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL} lang=${words ? nothing : 'en'}>
+          ${words || 'Leave a testimonial'}
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
@@ -661,7 +681,7 @@ export class TestimonialWall extends LitElement {
   protected override render(): TemplateResult {
     return html`<div class="wall ${this.layoutValue}" part="wall">
       ${this.renderBody()} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" lang="en">${this.announcement}</div>
     </div>`;
   }
 }

@@ -52,7 +52,8 @@ function hlsConfig(startPosition: number): Partial<HlsConfig> {
 /** What the plan needs to know about the browser; tests pass their own. */
 export interface PlaybackEnvironment {
   hasMediaSource(): boolean;
-  loadHls(): Promise<HlsConstructor>;
+  /** The hls.js class for the stream at `url` (the full build when it declares captions). */
+  loadHls(url: string): Promise<HlsConstructor>;
 }
 
 const browserEnvironment: PlaybackEnvironment = { hasMediaSource, loadHls };
@@ -73,7 +74,7 @@ export async function planPlayback(
     let hlsJsUnsupported = !environment.hasMediaSource();
     if (!hlsJsUnsupported) {
       try {
-        const HlsClass = await environment.loadHls();
+        const HlsClass = await environment.loadHls(sources.hls);
         if (HlsClass.isSupported()) plan.push({ type: 'hls.js', url: sources.hls });
         else hlsJsUnsupported = true;
       } catch {
@@ -101,7 +102,7 @@ export class PlaybackEngine {
   constructor(
     private readonly video: HTMLVideoElement,
     private readonly callbacks: PlaybackEngineCallbacks,
-    private readonly loadHlsClass: () => Promise<HlsConstructor> = loadHls,
+    private readonly loadHlsClass: (url: string) => Promise<HlsConstructor> = loadHls,
   ) {
     const { signal } = this.listeners;
     video.addEventListener('error', this.handleVideoError, { signal });
@@ -173,7 +174,7 @@ export class PlaybackEngine {
 
   private attachHls(url: string): void {
     // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
-    this.loadHlsClass().then(
+    this.loadHlsClass(url).then(
       (HlsClass) => {
         if (this.destroyed || this.current?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(this.pendingStartTime > 0 ? this.pendingStartTime : -1));

@@ -3,7 +3,7 @@
  * the HLS playlist, the mp4 renditions, the poster and the facts shown around the player. Every URL
  * passes the shared safe-URL gate here, once, so nothing below this module sees an unchecked URL.
  */
-import type { Testimonial } from '../../client/types.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 
 export type RenditionQuality = 'high' | 'medium' | 'low';
@@ -30,7 +30,7 @@ export interface VideoSources {
 
 /** What the element hands over: its `testimonial` property and its standalone attributes. */
 export interface VideoInputs {
-  testimonial?: Testimonial | null;
+  testimonial?: CardTestimonial | null;
   src?: string | null;
   type?: string | null;
   poster?: string | null;
@@ -72,7 +72,7 @@ function positiveSeconds(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-function testimonialRenditions(testimonial: Testimonial): Mp4Rendition[] {
+function testimonialRenditions(testimonial: CardTestimonial): Mp4Rendition[] {
   const urls = testimonial.video?.mp4_urls;
   const listed: Array<[RenditionQuality, unknown]> = [
     ['high', urls?.high],

@@ -17,6 +17,12 @@ const player = css`
     --_v-play-size: var(--video-testimonial-play-size, 4rem);
     --_v-play-background: var(--video-testimonial-play-background, rgb(0 0 0 / 0.7));
     --_v-play-color: var(--video-testimonial-play-color, #fff);
+    /*
+     * Focus over the media: a white band on the edge and a black one inside it, so one of the two holds
+     * at least 4.5:1 against any poster or frame of video (an accent-coloured ring vanishes over blue).
+     */
+    --_v-ring: 2px solid #fff;
+    --_v-ring-inner: inset 0 0 0 4px #000;
   }
 
   :host([hidden]) {
@@ -30,6 +36,29 @@ const player = css`
     overflow: hidden;
     border-radius: var(--_v-radius);
     background: var(--_v-background);
+  }
+
+  /*
+   * The focused <video>'s ring, drawn on top of it inside the frame: the video's own outline would be
+   * clipped by the frame (Chromium) or not drawn at all (Firefox).
+   */
+  [part='frame']::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+    pointer-events: none;
+  }
+
+  [part='frame']:has(> [part='video']:focus-visible)::after,
+  [part='play-button']:focus-visible {
+    outline: var(--_v-ring);
+    outline-offset: -2px;
+    box-shadow: var(--_v-ring-inner);
+  }
+
+  [part='video']:focus-visible {
+    outline: none;
   }
 
   [part='video'],
@@ -51,8 +80,9 @@ const player = css`
     visibility: hidden;
   }
 
+  /* The whole poster, letterboxed: a landscape poster in a portrait player keeps its words. */
   [part='poster'] {
-    object-fit: cover;
+    object-fit: contain;
   }
 
   [part='play-button'] {
@@ -71,7 +101,6 @@ const player = css`
 
   [part='play-button']:focus-visible {
     /* Inside the frame: the frame clips anything drawn outside it. */
-    outline-offset: -4px;
     border-radius: var(--_v-radius);
   }
 
@@ -112,6 +141,34 @@ const player = css`
     pointer-events: none;
   }
 
+  /* Top corner: the native controls take the bottom edge. */
+  [part='captions-button'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-end: 0.5rem;
+    min-width: 2.75rem;
+    min-height: 2rem;
+    padding: 0.25rem 0.5rem;
+    border: 2px solid #fff;
+    border-radius: 0.25rem;
+    background: rgb(0 0 0 / 0.75);
+    color: #fff;
+    font: 700 0.8125rem/1 system-ui, sans-serif;
+    letter-spacing: 0.05em;
+    cursor: pointer;
+  }
+
+  [part='captions-button'][aria-pressed='true'] {
+    background: #fff;
+    color: #000;
+  }
+
+  [part='captions-button']:focus-visible {
+    outline: var(--_v-ring);
+    outline-offset: 2px;
+    box-shadow: 0 0 0 2px #000;
+  }
+
   [part='error'] {
     position: absolute;
     inset: 0;
@@ -148,10 +205,11 @@ const player = css`
     margin-block-start: 0.5rem;
   }
 
+  /* Outside a card (no --_t-accent) it stands on the page: the page's colour reads on it, light or dark. */
   [part='transcript'] summary {
     cursor: pointer;
     width: fit-content;
-    color: var(--_v-accent);
+    color: var(--testimonial-color-accent, var(--_t-accent, currentColor));
   }
 
   [part='transcript'] summary:focus-visible {
@@ -163,6 +221,37 @@ const player = css`
   .transcript-text {
     margin: 0.5rem 0 0;
     white-space: pre-line;
+  }
+
+  /*
+   * Forced colours drop the frame's black, the disc's fill and its shadow: the frame gets a border and
+   * the disc system button colours, so a player without a poster is still a box with a play button.
+   */
+  @media (forced-colors: active) {
+    [part='frame'] {
+      border: 1px solid CanvasText;
+    }
+
+    .play-icon {
+      forced-color-adjust: none;
+      background: ButtonFace;
+      color: ButtonText;
+      box-shadow: none;
+      border: 2px solid ButtonText;
+    }
+
+    [part='captions-button'] {
+      forced-color-adjust: none;
+      border-color: ButtonText;
+      background: ButtonFace;
+      color: ButtonText;
+    }
+
+    [part='captions-button'][aria-pressed='true'] {
+      border-color: Highlight;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
 `;
 

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
-import type { Testimonial } from '../../client/types.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { warmHls } from './hls-loader.js';
@@ -10,6 +10,9 @@ import { videoTestimonialStyles } from './video-testimonial.styles.js';
 
 /** Where the player is: showing its poster, playing (or paused), or out of sources. */
 type Phase = 'poster' | 'active' | 'failed';
+
+/** Whether the video has captions or subtitles to show, and whether they are showing. */
+type CaptionsState = 'none' | 'off' | 'on';
 
 /** The `detail` of the host's `error` event, fired once every source has failed. */
 export interface VideoTestimonialErrorDetail {
@@ -27,6 +30,11 @@ interface PlayWaiter {
 const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The video's text tracks a viewer reads along: a `captions` `<track>`, or what hls.js or Safari found in the stream. */
+function captionTracks(video: HTMLVideoElement): TextTrack[] {
+  return [...video.textTracks].filter((track) => track.kind === 'captions' || track.kind === 'subtitles');
+}
 
 const playIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4.5v15a1 1 0 0 0 1.52.85l12-7.5a1 1 0 0 0 0-1.7l-12-7.5A1 1 0 0 0 6 4.5Z"/></svg>`;
 
@@ -50,6 +58,10 @@ function abortError(message: string): DOMException {
  * `muted`), and one player at a time plays on a page. Disconnecting tears hls.js down and stops every
  * download. Captions from another origin need CORS on their server.
  *
+ * Captions: a `captions` WebVTT file, or the subtitle and closed-caption renditions an HLS stream
+ * declares (read by the full hls.js build, which is loaded for such streams only), with a captions
+ * button in the player. The transcript stays next to the player, before and after play.
+ *
  * @tagname video-testimonial
  * @summary A lazy, accessible video testimonial player (HLS through hls.js, mp4 fallbacks).
  *
@@ -60,6 +72,7 @@ function abortError(message: string): DOMException {
  * @csspart video - The `<video>` element.
  * @csspart error - The message shown when no source could be played.
  * @csspart retry-button - The "Try again" button in the error message.
+ * @csspart captions-button - The captions on/off button, shown while the video has captions or subtitles.
  * @csspart transcript - The transcript disclosure (`<details>`).
  *
  * @cssproperty --video-testimonial-aspect-ratio - Overrides the box's ratio (default: the video's `aspect_ratio`, else 16 / 9).
@@ -92,10 +105,11 @@ export class VideoTestimonial extends LitElement {
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
     phase: { state: true },
+    captionsState: { state: true },
   };
 
   /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
-  testimonial: Testimonial | null = null;
+  testimonial: CardTestimonial | null = null;
 
   /** For standalone use: an HLS playlist (`.m3u8`) or an mp4 URL. Wins over the testimonial's sources. */
   src: string | null = null;
@@ -125,6 +139,7 @@ export class VideoTestimonial extends LitElement {
   autoplay = false;
 
   private phase: Phase = 'poster';
+  private captionsState: CaptionsState = 'none';
 
   /** The `<video>` of the player, once rendered. */
   private get video(): HTMLVideoElement | null {
@@ -136,6 +151,9 @@ export class VideoTestimonial extends LitElement {
   private playWaiters: PlayWaiter[] = [];
   private startTime = 0;
   private focusVideoOnStart = false;
+  private focusErrorOnFail = false;
+  /** The caption track last shown, shown again when the viewer turns captions back on. */
+  private lastCaptions: TextTrack | undefined;
   private pausedOffscreen = false;
   private autoplayed = false;
   private visibility: IntersectionObserver | undefined;
@@ -221,6 +239,13 @@ export class VideoTestimonial extends LitElement {
       this.focusVideoOnStart = false;
       this.video?.focus({ preventScroll: true });
     }
+    if (this.focusErrorOnFail && this.phase === 'failed') {
+      // The video that had focus is hidden now: focus goes to "Try again" (or the message), not to <body>.
+      this.focusErrorOnFail = false;
+      const root = this.renderRoot;
+      const target = root.querySelector<HTMLElement>('[part="retry-button"]') ?? root.querySelector<HTMLElement>('[part="error"]');
+      target?.focus({ preventScroll: true });
+    }
   }
 
   /**
@@ -292,6 +317,8 @@ export class VideoTestimonial extends LitElement {
   }
 
   private fail(tried: readonly PlaybackSource[]): void {
+    this.focusErrorOnFail = this.focusVideoOnStart || Boolean(this.shadowRoot?.activeElement);
+    this.focusVideoOnStart = false;
     this.engine?.destroy();
     this.engine = undefined;
     this.phase = 'failed';
@@ -323,7 +350,17 @@ export class VideoTestimonial extends LitElement {
     video.addEventListener('playing', () => this.settlePlayWaiters());
     video.addEventListener('pause', () => releasePlayback(this));
     video.addEventListener('volumechange', () => (this.muted = video.muted));
+    for (const type of ['addtrack', 'removetrack', 'change']) video.textTracks.addEventListener(type, this.syncCaptions);
   }
+
+  /** Follows the video's caption tracks, whoever changed them: this button, hls.js, the native controls. */
+  private readonly syncCaptions = (): void => {
+    const video = this.video;
+    const tracks = video ? captionTracks(video) : [];
+    const showing = tracks.find((track) => track.mode === 'showing');
+    if (showing) this.lastCaptions = showing;
+    this.captionsState = showing ? 'on' : tracks.length ? 'off' : 'none';
+  };
 
   private handleVisibility(entry: IntersectionObserverEntry | undefined): void {
     if (!entry) return;
@@ -359,6 +396,23 @@ export class VideoTestimonial extends LitElement {
     this.phase = 'poster';
     this.focusVideoOnStart = true;
     this.requestPlayback();
+  };
+
+  private readonly handleCaptionsClick = (): void => {
+    const video = this.video;
+    if (!video) return;
+    const tracks = captionTracks(video);
+    const showing = tracks.filter((track) => track.mode === 'showing');
+    if (showing.length) {
+      for (const track of showing) track.mode = 'disabled';
+      return;
+    }
+    const lang = this.testimonial?.lang;
+    const track =
+      (this.lastCaptions && tracks.includes(this.lastCaptions) ? this.lastCaptions : undefined) ??
+      tracks.find((candidate) => lang && candidate.language === lang) ??
+      tracks[0];
+    if (track) track.mode = 'showing';
   };
 
   private readonly handlePlayIntent = (): void => {
@@ -410,7 +464,7 @@ export class VideoTestimonial extends LitElement {
   private renderError() {
     const available = this.hasSources;
     return html`
-      <div part="error" role=${available ? 'alert' : nothing}>
+      <div part="error" role=${available ? 'alert' : nothing} tabindex="-1">
         <p>
           ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
           ${this.transcriptText ? 'Its transcript is below.' : nothing}
@@ -420,6 +474,18 @@ export class VideoTestimonial extends LitElement {
           : nothing}
       </div>
     `;
+  }
+
+  private renderCaptionsButton() {
+    if (this.captionsState === 'none') return nothing;
+    return html`<button
+      part="captions-button"
+      type="button"
+      aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
+      @click=${this.handleCaptionsClick}
+    >
+      <span aria-hidden="true">CC</span><span class="visually-hidden">Captions</span>
+    </button>`;
   }
 
   private renderCaptions() {
@@ -450,7 +516,7 @@ export class VideoTestimonial extends LitElement {
           ${this.renderCaptions()}
         </video>
         ${active ? nothing : this.renderPosterImage()} ${phase === 'poster' ? this.renderPlayButton() : nothing}
-        ${phase === 'failed' ? this.renderError() : nothing}
+        ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
       ${transcript
         ? html`<details part="transcript" ?open=${phase === 'failed'}>

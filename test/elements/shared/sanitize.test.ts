@@ -74,4 +74,37 @@ describe('sanitize', () => {
     expect(markupFreeText('<script>alert(1)</script>Hi &lt;3 <style>p{}</style>')).to.equal('Hi <3 ');
     expect(markupFreeText('no markup')).to.equal('no markup');
   });
+
+  it('the markup-free fallback reads as the sanitised text does, character references included', async () => {
+    // HTML's character references (§ 13.2.5.72–80): named, legacy names without `;`, the longest name
+    // wins, numeric in both bases with the parser's replacements (0, surrogates, out of range,
+    // windows-1252 for 0x80–0x9F), and ampersands that start no reference.
+    const texts = [
+      'Tom &amp; Jerry &lt;3 &gt; &quot;hi&quot; &apos;x&apos; a&nbsp;b caf&eacute; &Lt; &ltdot;',
+      'legacy names: &amp &lt3 &copy 2026 &notit; &notin; &ampx',
+      'numeric: &#65;&#x42;&#X43; &#x1F44D; &#128077 &#0; &#x110000; &#xD800; &#150; &#x80; &#x81; &#99999999999;',
+      'no reference: R&D, AT&T, & alone, &#; &#x; &unknownname; &',
+      'a <!-- comment --> b <!-->c <? bogus ?> d </ x> e </> f',
+      '<b>bold</b> <i title="a > b">it</i> <mark>hi</mark> <p>para</p><br>end',
+      'line\r\nbreak\rhere <textarea><b>kept</b></textarea>',
+    ];
+    for (const text of texts) {
+      const sanitised = (await toHighlightSegments(text)).map((segment) => segment.text).join('');
+      expect(markupFreeText(text), text).to.equal(sanitised);
+    }
+  });
+
+  it('the markup-free fallback loads nothing the text names', async () => {
+    const marker = `preview-${Math.random().toString(36).slice(2)}`;
+    markupFreeText(`<img src="/media/poster.jpg?${marker}=img"><video poster="/media/poster.jpg?${marker}=video"></video> &amp;`);
+    // A load of our own: a request the preview started before it would have been answered by now.
+    await new Promise((resolve) => {
+      const image = new Image();
+      image.onload = image.onerror = resolve;
+      image.src = `/media/poster.jpg?after-${marker}`;
+    });
+    const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+    expect(loaded.some((name) => name.includes(`after-${marker}`))).to.equal(true);
+    expect(loaded.filter((name) => name.includes(`${marker}=`))).to.deep.equal([]);
+  });
 });

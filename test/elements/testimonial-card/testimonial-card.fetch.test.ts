@@ -82,7 +82,7 @@ describe('<testimonial-card> fetching', () => {
     expect(event.detail.message).to.be.a('string').and.not.equal('');
     await el.updateComplete;
     const error = part(el, 'error')!;
-    expect(error.getAttribute('role')).to.equal('alert');
+    expect(error.getAttribute('role')).to.equal('status');
     expect(textOf(error)).to.include('This testimonial could not be loaded.');
     part<HTMLButtonElement>(el, 'retry')!.click();
     await waitUntil(() => stub.held.length === 2);
@@ -100,10 +100,19 @@ describe('<testimonial-card> fetching', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('refuses an endpoint that is not http(s) with a message naming it', async () => {
-    const el = await card(`endpoint="javascript:alert(1)" testimonial-id="${freshId()}"`);
-    await waitUntil(() => part(el, 'error'));
-    expect(textOf(part(el, 'error'))).to.include('must be an http(s) URL');
+  it('refuses an endpoint that is not http(s) with a message naming it on the console', async () => {
+    const warn = console.warn;
+    const warnings: string[] = [];
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    let el!: TestimonialCard;
+    try {
+      el = await card(`endpoint="javascript:alert(1)" testimonial-id="${freshId()}"`);
+      await waitUntil(() => part(el, 'error'));
+    } finally {
+      console.warn = warn;
+    }
+    expect(textOf(part(el, 'error'))).to.include('This testimonial could not be loaded.');
+    expect(warnings.join()).to.include('must be an http(s) URL');
   });
 
   it('aborts the stale request when the id changes', async () => {

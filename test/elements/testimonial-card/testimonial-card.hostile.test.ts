@@ -54,7 +54,7 @@ function* allElements(root: ParentNode): Generator<Element> {
 /** Elements a card may render; anything else came from data. */
 const CARD_ELEMENTS = new Set([
   'article', 'figure', 'figcaption', 'div', 'span', 'p', 'a', 'img', 'svg', 'path', 'blockquote', 'mark', 'button',
-  'ul', 'li', 'footer', 'time', 'strong', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'video-testimonial',
+  'ul', 'li', 'footer', 'time', 'strong', 'bdi', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'video-testimonial',
 ]);
 
 function assertSafeDom(el: TestimonialCard, label: string): void {
@@ -71,7 +71,7 @@ function assertSafeDom(el: TestimonialCard, label: string): void {
   for (const name of ['text', 'title', 'tagline', 'name', 'company', 'username', 'tag', 'source']) {
     for (const block of el.shadowRoot!.querySelectorAll(`[part~="${name}"]`)) {
       for (const inner of block.querySelectorAll('*')) {
-        const allowed = name === 'text' ? inner.localName === 'mark' && inner.attributes.length === 0 : ['a', 'img', 'span'].includes(inner.localName);
+        const allowed = name === 'text' ? inner.localName === 'mark' && inner.attributes.length === 0 : ['a', 'img', 'span', 'bdi'].includes(inner.localName);
         expect(allowed, `${label}: <${inner.localName}> inside ${name}`).to.equal(true);
       }
     }

@@ -20,6 +20,8 @@ describe('<testimonial-card> video testimonials', () => {
     const img = poster.querySelector('img')!;
     expect(img.getAttribute('src')).to.equal('https://cdn.example.com/poster.jpg');
     expect([img.getAttribute('width'), img.getAttribute('height')]).to.deep.equal(['640', '1138']);
+    // A poster of another shape than the frame (a landscape one in this portrait frame) is letterboxed, not cut (issue 13, item 15).
+    expect(getComputedStyle(img).objectFit).to.equal('contain');
     await expect(el).to.be.accessible();
   });
 

@@ -1,0 +1,146 @@
+/**
+ * `GET /summary`: the count, average rating, star distribution, integrations and most recent customers
+ * of the approved testimonials that match a few list filters. The service has no aggregate endpoint
+ * (`total` counts one page), so the proxy walks the pages, once per cache period, and keeps only running
+ * aggregates: one page (at most {@link LIMIT_MAX} testimonials) is held at a time.
+ *
+ * The cost is bounded: at most `maxPages` upstream pages of {@link LIMIT_MAX} (default 50, so 50,000
+ * testimonials), each attempt within the proxy's `timeoutMs`. A project with more gets the summary of
+ * its newest `maxPages × 1000` approved testimonials, marked `partial: true`, rather than an error or
+ * a walk of minutes.
+ */
+import {
+  LIMIT_MAX,
+  INTEGRATIONS,
+  type Integration,
+  type ListTestimonialsParams,
+  type Testimonial,
+  type TestimonialReadClient,
+} from '../client/index.js';
+import { safeUrl } from '../client/safe-url.js';
+import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type SummaryData } from '../client/summary.js';
+import type { ResolvedProxyOptions } from './options.js';
+import { isApproved } from './public-fields.js';
+import type { ReadPlan } from './read-plans.js';
+
+export interface SummaryOptions {
+  /** How long a summary is fresh, in ms (default 10 minutes): it costs many upstream pages, and counts move slowly. */
+  ttlMs?: number;
+  /** Upstream pages of 1000 read at most for one summary (1–1000, default 50); past them it is `partial`. */
+  maxPages?: number;
+}
+
+export const DEFAULT_SUMMARY_TTL_MS = 600_000;
+export const DEFAULT_SUMMARY_MAX_PAGES = 50;
+export const MAX_SUMMARY_PAGES = 1000;
+/** A name is a label in a badge, not a paragraph. */
+const MAX_NAME_LENGTH = 80;
+
+const STARS = ['1', '2', '3', '4', '5'] as const;
+
+/**
+ * The proxy's settings for the summary route: the same as every route's but the cache TTL (so
+ * `Cache-Control` and freshness follow the summary's), and the page bound. Checked when the proxy is made.
+ */
+export function summarySettings(settings: ResolvedProxyOptions, options: SummaryOptions = {}): { settings: ResolvedProxyOptions; maxPages: number } {
+  const { ttlMs = DEFAULT_SUMMARY_TTL_MS, maxPages = DEFAULT_SUMMARY_MAX_PAGES } = options ?? {};
+  if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs < 0) {
+    throw new TypeError(`createProxy: summary.ttlMs must be a number ≥ 0; got ${String(ttlMs)}.`);
+  }
+  if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > MAX_SUMMARY_PAGES) {
+    throw new TypeError(`createProxy: summary.maxPages must be an integer from 1 to ${MAX_SUMMARY_PAGES}; got ${String(maxPages)}.`);
+  }
+  return { settings: { ...settings, cache: { ...settings.cache, ttlMs } }, maxPages };
+}
+
+/** The read plan of one summary question; an invalid question throws before anything is sent. */
+export function summaryPlan(client: TestimonialReadClient, search: URLSearchParams, maxPages: number): ReadPlan {
+  const query = parseSummaryQuery(search);
+  return {
+    key: `/summary?${encodeSummaryQuery(query)}`,
+    load: () => computeSummary(client, query.filters, query.avatars, maxPages),
+  };
+}
+
+/**
+ * Walks the approved testimonials newest first, a page of {@link LIMIT_MAX} at a time, into a summary.
+ * A testimonial added during the walk pushes the others one place down, so an id seen on the page before
+ * is not counted twice (only that page's ids are remembered, so memory stays one page's worth).
+ */
+export async function computeSummary(
+  client: TestimonialReadClient,
+  filters: ListTestimonialsParams,
+  avatars: number,
+  maxPages: number,
+): Promise<SummaryData> {
+  const totals = new SummaryTotals(avatars);
+  const params: ListTestimonialsParams = { ...filters, approved: true, sort: 'date', order: 'desc', limit: LIMIT_MAX };
+  let previousIds = new Set<string>();
+  let pages = 0;
+  let partial = false;
+  for await (const page of client.paginate(params, { maxPages })) {
+    const ids = new Set<string>();
+    for (const testimonial of page.testimonials) {
+      // The proxy asked for approved ones only; a service that ignored it must not have pending ones counted.
+      if (!isApproved(testimonial) || typeof testimonial.id !== 'string' || previousIds.has(testimonial.id)) continue;
+      ids.add(testimonial.id);
+      totals.add(testimonial);
+    }
+    previousIds = ids;
+    // Stop at the bound without asking for the next page; a full last page means there may be more.
+    if (++pages === maxPages) {
+      partial = page.total >= LIMIT_MAX;
+      break;
+    }
+  }
+  return totals.summary(partial);
+}
+
+/** The running aggregates of a walk: a few numbers and the first `avatars` customers. */
+class SummaryTotals {
+  private count = 0;
+  private rated = 0;
+  private ratingSum = 0;
+  private readonly stars = [0, 0, 0, 0, 0];
+  private readonly integrations = new Map<Integration, number>();
+  private readonly recent: SummaryCustomer[] = [];
+  private readonly names = new Set<string>();
+
+  constructor(private readonly avatars: number) {}
+
+  add(testimonial: Testimonial): void {
+    this.count++;
+    const { rating, integration } = testimonial as { rating: unknown; integration: unknown };
+    if (typeof rating === 'number' && Number.isFinite(rating) && rating > 0) {
+      const clamped = Math.min(rating, STARS.length);
+      this.rated++;
+      this.ratingSum += clamped;
+      this.stars[Math.max(1, Math.round(clamped)) - 1]!++;
+    }
+    if ((INTEGRATIONS as readonly unknown[]).includes(integration)) {
+      const known = integration as Integration;
+      this.integrations.set(known, (this.integrations.get(known) ?? 0) + 1);
+    }
+    if (this.recent.length < this.avatars) this.addCustomer(testimonial);
+  }
+
+  private addCustomer({ customer_name: name, customer_avatar: avatar }: Testimonial): void {
+    const label = typeof name === 'string' ? name.trim().slice(0, MAX_NAME_LENGTH).trim() : '';
+    if (label === '' || this.names.has(label)) return;
+    this.names.add(label);
+    this.recent.push({ name: label, avatar: safeUrl(avatar, 'image') ?? null });
+  }
+
+  summary(partial: boolean): SummaryData {
+    const integrations = [...this.integrations].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
+    return {
+      count: this.count,
+      rated: this.rated,
+      average: this.rated ? Math.round((this.ratingSum / this.rated) * 100) / 100 : null,
+      distribution: Object.fromEntries(STARS.map((star, index) => [star, this.stars[index]!])) as SummaryData['distribution'],
+      integrations: Object.fromEntries(integrations),
+      recent: this.recent,
+      partial,
+    };
+  }
+}

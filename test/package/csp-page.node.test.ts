@@ -1,0 +1,51 @@
+/**
+ * The script-tag build under the strict Content-Security-Policy README documents, with Trusted Types
+ * required, in Chromium and Firefox ESR: no violation, no error, and everything on screen (cards,
+ * highlights, decoded references, a video played through hls.js from the media origin). And README
+ * quotes exactly the policy that is checked here.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildCdn } from '../../scripts/cdn-build.js';
+import { runStrictCspPage } from './csp-page.js';
+import { README_EXAMPLE_ORIGINS, strictCsp } from './csp-policy.js';
+
+describe('the script-tag build under a strict CSP with Trusted Types', () => {
+  let outDir: string;
+  let cdnDir: string;
+
+  before(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'csp-page-'));
+    cdnDir = join(outDir, 'cdn');
+    await buildCdn(cdnDir);
+  });
+
+  after(async () => {
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  for (const browser of ['chromium', 'firefox'] as const) {
+    it(`renders and plays with no violation in ${browser}`, async () => {
+      const result = await runStrictCspPage({ cdnDir, browser });
+      console.log(`# ${browser}: ${JSON.stringify(result)}`);
+      assert.deepEqual(result.violations, [], `CSP violations in ${browser}`);
+      assert.deepEqual(result.errors, [], `errors in ${browser}`);
+      assert.ok(result.cardsRendered >= 4, `cards with text on screen: ${result.cardsRendered}`);
+      assert.ok(result.marksRendered > 0, 'highlights on screen');
+    });
+  }
+});
+
+describe("README's Content-Security-Policy section", () => {
+  it('quotes the checked policy, for the script tag and for a bundle', async () => {
+    const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const { cdn, media } = README_EXAMPLE_ORIGINS;
+    for (const scripts of [cdn, "'self'"]) {
+      const policy = strictCsp({ scripts, api: "'self'", media });
+      assert.ok(readme.includes(policy), `README quotes: ${policy}`);
+    }
+  });
+});
