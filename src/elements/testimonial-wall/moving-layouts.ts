@@ -132,10 +132,12 @@ export class CarouselController implements ReactiveController {
     let index: number;
     if (move === 'next' && (atEnd || current === last)) {
       if (this.wall.canPage()) {
-        // On once the new slides are rendered, so the move counts them.
+        // On once the new slides are rendered and laid out (the next frame: Firefox may not have sized
+        // a new slice before it), so the move counts them and scrolls to where they are.
         void this.wall
           .loadMore()
           .then(() => this.host.updateComplete)
+          .then(() => new Promise(requestAnimationFrame))
           .then(() => this.move('next', announce));
         return;
       }
