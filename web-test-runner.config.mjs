@@ -33,9 +33,6 @@ const firefox = () =>
   });
 const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
 
-/** The CDP session of each page whose forced colours a test emulates (see `emulate-forced-colors`). */
-const forcedColorSessions = new WeakMap();
-
 /** URLs whose next request fails (see the `failNextRequest` middleware). */
 const failNextRequests = new Set();
 
@@ -97,23 +94,6 @@ export default {
         if (command !== 'fail-next-request') return undefined;
         if (typeof payload?.url !== 'string') throw new Error('fail-next-request needs { url }');
         failNextRequests.add(payload.url);
-        return true;
-      },
-    },
-    {
-      // `executeServerCommand('emulate-forced-colors', { active })`: forced colours (the media feature and
-      // the system palette) over CDP, so Chromium only; answers false where it cannot (Firefox). Puppeteer's
-      // emulateMediaFeatures() refuses this feature, hence the raw protocol call.
-      name: 'emulate-forced-colors',
-      async executeCommand({ command, payload, session }) {
-        if (command !== 'emulate-forced-colors') return undefined;
-        const page = session.browser.getPage?.(session.id);
-        if (!page?.createCDPSession || process.env.TEST_BROWSER === 'firefox') return false;
-        // The emulation lasts as long as the CDP session that set it: one session per page, kept.
-        let cdp = forcedColorSessions.get(page);
-        if (!cdp) forcedColorSessions.set(page, (cdp = await page.createCDPSession()));
-        const value = payload?.active ? 'active' : 'none';
-        await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value }] });
         return true;
       },
     },

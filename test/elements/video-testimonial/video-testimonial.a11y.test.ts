@@ -4,11 +4,12 @@
  * poster, a player that survives forced colours, the whole poster in any frame, and captions.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/video-testimonial/define.js';
 import type { VideoTestimonial } from '../../../src/elements/video-testimonial/video-testimonial.js';
 import * as hlsLoader from '../../../src/elements/video-testimonial/hls-loader.js';
 import { DEAD, hlsChunkRequests, mediaUrl, videoTestimonial } from './video-fixtures.js';
+import { emulateForcedColors } from '../../support/forced-colors.js';
 
 /** Generous: the machine running the suite may be busy; nothing here measures speed. */
 const PLAYBACK = { timeout: 30000 };
@@ -141,10 +142,10 @@ describe('<video-testimonial> accessibility', function () {
 
   describe('under forced colours (Chromium: emulated over CDP)', () => {
     before(async function () {
-      if (!(await executeServerCommand('emulate-forced-colors', { active: true }))) this.skip();
+      if (!(await emulateForcedColors('active'))) this.skip();
       expect(matchMedia('(forced-colors: active)').matches).to.be.true;
     });
-    after(() => executeServerCommand('emulate-forced-colors', { active: false }));
+    after(() => emulateForcedColors('none'));
 
     it('keeps a player without a poster visible: a bordered frame and a play disc in button colours', async () => {
       const el = await fixture<VideoTestimonial>(html`<video-testimonial src=${mediaUrl('low.mp4')}></video-testimonial>`);
