@@ -45,7 +45,9 @@ export default {
   concurrency: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
-  testsFinishTimeout: 180000,
+  // A file that renders 4 × 1,000 cards (testimonial-wall.performance.test.ts) takes about 2.5 minutes in
+  // Firefox on a busy 2-core machine.
+  testsFinishTimeout: 300000,
   middleware: [
     // An unreachable file on request: a test names a URL with `executeServerCommand('fail-next-request',
     // { url })` and the server answers the next request for it with a 503, as a CDN that lost the file
