@@ -12,7 +12,7 @@
  * Then the demo's pages that build on the API's answers (the overview, the cards and the video
  * pages), built for production and served as `npm start` serves them, at the desktop viewport.
  */
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { figure, htmlPage, log, median, RUNS, type BenchServer, type Figure } from './support.js';
 
 const API_DELAY_MS = 400;
@@ -117,27 +117,52 @@ const DEMO_SETTLED = `(async () => {
   return { ready: ready(), cls: cls(), shifts: shifts.map((s) => Math.round(s.time) + ' ms ' + s.value.toFixed(3) + ': ' + s.what) };
 })()`;
 
+/**
+ * Loads `path` CLS_RUNS times, each in a fresh browser context (no cache, no stored state), and returns
+ * every run's layout shift and the shifts of the worst run. `open` prepares the page (viewport, observers);
+ * `measure` waits for the page to settle and says what it saw, throwing when the page is not as expected.
+ */
+async function runsOf(
+  browser: Browser,
+  url: string,
+  open: (page: Page) => Promise<void>,
+  measure: (page: Page) => Promise<{ cls: number; shifts: string[] }>,
+): Promise<{ values: number[]; worstShifts: string[] }> {
+  const values: number[] = [];
+  let worstShifts: string[] = [];
+  for (let index = 0; index < CLS_RUNS; index++) {
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      await open(page);
+      await page.goto(url, { waitUntil: 'load' });
+      const result = await measure(page);
+      if (result.cls > Math.max(0, ...values)) worstShifts = result.shifts;
+      values.push(result.cls);
+    } finally {
+      await context.close();
+    }
+  }
+  return { values, worstShifts };
+}
+
 async function measureDemoPages(browser: Browser, server: BenchServer): Promise<Figure[]> {
   const figures: Figure[] = [];
   const { width, height } = VIEWPORTS[0];
   for (const { key, path } of DEMO_PAGES) {
-    const values: number[] = [];
-    let worstShifts: string[] = [];
-    for (let index = 0; index < CLS_RUNS; index++) {
-      const context = await browser.createBrowserContext();
-      try {
-        const page = await context.newPage();
+    const { values, worstShifts } = await runsOf(
+      browser,
+      `${server.origin}${path}`,
+      async (page) => {
         await page.setViewport({ width, height });
         await page.evaluateOnNewDocument(CLS_OBSERVER);
-        await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+      },
+      async (page) => {
         const result = (await page.evaluate(DEMO_SETTLED)) as { ready: boolean; cls: number; shifts: string[] };
         if (!result.ready) throw new Error(`demo ${path}: its data did not arrive within 20 s`);
-        if (result.cls > Math.max(0, ...values)) worstShifts = result.shifts;
-        values.push(result.cls);
-      } finally {
-        await context.close();
-      }
-    }
+        return result;
+      },
+    );
     log(`layout shift demo ${path}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
     for (const shift of worstShifts) log(`  worst run: ${shift}`);
     figures.push(
@@ -157,22 +182,16 @@ export async function measureLayoutShift(browser: Browser, server: BenchServer, 
       for (const script of SCRIPT_TAGS) {
         const path = `/bench/layout-shift-${limit}${script.key}.html`;
         server.page(path, PAGE.replace('__LIMIT__', String(limit)).replace('__BLOCKING__', script.attributes));
-        const values: number[] = [];
-        let worstShifts: string[] = [];
-        for (let index = 0; index < CLS_RUNS; index++) {
-          const context = await browser.createBrowserContext();
-          try {
-            const page = await context.newPage();
-            await page.setViewport(viewport);
-            await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+        const { values, worstShifts } = await runsOf(
+          browser,
+          `${server.origin}${path}`,
+          (page) => page.setViewport(viewport),
+          async (page) => {
             const result = (await page.evaluate(SETTLED)) as { cards: number; cls: number; shifts: string[] };
             if (result.cards !== limit) throw new Error(`${name}: expected ${limit} cards, found ${result.cards}`);
-            if (result.cls > Math.max(0, ...values)) worstShifts = result.shifts;
-            values.push(result.cls);
-          } finally {
-            await context.close();
-          }
-        }
+            return result;
+          },
+        );
         log(`layout shift ${name}${script.key}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
         for (const shift of worstShifts) log(`  worst run: ${shift}`);
         const where = `${limit}-card wall, ${viewport.width}×${viewport.height}, ${script.what}`;
