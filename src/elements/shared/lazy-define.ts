@@ -14,7 +14,7 @@ import { lazyModule, type LazyModule } from './lazy-module.js';
  * and a warning (`TE-TAG-TAKEN`) says this one was not registered, instead of the platform's exception.
  */
 export function defineElement(tag: string, element: CustomElementConstructor): void {
-  if (customElements.get(tag)) console.warn(`[${tag}] TE-TAG-TAKEN: another definition holds the tag; this one is not registered.`);
+  if (customElements.get(tag)) console.warn(`[${tag}] TE-TAG-TAKEN: the tag is taken; this one is not registered.`);
   else customElements.define(tag, element);
 }
 

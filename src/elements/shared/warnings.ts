@@ -27,7 +27,7 @@ export function warn(element: Element, code: string, message: string): void {
  * it (a list comma-separated), the rule, the fallback.
  */
 export function warnInvalid(report: WarnFn, attribute: string, value: unknown, rule: string, fallback: string): void {
-  report(`TE-INVALID-${attribute.toUpperCase()}`, `${attribute}="${String(value)}" ${rule}; using ${fallback}.`);
+  report(`TE-INVALID-${attribute.toUpperCase()}`, `${attribute}="${value}" ${rule}; using ${fallback}.`);
 }
 
 /** One of `allowed`, or `fallback` (with a warning when the attribute holds something else). */

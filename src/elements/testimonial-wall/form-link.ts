@@ -26,9 +26,9 @@ export class FormLinkController {
   constructor(host: ReactiveControllerHost, warn: WarnFn) {
     this.links = new FetchController<Links>(host, ({ status, value, error }) => {
       if (status === 'error') {
-        warn('TE-LINKS-FAILED', `cta is set, but the links could not be loaded (${errorMessage(error)}); no call to action is shown.`);
+        warn('TE-LINKS-FAILED', `cta: GET /links failed (${errorMessage(error)}); no call to action is shown.`);
       } else if (!firstFormUrl(value)) {
-        warn('TE-NO-FORM', 'cta is set, but GET /links lists no form with a safe http(s) URL; no call to action is shown.');
+        warn('TE-NO-FORM', 'cta: GET /links lists no form with a safe http(s) URL; no call to action is shown.');
       }
     });
   }

@@ -286,18 +286,15 @@ export class TestimonialWall extends CardDisplayElement {
       this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
       if (this.awaitingLayout) this.loadMovingLayout();
     }
-    if (first || changed.has('paging')) this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
-    if (first || changed.has('maxItemsSm') || changed.has('maxItemsMd') || changed.has('maxItemsLg')) {
-      this.limits = {
-        sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
-        md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
-        lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
-      };
-    }
-    if (first || changed.has('marqueeRows')) this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
-    if (first || changed.has('autoplayInterval')) {
-      this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
-    }
+    // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
+    this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
+    this.limits = {
+      sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
+      md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
+      lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
+    };
+    this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
+    this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {

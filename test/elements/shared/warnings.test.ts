@@ -99,7 +99,7 @@ describe('warnings', () => {
     });
     expect(customElements.get('guarded-probe')).to.equal(First);
     expect(warnings).to.deep.equal([
-      '[guarded-probe] TE-TAG-TAKEN: another definition holds the tag; this one is not registered.',
+      '[guarded-probe] TE-TAG-TAKEN: the tag is taken; this one is not registered.',
     ]);
   });
 });
