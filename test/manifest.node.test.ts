@@ -3,14 +3,8 @@
  * documents every attribute of the four elements and none of their internal reactive state.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { create, ts } from '@custom-elements-manifest/analyzer/index.js';
-import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
-import config from '../scripts/custom-elements-manifest.config.mjs';
-
-const root = resolve(import.meta.dirname, '..');
+import { buildManifest } from './support/manifest.js';
 
 interface Declaration {
   tagName?: string;
@@ -18,21 +12,11 @@ interface Declaration {
   members?: { name: string; privacy?: string; attribute?: string }[];
 }
 
-function elementSources(): string[] {
-  const dir = join(root, 'src/elements');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('define.ts') && !file.endsWith('.d.ts'))
-    .map((file) => join(dir, file));
-}
-
 describe('custom-elements.json', () => {
   const elements = new Map<string, Declaration>();
 
   before(() => {
-    const modules = elementSources().map((file) =>
-      ts.createSourceFile(relative(root, file), readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true),
-    );
-    const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins] }) as { modules: { declarations?: Declaration[] }[] };
+    const manifest = buildManifest() as { modules: { declarations?: Declaration[] }[] };
     for (const declaration of manifest.modules.flatMap((module) => module.declarations ?? [])) {
       if (declaration.tagName) elements.set(declaration.tagName, declaration);
     }

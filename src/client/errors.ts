@@ -8,6 +8,7 @@
  * `fetch` does (see `createClient`).
  */
 import { parseRetryAfter } from './retry.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- imported for the {@link ApiErrorBody} of the docs below
 import type { ApiErrorBody } from './types.js';
 
 /**

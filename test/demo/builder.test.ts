@@ -138,7 +138,7 @@ describe('wall builder: the page', () => {
   it('shows the live wall from the proxy, and the page is accessible', async () => {
     await mount();
     const preview = builder.preview as TestimonialWall;
-    await oneEvent(preview, 'testimonials-load');
+    await oneEvent(preview, 'testimonial-wall-load');
     await preview.updateComplete;
     expect(preview.getAttribute('layout')).to.equal('grid');
     expect(preview.shadowRoot!.querySelectorAll('testimonial-card').length).to.equal(9);

@@ -253,12 +253,12 @@ describe('the packed package, installed as users install it', () => {
             const watched = await watchedPage(browser);
             await watched.page.goto(`${server.origin}/`, { waitUntil: 'load' });
             const events = () => watched.page.$$eval('#log li', (items) => items.map((item) => (item as HTMLElement).dataset.event ?? ''));
-            await waitFor(async () => (await events()).some((entry) => entry.startsWith(`${framework} testimonial-load:`)), 'the fetched card');
+            await waitFor(async () => (await events()).some((entry) => entry.startsWith(`${framework} testimonial-card-load:`)), 'the fetched card');
             const log = await events();
-            const loaded = log.find((entry) => entry.startsWith(`${framework} testimonials-load:`));
+            const loaded = log.find((entry) => entry.startsWith(`${framework} testimonial-wall-load:`));
             assert.ok(loaded && Number(loaded.split(':')[1]) > 0, `the wall loaded testimonials (${log.join(', ')})`);
-            const id = log.find((entry) => entry.startsWith(`${framework} testimonial-load:`))!.split(':')[1];
-            assert.ok(log.includes(`dom testimonial-load:${id}`), 'a plain DOM listener heard the same event');
+            const id = log.find((entry) => entry.startsWith(`${framework} testimonial-card-load:`))!.split(':')[1];
+            assert.ok(log.includes(`dom testimonial-card-load:${id}`), 'a plain DOM listener heard the same event');
             assert.match(await deepText(watched.page, '#featured-card'), /Ada Example/);
             const query = watched.requestsTo((path) => path === '/api/testimonials').map((request) => new URL(request.url()).searchParams);
             // (The client sorts tags, so that walls asking the same question share one request.)

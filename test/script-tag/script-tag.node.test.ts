@@ -109,7 +109,7 @@ describe('script-tag use of the CDN build', () => {
         slot.innerHTML = `<testimonial-wall endpoint="/api" limit="4" layout="list" paging="none"></testimonial-wall>
           <video-testimonial src="/media/hls/index.m3u8" poster="/media/poster.jpg" label="A sample video"></video-testimonial>`;
         const wall = slot.querySelector('testimonial-wall')!;
-        wall.addEventListener('testimonials-load', (event) => {
+        wall.addEventListener('testimonial-wall-load', (event) => {
           const card = document.createElement('testimonial-card');
           card.id = 'from-data';
           card.testimonial = event.detail.testimonials[0]!;

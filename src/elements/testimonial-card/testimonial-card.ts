@@ -1,7 +1,8 @@
-import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import type { Testimonial } from '../../client/types.js';
+import { CardDisplayElement, type CardVariant } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
@@ -21,9 +22,6 @@ import { clampSegments } from './text-clamp.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
 import { toCardView, type CardView, type LocalizedText } from './view-model.js';
-
-/** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
-export type CardVariant = 'default' | 'compact' | 'quote';
 
 /** Characters shown before "Read more", per variant, when `text-limit` is not set. */
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
@@ -129,27 +127,17 @@ function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): 
  * @cssproperty [--testimonial-skeleton-height=12rem] - Height of the loading placeholder.
  * @cssproperty [--testimonial-focus-color=var(--testimonial-color-accent)] - Focus ring.
  *
- * @fires testimonial-load - The fetched testimonial is shown; `detail.testimonial` (bubbles, composed).
- * @fires testimonial-error - The testimonial could not be fetched; `detail.error`, `detail.message` (bubbles, composed).
- * @fires toggle - "Read more" / "Show less" was pressed; a `ToggleEvent` with `newState` `open` or `closed`.
+ * @fires {TestimonialCardLoadEvent} testimonial-card-load - The fetched testimonial is shown; `detail.testimonial` (bubbles, composed).
+ * @fires {TestimonialCardErrorEvent} testimonial-card-error - The testimonial could not be fetched; `detail.error`, `detail.message` (bubbles, composed).
+ * @fires {ToggleEvent} toggle - "Read more" / "Show less" was pressed; a `ToggleEvent` with `newState` `open` or `closed`.
  */
-export class TestimonialCard extends LitElement {
+export class TestimonialCard extends CardDisplayElement {
   static override styles = styles;
   static override properties = {
     testimonial: { attribute: false },
     endpoint: {},
     testimonialId: { attribute: 'testimonial-id' },
-    variant: { reflect: true },
-    theme: { reflect: true },
-    headingLevel: { attribute: 'heading-level', type: Number },
-    textLimit: { attribute: 'text-limit', type: Number },
     expanded: { type: Boolean, reflect: true },
-    noDate: { attribute: 'no-date', type: Boolean },
-    noRating: { attribute: 'no-rating', type: Boolean },
-    noSource: { attribute: 'no-source', type: Boolean },
-    noAvatar: { attribute: 'no-avatar', type: Boolean },
-    noMedia: { attribute: 'no-media', type: Boolean },
-    showTags: { attribute: 'show-tags', type: Boolean },
     langAttribute: { attribute: 'lang' },
     failedImages: { state: true },
   };
@@ -163,38 +151,8 @@ export class TestimonialCard extends LitElement {
   /** The id of the testimonial to fetch from `endpoint`. */
   testimonialId: string | undefined = undefined;
 
-  /** `default`, `compact` or `quote`. */
-  variant: CardVariant = 'default';
-
-  /** `light` (the default), `dark`, or `auto` to follow the system's colour scheme. */
-  theme: 'light' | 'dark' | 'auto' | undefined = undefined;
-
-  /** The level (1–6) of the heading with the customer's name, to fit the page's outline. */
-  headingLevel = 3;
-
-  /** Characters of text shown before "Read more" (default 400; compact 200; quote 300). 0 shows all. */
-  textLimit: number | undefined = undefined;
-
   /** Whether a long text is shown whole. "Read more" / "Show less" toggle it. */
   expanded = false;
-
-  /** Hides the date. */
-  noDate = false;
-
-  /** Hides the rating stars. */
-  noRating = false;
-
-  /** Hides the source ("via Trustpilot"). */
-  noSource = false;
-
-  /** Hides the avatar (and the initials). */
-  noAvatar = false;
-
-  /** Hides the attached images and videos (a video testimonial's own video stays: it is the testimonial). */
-  noMedia = false;
-
-  /** Shows the testimonial's tags. */
-  showTags = false;
 
   /**
    * Mirrors the `lang` attribute so a change re-renders the card in that language (read `lang`, the
@@ -221,6 +179,7 @@ export class TestimonialCard extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
@@ -235,13 +194,13 @@ export class TestimonialCard extends LitElement {
     const { status, value, error } = this.fetched;
     if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
-      emit(this, 'testimonial-load', { testimonial: value });
+      emit(this, 'testimonial-card-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      console.warn(`<testimonial-card>: ${FAILURE} ${message}`);
-      emit(this, 'testimonial-error', { error, message });
+      this.report('TE-LOAD-FAILED', `${FAILURE} ${message}`);
+      emit(this, 'testimonial-card-error', { error, message });
     }
   }
 
@@ -297,7 +256,7 @@ export class TestimonialCard extends LitElement {
    * sets no `dir`.
    */
   private renderCard(view: CardView): TemplateResult {
-    const quoteFirst = this.variant === 'quote';
+    const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
     return html`<article part="card" class="card" aria-labelledby="name" lang="en">
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
@@ -309,8 +268,7 @@ export class TestimonialCard extends LitElement {
   }
 
   private renderHeader(view: CardView): TemplateResult {
-    const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 3));
-    const heading = unsafeStatic(`h${level}`);
+    const heading = unsafeStatic(`h${this.display.headingLevel ?? 3}`);
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
     const name = html`<bdi>${view.name}</bdi>`;
@@ -366,7 +324,7 @@ ${stars}
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
     const { title, text } = view;
     if (!title && text.text === '') return nothing;
-    const limit = this.textLimit ?? DEFAULT_TEXT_LIMITS[this.variant] ?? DEFAULT_TEXT_LIMITS.default;
+    const limit = this.display.textLimit ?? DEFAULT_TEXT_LIMITS[this.display.variant ?? 'default'];
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);

@@ -1,7 +1,8 @@
-import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule } from '../shared/lazy-module.js';
@@ -14,17 +15,13 @@ import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
   pageSize,
-  pickCount,
-  pickOption,
   WALL_LAYOUTS,
   WALL_PAGING,
   WALL_QUERY_KEYS,
-  WALL_THEMES,
-  warnOnConsole,
   type WallLayout,
   type WallPaging,
-  type WallTheme,
 } from './wall-options.js';
+import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
 import type { CarouselController } from './moving-layouts.js';
@@ -32,16 +29,21 @@ import type { CarouselController } from './moving-layouts.js';
 declare module '../shared/events.js' {
   interface TestimonialEventDetails {
     /** `<testimonial-wall>` received a page; `testimonials` are the ones it added. */
-    'testimonials-load': { testimonials: Testimonial[]; page: number };
+    'testimonial-wall-load': { testimonials: Testimonial[]; page: number };
     /** `<testimonial-wall>` could not load a page (or has an unusable endpoint). */
-    'testimonials-error': { error: unknown; message: string; page: number };
+    'testimonial-wall-error': { error: unknown; message: string; page: number };
   }
 }
 
+/** `testimonial-wall-load`: a page arrived. */
+export type TestimonialWallLoadEvent = TestimonialEvent<'testimonial-wall-load'>;
+/** `testimonial-wall-error`: a page could not be loaded (or the endpoint is unusable). */
+export type TestimonialWallErrorEvent = TestimonialEvent<'testimonial-wall-error'>;
+
 declare global {
   interface HTMLElementEventMap {
-    'testimonials-load': TestimonialEvent<'testimonials-load'>;
-    'testimonials-error': TestimonialEvent<'testimonials-error'>;
+    'testimonial-wall-load': TestimonialWallLoadEvent;
+    'testimonial-wall-error': TestimonialWallErrorEvent;
   }
 }
 
@@ -105,10 +107,10 @@ function isMoving(layout: WallLayout): boolean {
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *
- * @fires testimonials-load - A page arrived: `detail.testimonials` (the ones added) and `detail.page`.
- * @fires testimonials-error - A request failed: `detail.error`, `detail.message`, `detail.page`.
+ * @fires {TestimonialWallLoadEvent} testimonial-wall-load - A page arrived: `detail.testimonials` (the ones added) and `detail.page`.
+ * @fires {TestimonialWallErrorEvent} testimonial-wall-error - A request failed: `detail.error`, `detail.message`, `detail.page`.
  */
-export class TestimonialWall extends LitElement {
+export class TestimonialWall extends CardDisplayElement {
   static override styles = styles;
   static override properties = {
     endpoint: {},
@@ -126,17 +128,7 @@ export class TestimonialWall extends LitElement {
     page: {},
     layout: {},
     paging: {},
-    theme: { reflect: true },
     label: {},
-    variant: {},
-    noDate: { type: Boolean, attribute: 'no-date' },
-    noRating: { type: Boolean, attribute: 'no-rating' },
-    noSource: { type: Boolean, attribute: 'no-source' },
-    noAvatar: { type: Boolean, attribute: 'no-avatar' },
-    noMedia: { type: Boolean, attribute: 'no-media' },
-    showTags: { type: Boolean, attribute: 'show-tags' },
-    headingLevel: { attribute: 'heading-level' },
-    textLimit: { attribute: 'text-limit' },
     autoplay: { type: Boolean },
     autoplayInterval: { attribute: 'autoplay-interval' },
     marqueeRows: { attribute: 'marquee-rows' },
@@ -185,29 +177,8 @@ export class TestimonialWall extends LitElement {
   layout: WallLayout = 'masonry';
   /** `button` ("Load more"), `scroll` (when the end comes into view) or `none`. */
   paging: WallPaging = 'button';
-  /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`); handed to the cards. */
-  theme?: WallTheme;
   /** Accessible name of the list or carousel; give walls on one page different names. */
   label = 'Testimonials';
-
-  /** The cards' variant, passed down. */
-  variant?: string;
-  /** Passed down to the cards: hide the date. */
-  noDate = false;
-  /** Passed down to the cards: hide the rating. */
-  noRating = false;
-  /** Passed down to the cards: hide the source. */
-  noSource = false;
-  /** Passed down to the cards: hide the avatar. */
-  noAvatar = false;
-  /** Passed down to the cards: hide media. */
-  noMedia = false;
-  /** Passed down to the cards: show the tags. */
-  showTags = false;
-  /** Passed down to the cards: the level of the heading with the customer's name (card default 3). */
-  headingLevel?: string;
-  /** Passed down to the cards: characters shown before "Read more". */
-  textLimit?: string;
 
   /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
   autoplay = false;
@@ -234,8 +205,6 @@ export class TestimonialWall extends LitElement {
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
   private pagingValue: WallPaging = 'button';
-  /** The theme handed to the cards: the attribute's, once checked. */
-  private themeValue: WallTheme | undefined;
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
@@ -257,7 +226,7 @@ export class TestimonialWall extends LitElement {
   private autoplayIntervalValue: number | undefined;
   /** Whether this wall's shadow root has adopted the moving layouts' styles. */
   private movingStylesAdopted = false;
-  private readonly formLink = new FormLinkController(this, warnOnConsole);
+  private readonly formLink = new FormLinkController(this, this.report);
   private readonly data = new WallData(this, {
     onPage: (testimonials, page) => this.onPage(testimonials, page),
     onError: (error, page) => this.onError(error, page),
@@ -306,30 +275,26 @@ export class TestimonialWall extends LitElement {
     return isMoving(this.layoutValue) && !movingLayouts.loaded;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     const first = !this.hasUpdated;
+    const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
-      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])));
+      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     }
     if (first || changed.has('layout')) {
-      this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
+      this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
       if (this.awaitingLayout) this.loadMovingLayout();
     }
-    if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
-    if (first || changed.has('theme')) {
-      this.themeValue = this.theme == null ? undefined : pickOption('theme', this.theme, WALL_THEMES, 'light');
-    }
-    if (first || changed.has('maxItemsSm') || changed.has('maxItemsMd') || changed.has('maxItemsLg')) {
-      this.limits = {
-        sm: pickCount('max-items-sm', this.maxItemsSm, 0),
-        md: pickCount('max-items-md', this.maxItemsMd, 0),
-        lg: pickCount('max-items-lg', this.maxItemsLg, 0),
-      };
-    }
-    if (first || changed.has('marqueeRows')) this.rows = pickCount('marquee-rows', this.marqueeRows, 1) ?? 1;
-    if (first || changed.has('autoplayInterval')) {
-      this.autoplayIntervalValue = pickCount('autoplay-interval', this.autoplayInterval, 1000);
-    }
+    // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
+    this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
+    this.limits = {
+      sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
+      md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
+      lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
+    };
+    this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
+    this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
@@ -352,7 +317,7 @@ export class TestimonialWall extends LitElement {
       () => this.requestUpdate(),
       (error: unknown) => {
         if (this.layoutValue !== asked) return;
-        warnOnConsole(`layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+        this.report('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
         this.layoutValue = 'list';
         this.requestUpdate();
       },
@@ -369,7 +334,7 @@ export class TestimonialWall extends LitElement {
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
-      const { elementStyles } = this.constructor as typeof LitElement;
+      const { elementStyles } = this.constructor as typeof CardDisplayElement;
       adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
     }
     if (!layouts || this.layoutValue !== 'carousel') {
@@ -395,7 +360,7 @@ export class TestimonialWall extends LitElement {
       this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
-      if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
+      if (!Array.isArray(this.testimonials)) this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
       return;
     }
@@ -423,8 +388,8 @@ export class TestimonialWall extends LitElement {
     } catch (error) {
       if (this.configError === undefined) {
         this.configError = error;
-        warnOnConsole(errorMessage(error));
-        emit(this, 'testimonials-error', { error, message: errorMessage(error), page: 1 });
+        this.report('TE-INVALID-ENDPOINT', errorMessage(error));
+        emit(this, 'testimonial-wall-error', { error, message: errorMessage(error), page: 1 });
       }
       return undefined;
     }
@@ -441,7 +406,7 @@ export class TestimonialWall extends LitElement {
           ? `${testimonials.length} more ${testimonials.length === 1 ? 'testimonial' : 'testimonials'} loaded.`
           : 'No more testimonials.';
     }
-    emit(this, 'testimonials-load', { testimonials, page });
+    emit(this, 'testimonial-wall-load', { testimonials, page });
   }
 
   /**
@@ -451,8 +416,8 @@ export class TestimonialWall extends LitElement {
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
     this.announcement = this.failure;
-    warnOnConsole(`${this.failure} ${message}`);
-    emit(this, 'testimonials-error', { error, message, page });
+    this.report('TE-LOAD-FAILED', `${this.failure} ${message}`);
+    emit(this, 'testimonial-wall-error', { error, message, page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
@@ -492,16 +457,16 @@ export class TestimonialWall extends LitElement {
   private renderCard = (testimonial: Testimonial): TemplateResult =>
     html`<testimonial-card
       .testimonial=${testimonial}
-      variant=${this.variant ?? nothing}
-      theme=${this.themeValue ?? nothing}
+      variant=${this.display.variant ?? nothing}
+      theme=${this.display.theme ?? nothing}
       ?no-date=${this.noDate}
       ?no-rating=${this.noRating}
       ?no-source=${this.noSource}
       ?no-avatar=${this.noAvatar}
       ?no-media=${this.noMedia}
       ?show-tags=${this.showTags}
-      heading-level=${this.headingLevel ?? nothing}
-      text-limit=${this.textLimit ?? nothing}
+      heading-level=${this.display.headingLevel ?? nothing}
+      text-limit=${this.display.textLimit ?? nothing}
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {

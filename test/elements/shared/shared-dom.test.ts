@@ -50,8 +50,8 @@ describe('endpoint-client', () => {
 describe('events', () => {
   it('emits a bubbling, composed CustomEvent with its detail', async () => {
     const host = await mount<HTMLDivElement>(html`<div></div>`);
-    const heard = oneEvent(document.body, 'testimonial-error');
-    emit(host, 'testimonial-error', { error: new Error('boom'), message: 'boom' });
+    const heard = oneEvent(document.body, 'testimonial-card-error');
+    emit(host, 'testimonial-card-error', { error: new Error('boom'), message: 'boom' });
     const event = await heard;
     expect(event.detail.message).to.equal('boom');
     expect(event.bubbles && event.composed).to.equal(true);

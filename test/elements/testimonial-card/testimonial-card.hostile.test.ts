@@ -147,7 +147,7 @@ describe('<testimonial-card> hostile input', () => {
       const el = document.createElement('testimonial-card');
       el.setAttribute('endpoint', '/hostile-api');
       el.setAttribute('testimonial-id', 'hostile');
-      const loaded = oneEvent(el, 'testimonial-load');
+      const loaded = oneEvent(el, 'testimonial-card-load');
       wrapper.append(el);
       await loaded;
       await settle(el);

@@ -3,6 +3,7 @@ import { mount } from '../shared/mount.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
 import { cardFor, part, parts, textOf, type TestimonialCard } from './helpers.js';
+import { warningsDuring } from '../testimonial-wall/wall-helpers.js';
 
 const REL = 'noopener noreferrer nofollow ugc';
 
@@ -65,12 +66,17 @@ describe('<testimonial-card> fields', () => {
     expect(textOf(part(el, 'date'))).to.equal('5 janv. 2025');
   });
 
-  it('sets the heading level from heading-level, clamped to 1–6', async () => {
+  it('sets the heading level from heading-level; outside 1–6 it warns and uses the default, 3', async () => {
     const el = await cardFor(sampleTestimonial(), { 'heading-level': '2' });
     expect(part(el, 'name')!.localName).to.equal('h2');
-    el.headingLevel = 9;
-    await el.updateComplete;
-    expect(part(el, 'name')!.localName).to.equal('h6');
+    const warnings = await warningsDuring(async () => {
+      el.headingLevel = 9;
+      await el.updateComplete;
+    });
+    expect(part(el, 'name')!.localName).to.equal('h3');
+    expect(warnings).to.deep.equal([
+      '[testimonial-card] TE-INVALID-HEADING-LEVEL: heading-level="9" must be a whole number from 1 to 6; using the default.',
+    ]);
     el.setAttribute('heading-level', 'nonsense');
     await el.updateComplete;
     expect(part(el, 'name')!.localName).to.equal('h3');
@@ -150,7 +156,7 @@ describe('<testimonial-card> language', () => {
 describe('<testimonial-card> variants and options', () => {
   it('reflects variant and theme, and puts the customer after the words in the quote variant', async () => {
     const el = await cardFor(sampleTestimonial());
-    expect(el.getAttribute('variant')).to.equal('default');
+    expect(el.hasAttribute('variant')).to.equal(false);
     expect(part(el, 'content')!.firstElementChild!.getAttribute('part')).to.equal('header');
     el.variant = 'quote';
     el.theme = 'dark';

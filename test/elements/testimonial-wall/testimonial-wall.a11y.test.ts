@@ -2,7 +2,8 @@ import { setViewport } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
-import { WALL_LAYOUTS, WALL_THEMES } from '../../../src/elements/testimonial-wall/wall-options.js';
+import { THEMES } from '../../../src/elements/shared/card-display.js';
+import { WALL_LAYOUTS } from '../../../src/elements/testimonial-wall/wall-options.js';
 import { FakeApi } from './fake-api.js';
 import { all, frames, loaded, part, wallOf, until } from './wall-helpers.js';
 
@@ -13,7 +14,7 @@ describe('<testimonial-wall> layouts: accessibility', () => {
   after(() => setViewport({ width: 800, height: 600 }));
 
   for (const layout of WALL_LAYOUTS) {
-    for (const theme of WALL_THEMES) {
+    for (const theme of THEMES) {
       it(`${layout} in the ${theme} theme is axe clean`, async () => {
         const wall = await wallOf(6, { layout, theme, autoplay: '' });
         await frames(2);

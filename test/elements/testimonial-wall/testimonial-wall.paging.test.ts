@@ -19,14 +19,14 @@ describe('<testimonial-wall> paging="button"', () => {
 
     button.focus();
     button.click();
-    await oneEvent(wall, 'testimonials-load');
+    await oneEvent(wall, 'testimonial-wall-load');
     await until(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
     expect(shownIds(wall)).to.have.length(20);
     expect(all(wall, '.items .item').indexOf(wall.shadowRoot!.activeElement as HTMLElement)).to.equal(10);
     expect(status(wall)).to.equal('10 more testimonials loaded.');
 
     part<HTMLButtonElement>(wall, 'load-more')!.click();
-    const { detail } = await oneEvent(wall, 'testimonials-load');
+    const { detail } = await oneEvent(wall, 'testimonial-wall-load');
     expect(detail.page).to.equal(3);
     await wall.updateComplete;
     expect(shownIds(wall)).to.deep.equal(makeTestimonials(25).map((testimonial) => testimonial.id));
@@ -70,7 +70,7 @@ describe('<testimonial-wall> paging="button"', () => {
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="4"></testimonial-wall>`);
     await loaded(wall);
     api.failNext = 1;
-    const failed = oneEvent(wall, 'testimonials-error');
+    const failed = oneEvent(wall, 'testimonial-wall-error');
     part<HTMLButtonElement>(wall, 'load-more')!.click();
     expect((await failed).detail.page).to.equal(2);
     await wall.updateComplete;
@@ -78,7 +78,7 @@ describe('<testimonial-wall> paging="button"', () => {
     expect(part(wall, 'error')!.textContent).to.contain('Could not load more testimonials');
     expect(part(wall, 'load-more')).to.equal(null);
     part<HTMLButtonElement>(wall, 'retry')!.click();
-    await oneEvent(wall, 'testimonials-load');
+    await oneEvent(wall, 'testimonial-wall-load');
     await wall.updateComplete;
     expect(shownIds(wall)).to.have.length(8);
     expect(part(wall, 'error')).to.equal(null);
