@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { createProxy, type HtmlRenderer, type ProxyOptions } from '../../src/proxy/index.js';
 import { APPROVED_ID, PENDING_ID, TEST_KEY, createStubUpstream } from './stub-upstream.js';
 
@@ -149,5 +151,24 @@ describe('proxy HTML routes', () => {
     assert.equal(response.status, 404);
     assert.match(((await response.json()) as { error: { message: string } }).error.message, /needs the server renderer .* runs on Node/);
     assert.equal(stub.requests.length, 0);
+  });
+
+  it('a Worker build of the proxy bundles neither the server renderer nor jsdom', async () => {
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('../../src/proxy/index.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    assert.ok(inputs.some((input) => input.endsWith('src/proxy/render-routes.ts')));
+    assert.deepEqual(
+      inputs.filter((input) => /src\/ssr\/|src\/elements\/|node_modules\/(jsdom|dompurify|lit|@lit-labs)\//.test(input)),
+      [],
+    );
   });
 });
