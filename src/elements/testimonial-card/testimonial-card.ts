@@ -9,6 +9,7 @@ import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft, nearestLang } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
 import {
   highlightSegmentsSync,
@@ -212,6 +213,12 @@ export class TestimonialCard extends LitElement {
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
+    this.testimonial ??= takeOver(this);
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (!customElements.get(VIDEO_TAG)) {
@@ -279,7 +286,8 @@ export class TestimonialCard extends LitElement {
   }
 
   private get locale(): string | undefined {
-    return nearestLang(this);
+    // On the server (no tree to walk) the card's own `lang` is all there is.
+    return nearestLang(this) ?? (this.langAttribute?.trim() || undefined);
   }
 
   override render(): unknown {

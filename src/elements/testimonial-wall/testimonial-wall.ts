@@ -1,11 +1,12 @@
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
-import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
 import { MasonryBlocks } from './masonry-blocks.js';
@@ -247,6 +248,12 @@ export class TestimonialWall extends LitElement {
   private sentinelObserver: IntersectionObserver | undefined;
   private observedSentinel: Element | null = null;
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
+  /**
+   * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
+   * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
+   * asking for page 1.
+   */
+  private firstPage: TestimonialList | null = null;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   private readonly masonry = new MasonryBlocks<Testimonial>();
@@ -266,6 +273,13 @@ export class TestimonialWall extends LitElement {
   /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
   loadMore(): Promise<void> {
     return this.data.loadMore();
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.firstPage = takeOver(this);
+    // Without an endpoint, what the server showed is all there is: the wall shows it as given data.
+    this.testimonials ??= this.endpoint ? undefined : this.firstPage?.testimonials;
+    return super.createRenderRoot();
   }
 
   override connectedCallback(): void {
@@ -299,6 +313,14 @@ export class TestimonialWall extends LitElement {
       complete = await super.getUpdateComplete();
     }
     return complete;
+  }
+
+  /**
+   * A first page that came with the wall (server rendering) is revealed whole at once, as the server
+   * showed it; otherwise slice by slice (the adaptive default).
+   */
+  private get wholeFirstSlice(): number | undefined {
+    return this.firstPage ? Infinity : undefined;
   }
 
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
@@ -396,7 +418,8 @@ export class TestimonialWall extends LitElement {
       this.placed = false;
       this.data.clear();
       if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.wholeFirstSlice);
+      this.firstPage = null;
       return;
     }
     this.shownTestimonials = undefined;
@@ -408,7 +431,8 @@ export class TestimonialWall extends LitElement {
     this.placed = false;
     this.chunks.replace([]);
     if (client) {
-      void this.data.load(client, this.params);
+      void this.data.load(client, this.params, this.firstPage);
+      this.firstPage = null;
     } else {
       this.data.clear();
     }
@@ -433,7 +457,7 @@ export class TestimonialWall extends LitElement {
   private onPage(testimonials: Testimonial[], page: number): void {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
-      this.chunks.replace(feed.items);
+      this.chunks.replace(feed.items, this.wholeFirstSlice);
     } else {
       this.chunks.append(testimonials);
       this.announcement =
@@ -492,6 +516,7 @@ export class TestimonialWall extends LitElement {
   private renderCard = (testimonial: Testimonial): TemplateResult =>
     html`<testimonial-card
       .testimonial=${testimonial}
+      lang=${this.lang || nothing}
       variant=${this.variant ?? nothing}
       theme=${this.themeValue ?? nothing}
       ?no-date=${this.noDate}

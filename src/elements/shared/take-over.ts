@@ -1,0 +1,21 @@
+/**
+ * Taking over markup rendered on the server by `testimonial-elements/ssr`: the element's declarative
+ * shadow root (`<template shadowrootmode="open">`) and, in its light DOM, a data island
+ * (`<script type="application/json">`) holding what the server rendered from.
+ *
+ * Lit reuses a declarative shadow root and would render before the server's markup, so it is emptied
+ * here, when the element makes its render root; the first render follows in a microtask, before the
+ * browser paints again, and draws the same thing from the island's data: no flash, no shift, and no
+ * request for what the server already had. Lit's hydration is not used: it costs bytes in every page,
+ * and a plain render of the same data draws the same boxes (the tests in test/ssr measure it).
+ */
+export function takeOver<T>(host: HTMLElement): T | null {
+  host.shadowRoot?.replaceChildren();
+  try {
+    return JSON.parse(host.querySelector(':scope>script[type="application/json"]')!.textContent!) as T;
+  } catch {
+    // No island (a client-rendered element, or a server-rendered one without data), or an unreadable
+    // one: the element asks the API as it would without a server.
+    return null;
+  }
+}
