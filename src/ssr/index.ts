@@ -43,10 +43,12 @@ import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPa
 import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
 import { isApproved, publicTestimonial, publicTestimonialList, type PublicTestimonial, type PublicTestimonialList } from '../proxy/public-fields.js';
+import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
 import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
 
 export { scriptJson } from './script-json.js';
+export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
 export type { PublicTestimonial, PublicTestimonialList } from '../proxy/public-fields.js';
 
 /** An attribute's value: a boolean attribute is written when `true` and left out when `false`. */
@@ -137,10 +139,14 @@ export interface RenderWallOptions extends DataSource {
    * answers it. With `attributes.endpoint`, "Load more" fetches page 2 on from there.
    */
   testimonials?: readonly (Testimonial | PublicTestimonial)[] | TestimonialList | PublicTestimonialList;
+  /** Review JSON-LD after the wall, for an explicit eligible `itemReviewed` (README: "JSON-LD"). Default: none. */
+  jsonLd?: JsonLdOptions;
 }
 
 export interface RenderCardOptions extends DataSource {
   attributes?: CardAttributes;
+  /** Review JSON-LD after the card, as for {@link RenderWallOptions.jsonLd}. Default: none. */
+  jsonLd?: JsonLdOptions;
 }
 
 export interface RenderVideoOptions extends DataSource {
@@ -280,6 +286,7 @@ function givenPage(given: NonNullable<RenderWallOptions['testimonials']>): Publi
 export async function renderWall(options: RenderWallOptions = {}): Promise<string> {
   const attributes = { ...options.attributes };
   const attributeList = attributeValues('testimonial-wall', attributes);
+  const jsonLd = checkJsonLdOptions(options.jsonLd);
   const client = sourceClient(options, 'renderWall');
   let page: PublicTestimonialList;
   if (options.testimonials !== undefined) {
@@ -294,7 +301,8 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   }
   // With an endpoint the wall pages on in the browser; without one it shows what it was given.
   const properties: Record<string, unknown> = attributes.endpoint ? { client, firstPage: page } : { testimonials: page.testimonials, firstPage: page };
-  return renderElement('testimonial-wall', attributeList, properties, page);
+  const markup = await renderElement('testimonial-wall', attributeList, properties, page);
+  return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
 }
 
 /** The testimonial to render: the one given, or the one with that id from the source. */
@@ -314,8 +322,10 @@ async function oneTestimonial(testimonial: unknown, source: DataSource, what: st
 /** Renders `<testimonial-card>` for a testimonial, or for the id of one fetched from the source. */
 export async function renderCard(testimonial: Testimonial | PublicTestimonial | CardTestimonial | string, options: RenderCardOptions = {}): Promise<string> {
   const attributes = attributeValues('testimonial-card', options.attributes);
+  const jsonLd = checkJsonLdOptions(options.jsonLd);
   const data = await oneTestimonial(testimonial, options, 'renderCard');
-  return renderElement('testimonial-card', attributes, { testimonial: data }, data);
+  const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data);
+  return jsonLd ? markup + cardJsonLdScript(jsonLd, data, options.attributes ?? {}) : markup;
 }
 
 /**

@@ -11,7 +11,8 @@
  *   author, and shown on the page (the very ones rendered, in the language they are shown in, with
  *   their stars visible) are marked up; the AggregateRating is computed from exactly those.
  *
- * The output is typed with `schema-dts`; `script-json.ts` escapes it for the `<script>` element.
+ * The output is typed with `schema-dts`; `script-json.ts` escapes it for the `<script>` element, so a
+ * testimonial holding `</script>` or `<!--` cannot end it.
  */
 import type {
   AggregateRating,
@@ -32,7 +33,10 @@ import type {
   Thing,
   WithContext,
 } from 'schema-dts';
+import { highlightSegmentsSync } from '../elements/shared/sanitize.js';
 import { toCardView, type CardView } from '../elements/testimonial-card/view-model.js';
+import { pickCount } from '../elements/testimonial-wall/wall-options.js';
+import { scriptJson } from './script-json.js';
 
 /** The `@type` names of a schema-dts union (its subtypes included). */
 type TypeName<T> = Exclude<T, string> extends infer Node ? (Node extends { '@type': infer Name } ? Name & string : never) : never;
@@ -161,8 +165,18 @@ export interface ShownTestimonials {
   lang?: string | undefined;
   /** `no-rating` hides the stars: ratings not shown cannot be marked up. */
   noRating?: boolean;
-  /** The plain text a card shows for a testimonial text (sanitised; `<mark>` dropped, its words kept). */
-  plainText: (text: string) => string;
+  /**
+   * The plain text a card shows for a testimonial text (sanitised; `<mark>` dropped, its words kept).
+   * Default: the elements' own sanitiser, which the server renderer has loaded.
+   */
+  plainText?: (text: string) => string;
+}
+
+/** The text of the sanitised segments: what the card shows, without its highlights. */
+function shownText(text: string): string {
+  const segments = highlightSegmentsSync(text);
+  if (!segments) throw new Error('reviewJsonLd: the sanitiser is not loaded; render the element first (renderWall/renderCard load it).');
+  return segments.map((segment) => segment.text).join('');
 }
 
 /** A card view whose testimonial may be marked up as a first-hand, rated, visible review. */
@@ -207,6 +221,33 @@ export function reviewJsonLd(options: JsonLdOptions, shown: ShownTestimonials): 
     ratingCount: views.length,
     reviewCount: views.length,
   };
-  const review: Review[] = views.map((view) => toReview(view, shown.plainText));
+  const review: Review[] = views.map((view) => toReview(view, shown.plainText ?? shownText));
   return { '@context': 'https://schema.org', ...itemReviewed, aggregateRating, review } as WithContext<Thing>;
+}
+
+/** The element's attributes, as far as they decide what is shown. */
+type ShownAttributes = Readonly<Record<string, unknown>>;
+
+const flag = (value: unknown) => value !== undefined && value !== null && value !== false;
+
+/** `<script type="application/ld+json">` with the markup, or `''` when no testimonial shown is eligible. */
+function scriptOf(data: WithContext<Thing> | undefined): string {
+  return data ? `<script type="application/ld+json">${scriptJson(data)}</script>` : '';
+}
+
+/**
+ * The JSON-LD script for a server-rendered wall: `testimonials` is the page it rendered; `max-items-*`
+ * hide the cards past the smallest limit at some widths, so those are left out.
+ */
+export function wallJsonLdScript(options: JsonLdOptions, testimonials: readonly unknown[], attributes: ShownAttributes): string {
+  const quiet = () => {};
+  const limits = ['max-items-sm', 'max-items-md', 'max-items-lg'].map((name) => pickCount(name, attributes[name], 0, quiet) ?? Number.POSITIVE_INFINITY);
+  const lang = typeof attributes.lang === 'string' ? attributes.lang : undefined;
+  return scriptOf(reviewJsonLd(options, { testimonials: testimonials.slice(0, Math.min(...limits)), lang, noRating: flag(attributes['no-rating']) }));
+}
+
+/** The JSON-LD script for a server-rendered card. */
+export function cardJsonLdScript(options: JsonLdOptions, testimonial: unknown, attributes: ShownAttributes): string {
+  const lang = typeof attributes.lang === 'string' ? attributes.lang : undefined;
+  return scriptOf(reviewJsonLd(options, { testimonials: testimonial ? [testimonial] : [], lang, noRating: flag(attributes['no-rating']) }));
 }

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { JSDOM } from 'jsdom';
+import type { Testimonial } from '../../src/client/types.js';
+import { renderCard, renderWall } from '../../src/ssr/index.js';
 import { checkJsonLdOptions, JsonLdOptionError, REVIEW_SNIPPET_TYPES, reviewJsonLd, type ShownTestimonials } from '../../src/ssr/json-ld.js';
 
 const item = { '@type': 'SoftwareApplication', name: 'Acme CRM', applicationCategory: 'BusinessApplication' };
 
-function testimonial(id: string, fields: Record<string, unknown> = {}) {
+function testimonial(id: string, fields: Record<string, unknown> = {}): Testimonial {
   return {
     id,
     type: 'text',
@@ -17,7 +20,7 @@ function testimonial(id: string, fields: Record<string, unknown> = {}) {
     lang: 'en',
     translations: [],
     ...fields,
-  };
+  } as unknown as Testimonial;
 }
 
 /** The plain text a card shows: here the words without tags (the SSR module passes the sanitiser's). */
@@ -77,7 +80,7 @@ describe('review JSON-LD', () => {
         testimonial('anonymous', { customer_name: '', rating: 1 }),
         testimonial('c', { rating: 3, text: 'So <mark>fast</mark>' }),
       ]),
-    ) as Node;
+    ) as unknown as Node;
     assert.equal(data['@context'], 'https://schema.org');
     assert.equal(data['@type'], 'SoftwareApplication');
     assert.equal(data.applicationCategory, 'BusinessApplication', 'the caller’s other properties are passed on');
@@ -102,7 +105,7 @@ describe('review JSON-LD', () => {
     const translated = testimonial('t', {
       translations: [{ id: 'x', lang: 'fr', review_id: 't', text: 'Très bien', title: 'Super', customer_tagline: '', created_at: '', updated_at: '' }],
     });
-    const data = reviewJsonLd({ itemReviewed: item }, shown([translated], { lang: 'fr' })) as Node;
+    const data = reviewJsonLd({ itemReviewed: item }, shown([translated], { lang: 'fr' })) as unknown as Node;
     assert.equal(data.review[0]!.reviewBody, 'Très bien');
     assert.equal(data.review[0]!.name, 'Super');
     assert.equal(data.review[0]!.inLanguage, 'fr');
@@ -116,5 +119,66 @@ describe('review JSON-LD', () => {
 
   it('checks the option again where it is used (a caller skipping checkJsonLdOptions gets the same error)', () => {
     assert.throws(() => reviewJsonLd({ itemReviewed: { '@type': 'Organization', name: 'Acme' } }, shown([testimonial('a')])), /self-serving/);
+  });
+});
+
+describe('review JSON-LD in server-rendered HTML', () => {
+  const hostileName = '</script><script>globalThis.pwned = 1</script><!--';
+  const hostile = [
+    testimonial('h1', { customer_name: hostileName, text: 'Fine <mark>really</mark> </script><!-- <script>globalThis.pwned = 2</script>' }),
+    testimonial('h2', { rating: 3, title: '<!--<script>', text: 'plain words' }),
+  ];
+
+  /** The page as a browser's parser sees it: the scripts it would run or read. */
+  function scriptsOf(markup: string) {
+    const { document } = new JSDOM(`<!doctype html><body>${markup}</body>`).window;
+    return [...document.querySelectorAll('script')].map((script) => ({ type: script.getAttribute('type'), text: script.textContent ?? '' }));
+  }
+
+  it('renderWall writes one ld+json script after the wall that </script> and <!-- in the data cannot break', async () => {
+    const markup = await renderWall({ testimonials: hostile, jsonLd: { itemReviewed: item } });
+    const scripts = scriptsOf(markup);
+    assert.deepEqual(
+      scripts.map((script) => script.type),
+      ['application/json', 'application/ld+json'],
+      'the data island and the JSON-LD, and no script of the data’s',
+    );
+    assert.ok(!/<\/script|<!--/i.test(scripts[1]!.text), 'no < in the JSON-LD text at all');
+    const data = JSON.parse(scripts[1]!.text) as Node;
+    assert.equal((data.review[0]!.author as { name: string }).name, hostileName, 'the name survives exactly, as data');
+    assert.equal(data.review[1]!.name, '<!--<script>');
+    assert.equal(data.review[0]!.reviewBody, 'Fine really', 'the shown text: sanitised, the highlight’s words kept');
+    assert.ok(markup.endsWith('</script>') && markup.indexOf('<script type="application/ld+json">') > markup.lastIndexOf('</testimonial-wall>'));
+  });
+
+  it('renderWall without jsonLd writes none, and a refused itemReviewed fails before anything is fetched', async () => {
+    assert.ok(!(await renderWall({ testimonials: hostile })).includes('ld+json'));
+    let fetched = 0;
+    await assert.rejects(
+      renderWall({
+        endpoint: 'http://proxy.test',
+        fetch: async () => (fetched++, new Response('{}')),
+        jsonLd: { itemReviewed: { '@type': 'LocalBusiness', name: 'Acme' } },
+      }),
+      /self-serving/,
+    );
+    assert.equal(fetched, 0);
+  });
+
+  it('marks up only the cards max-items-* lets every width show, and refuses no-rating', async () => {
+    const many = ['a', 'b', 'c', 'd'].map((id) => testimonial(id));
+    const markup = await renderWall({ testimonials: many, attributes: { 'max-items-sm': 2, 'max-items-lg': 3 }, jsonLd: { itemReviewed: item } });
+    const data = JSON.parse(scriptsOf(markup).at(-1)!.text) as Node;
+    assert.equal(data.review.length, 2);
+    await assert.rejects(renderWall({ testimonials: many, attributes: { 'no-rating': true }, jsonLd: { itemReviewed: item } }), /no-rating/);
+  });
+
+  it('renderCard marks up its one testimonial when it is eligible, and nothing otherwise', async () => {
+    const card = await renderCard(testimonial('one', { rating: 4 }), { jsonLd: { itemReviewed: { '@type': 'Product', name: 'Widget' } } });
+    const data = JSON.parse(scriptsOf(card).at(-1)!.text) as Node;
+    assert.equal(data['@type'], 'Product');
+    assert.equal(data.aggregateRating.ratingValue, 4);
+    const imported = await renderCard(testimonial('two', { integration: 'g2' }), { jsonLd: { itemReviewed: item } });
+    assert.ok(!imported.includes('ld+json'));
   });
 });
