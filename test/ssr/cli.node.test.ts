@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
 import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
 import { renderCli } from '../../src/ssr/cli.js';
@@ -95,5 +96,25 @@ describe('testimonial-elements render', () => {
     const unknown = await run(['card', 'no-such-id', '--upstream', sandbox.url]);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /404/);
+  });
+});
+
+describe('the published command (dist/cli.js, one esbuild bundle)', () => {
+  it('loads the renderer from the package beside it: no Lit server renderer, jsdom or elements inside', async () => {
+    const result = await build({
+      entryPoints: [CLI],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    assert.ok(inputs.some((input) => input.endsWith('src/sandbox/index.ts')), 'the bundle was read');
+    assert.deepEqual(
+      inputs.filter((input) => /src\/ssr\/|src\/elements\/|node_modules\/(jsdom|lit|lit-html|@lit-labs)\//.test(input)),
+      [],
+    );
   });
 });
