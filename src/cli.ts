@@ -98,7 +98,7 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
  */
 async function runProxy(argv: string[]): Promise<void> {
   const { runProxyCli } = await import('./proxy/cli.js');
-  await runProxyCli(argv);
+  await runProxyCli(argv, () => import(PROXY_RENDERER) as Promise<typeof import('./ssr/proxy-renderer.js')>);
 }
 
 /**
@@ -107,6 +107,7 @@ async function runProxy(argv: string[]): Promise<void> {
  * published bundle stays free of them and shares the package's one copy of Lit.
  */
 const RENDER_CLI = './ssr/cli.js';
+const PROXY_RENDERER = './ssr/proxy-renderer.js';
 
 async function runRender(argv: string[]): Promise<void> {
   const { runRenderCli } = await loadWithPeers(() => import(RENDER_CLI) as Promise<typeof import('./ssr/cli.js')>, 'ssr');

@@ -17,7 +17,7 @@ import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plan
 import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
 import { guardedUpstreamFetch } from './upstream-fetch.js';
 import { summaryPlan, summarySettings } from './summary.js';
-import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, wallRenderPlan } from './render-routes.js';
+import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type HtmlRenderer } from './render-routes.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
@@ -97,9 +97,23 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     // The public base of this proxy, for the wall's take-over in the browser (see ProxyRenderOptions.publicUrl).
     const endpointOf = (c: Context) => render.publicUrl ?? `${new URL(c.req.url).origin}${settings.basePath}`;
     const search = (c: Context) => new URL(c.req.url).searchParams;
+    const loadRenderer = rendererLoader(render.renderer);
+    // The renderer first (it knows the elements' attributes, which the query is checked against).
+    const withRenderer = (plan: (c: Context, renderer: HtmlRenderer) => ReadPlan) => async (c: Context) => {
+      const renderer = await loadRenderer();
+      return readThrough((context) => plan(context, renderer))(c);
+    };
     routes.push(
-      { path: '/render/wall', methods: READ_METHODS, handle: readThrough((c) => wallRenderPlan(client, search(c), settings.maxLimit, render.renderer, endpointOf(c))) },
-      { path: '/render/card/:id', methods: READ_METHODS, handle: readThrough((c) => cardRenderPlan(client, c.req.param('id') ?? '', search(c), render.renderer)) },
+      {
+        path: '/render/wall',
+        methods: READ_METHODS,
+        handle: withRenderer((c, renderer) => wallRenderPlan(client, search(c), settings.maxLimit, renderer, endpointOf(c))),
+      },
+      {
+        path: '/render/card/:id',
+        methods: READ_METHODS,
+        handle: withRenderer((c, renderer) => cardRenderPlan(client, c.req.param('id') ?? '', search(c), renderer)),
+      },
     );
   }
 

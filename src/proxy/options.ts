@@ -113,8 +113,9 @@ function resolveBasePath(basePath: unknown): string {
 
 function resolveRender(render: ProxyOptions['render']): ProxyRenderOptions | false {
   if (render === undefined || render === false) return false;
-  if (typeof render?.renderer?.wall !== 'function' || typeof render.renderer.card !== 'function') {
-    throw new TypeError('createProxy: render.renderer must be an HtmlRenderer (serveProxy on Node makes one from testimonial-elements/ssr).');
+  const { renderer } = render ?? {};
+  if (typeof renderer !== 'function' && (typeof renderer?.wall !== 'function' || typeof renderer.card !== 'function')) {
+    throw new TypeError('createProxy: render.renderer must be an HtmlRenderer or a function that loads one (serveProxy on Node makes one from testimonial-elements/ssr).');
   }
   const { publicUrl } = render;
   if (publicUrl !== undefined && !/^(?:https?:\/\/[^/?#\s]+|\/(?!\/))[^?#\s]*$/.test(publicUrl)) {

@@ -30,7 +30,12 @@ export interface HtmlRenderer {
 }
 
 export interface ProxyRenderOptions {
-  renderer: HtmlRenderer;
+  /**
+   * The renderer, or a function that loads it on the first HTML request (the Node runner's: a proxy
+   * that is never asked for HTML never loads Lit's server renderer and jsdom). A load that fails is
+   * logged, answered 500, and tried again on the next request.
+   */
+  renderer: HtmlRenderer | (() => Promise<HtmlRenderer>);
   /**
    * Where browsers reach this proxy, written as the wall's `endpoint` for paging after take-over, e.g.
    * `https://example.com/api` or `/api`. Default: the request's origin and the base path, which is
@@ -69,6 +74,17 @@ export function renderAttributes(search: URLSearchParams, allowed: ReadonlyMap<s
     else if (!FALSE.has(value)) throw new InvalidRequestError(name, `${name} is on or off: give it bare, or true or false; got "${value}".`);
   }
   return Object.fromEntries(attributes.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The renderer, loaded once (a failed load is tried again next time). */
+export function rendererLoader(renderer: ProxyRenderOptions['renderer']): () => Promise<HtmlRenderer> {
+  if (typeof renderer !== 'function') return async () => renderer;
+  let loading: Promise<HtmlRenderer> | undefined;
+  return () =>
+    (loading ??= renderer().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 }
 
 const cacheKey = (route: string, attributes: Record<string, string>) => `${route}?${new URLSearchParams(attributes).toString()}`;

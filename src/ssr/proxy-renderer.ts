@@ -6,14 +6,15 @@
 import type { HtmlRenderer } from '../proxy/render-routes.js';
 import { CARD_ATTRIBUTES, WALL_ATTRIBUTES } from './element-attributes.js';
 import { renderCard, renderWall } from './index.js';
-import type { JsonLdOptions } from './json-ld.js';
+import { checkJsonLdOptions, type JsonLdOptions } from './json-ld.js';
 
 export interface ProxyRendererOptions {
   /** Review JSON-LD after every wall and card (the site's one reviewed item); checked here, at start. */
   jsonLd?: JsonLdOptions;
 }
 
-export function createProxyRenderer({ jsonLd }: ProxyRendererOptions = {}): HtmlRenderer {
+export function createProxyRenderer(options: ProxyRendererOptions = {}): HtmlRenderer {
+  const jsonLd = checkJsonLdOptions(options.jsonLd);
   return {
     wallAttributes: WALL_ATTRIBUTES,
     cardAttributes: CARD_ATTRIBUTES,

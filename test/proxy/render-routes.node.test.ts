@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { JSDOM } from 'jsdom';
+import { parseProxyArgs } from '../../src/proxy/cli.js';
+import { serveProxy } from '../../src/proxy/node.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 import { createProxy, type HtmlRenderer, type ProxyOptions } from '../../src/proxy/index.js';
 import { APPROVED_ID, PENDING_ID, TEST_KEY, createStubUpstream } from './stub-upstream.js';
 
@@ -170,5 +174,48 @@ describe('proxy HTML routes', () => {
       inputs.filter((input) => /src\/ssr\/|src\/elements\/|node_modules\/(jsdom|dompurify|lit|@lit-labs)\//.test(input)),
       [],
     );
+  });
+});
+
+describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
+  const base = { port: 0, upstream: 'http://sandbox.test/v1', apiKey: 'sandbox-key', log: () => {} } as const;
+
+  it('serve server-rendered walls and cards by default, through testimonial-elements/ssr', async () => {
+    const served = await serveProxy({ ...base, fetch: createSandbox().fetch, basePath: '/api', render: { publicUrl: '/api' } });
+    try {
+      const wall = await fetch(`${served.url}/api/render/wall?limit=3&layout=grid&no-rating`);
+      assert.equal(wall.status, 200);
+      const { document } = new JSDOM(await wall.text()).window;
+      const element = document.querySelector('testimonial-wall')!;
+      assert.equal(element.getAttribute('endpoint'), '/api', 'the browser pages on through the public URL');
+      assert.equal(element.getAttribute('layout'), 'grid');
+      assert.ok(element.hasAttribute('no-rating'));
+      assert.ok(element.querySelector('template[shadowrootmode="open"]'), 'declarative shadow DOM');
+      const island = JSON.parse(element.querySelector(':scope > script[type="application/json"]')!.textContent!) as { testimonials: { id: string }[] };
+      assert.equal(island.testimonials.length, 3);
+      const card = await fetch(`${served.url}/api/render/card/${island.testimonials[0]!.id}?lang=en`);
+      assert.equal(card.status, 200);
+      assert.match(await card.text(), /^<!--lit-part[^>]*-->(<!--lit-node 0-->)?<testimonial-card /);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('are off with render: false, and a refused JSON-LD item stops the start', async () => {
+    const served = await serveProxy({ ...base, fetch: createSandbox().fetch, render: false });
+    try {
+      assert.equal((await fetch(`${served.url}/render/wall`)).status, 404);
+    } finally {
+      await served.close();
+    }
+    await assert.rejects(serveProxy({ ...base, render: { jsonLd: { itemReviewed: { '@type': 'Organization', name: 'Acme' } } } }), /self-serving/);
+  });
+
+  it('the proxy command takes --public-url, --item-reviewed and --no-render', () => {
+    const options = parseProxyArgs(['--upstream', UPSTREAM, '--public-url', 'https://example.com/api', '--item-reviewed', '{"@type":"Product","name":"Acme"}'], {});
+    assert.deepEqual(options !== 'help' && options.render, { publicUrl: 'https://example.com/api', jsonLd: { itemReviewed: { '@type': 'Product', name: 'Acme' } } });
+    const off = parseProxyArgs(['--upstream', UPSTREAM, '--public-url', '/api', '--no-render'], {});
+    assert.equal(off !== 'help' && off.render, false);
+    assert.throws(() => parseProxyArgs(['--upstream', UPSTREAM, '--item-reviewed', '{'], {}), /--item-reviewed must be a JSON object/);
   });
 });
