@@ -1,7 +1,8 @@
 /**
  * Taking over markup rendered on the server by `testimonial-elements/ssr`: the element's declarative
  * shadow root (`<template shadowrootmode="open">`) and, in its light DOM, a data island
- * (`<script type="application/json">`) holding what the server rendered from.
+ * (`<script type="application/json">`, the host's only child element: the elements show no light DOM)
+ * holding what the server rendered from.
  *
  * Lit reuses a declarative shadow root and would render before the server's markup, so it is emptied
  * here, when the element makes its render root; the first render follows in a microtask, before the
@@ -12,7 +13,7 @@
 export function takeOver<T>(host: HTMLElement): T | null {
   host.shadowRoot?.replaceChildren();
   try {
-    return JSON.parse(host.querySelector(':scope>script[type="application/json"]')!.textContent!) as T;
+    return JSON.parse(host.querySelector(':scope>script')!.textContent!) as T;
   } catch {
     // No island (a client-rendered element, or a server-rendered one without data), or an unreadable
     // one: the element asks the API as it would without a server.

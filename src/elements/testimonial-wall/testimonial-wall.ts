@@ -315,14 +315,6 @@ export class TestimonialWall extends LitElement {
     return complete;
   }
 
-  /**
-   * A first page that came with the wall (server rendering) is revealed whole at once, as the server
-   * showed it; otherwise slice by slice (the adaptive default).
-   */
-  private get wholeFirstSlice(): number | undefined {
-    return this.firstPage ? Infinity : undefined;
-  }
-
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
   private get awaitingLayout(): boolean {
     return isMoving(this.layoutValue) && !movingLayouts.loaded;
@@ -418,7 +410,8 @@ export class TestimonialWall extends LitElement {
       this.placed = false;
       this.data.clear();
       if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.wholeFirstSlice);
+      // What came with the wall (server rendering) is shown whole at once, as the server showed it.
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.firstPage ? Infinity : undefined);
       this.firstPage = null;
       return;
     }
@@ -457,7 +450,7 @@ export class TestimonialWall extends LitElement {
   private onPage(testimonials: Testimonial[], page: number): void {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
-      this.chunks.replace(feed.items, this.wholeFirstSlice);
+      this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
       this.announcement =
@@ -516,7 +509,6 @@ export class TestimonialWall extends LitElement {
   private renderCard = (testimonial: Testimonial): TemplateResult =>
     html`<testimonial-card
       .testimonial=${testimonial}
-      lang=${this.lang || nothing}
       variant=${this.variant ?? nothing}
       theme=${this.themeValue ?? nothing}
       ?no-date=${this.noDate}

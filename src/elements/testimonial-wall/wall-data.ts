@@ -67,7 +67,7 @@ export class WallData {
     this.error = undefined;
     if (!firstPage) return this.fetchPage(this.feed.nextPage);
     this.page = this.feed.nextPage;
-    this.onAnswer({ status: 'complete', value: firstPage, error: undefined });
+    this.onAnswer({ status: 'complete', value: firstPage });
     return Promise.resolve();
   }
 
@@ -109,7 +109,7 @@ export class WallData {
     return this.request.request({ page }, (signal) => question.client.listTestimonials(params, { signal }));
   }
 
-  private onAnswer({ status, value, error }: Pick<FetchController<TestimonialList>, 'status' | 'value' | 'error'>): void {
+  private onAnswer({ status, value, error }: Pick<FetchController<TestimonialList>, 'status' | 'value'> & { error?: unknown }): void {
     const { feed, page } = this;
     if (!feed) return;
     if (status === 'complete' && value) {
