@@ -190,7 +190,7 @@ const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as 
 
 /** The properties the server sets on each element (from data, never from attributes). */
 const PROPERTIES: Record<Tag, readonly string[]> = {
-  'testimonial-wall': ['client', 'testimonials', 'firstPage'],
+  'testimonial-wall': ['layout', 'client', 'testimonials', 'firstPage'],
   'testimonial-card': ['testimonial'],
   'video-testimonial': ['testimonial'],
 };
@@ -300,7 +300,12 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
     throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
   }
   // With an endpoint the wall pages on in the browser; without one it shows what it was given.
-  const properties: Record<string, unknown> = attributes.endpoint ? { client, firstPage: page } : { testimonials: page.testimonials, firstPage: page };
+  const data = attributes.endpoint ? { client, firstPage: page } : { testimonials: page.testimonials, firstPage: page };
+  // The carousel and the marquee live in a chunk of their own that the server does not render: their
+  // testimonials are written as a list (readable without scripts), which the browser then turns into
+  // the carousel or the marquee. The attribute stays as given.
+  const layout = attributes.layout === 'carousel' || attributes.layout === 'marquee' ? 'list' : (attributes.layout ?? 'masonry');
+  const properties: Record<string, unknown> = { layout, ...data };
   const markup = await renderElement('testimonial-wall', attributeList, properties, page);
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
 }
