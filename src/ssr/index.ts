@@ -280,6 +280,20 @@ function givenPage(given: NonNullable<RenderWallOptions['testimonials']>): Publi
 }
 
 /**
+ * The wall's client on the server when its first page was given: the wall shows `firstPage` and asks
+ * nothing, but without a client it would make one from `endpoint`, which needs the browser's document
+ * (a relative `/api`), and render its error state instead of the cards.
+ */
+function givenPageClient(): TestimonialReadClient {
+  return createReadClient({
+    baseUrl: 'http://given-page.invalid',
+    fetch: async () => {
+      throw new RenderOptionsError('renderWall: a wall given its testimonials asks nothing on the server.');
+    },
+  });
+}
+
+/**
  * Renders `<testimonial-wall>` with its first page: the page given (`testimonials`), or fetched from
  * `endpoint` / `upstream` with the query the attributes describe (as the element would ask it).
  */
@@ -300,7 +314,7 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
     throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
   }
   // With an endpoint the wall pages on in the browser; without one it shows what it was given.
-  const data = attributes.endpoint ? { client, firstPage: page } : { testimonials: page.testimonials, firstPage: page };
+  const data = attributes.endpoint ? { client: client ?? givenPageClient(), firstPage: page } : { testimonials: page.testimonials, firstPage: page };
   // The carousel and the marquee live in a chunk of their own that the server does not render: their
   // testimonials are written as a list (readable without scripts), which the browser then turns into
   // the carousel or the marquee. The attribute stays as given.
