@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
+import { serveProxy } from '../../src/proxy/node.js';
 import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
 import { renderCli } from '../../src/ssr/cli.js';
 
@@ -61,6 +62,17 @@ describe('testimonial-elements render', () => {
     assert.ok(document.querySelector('testimonial-card template[shadowrootmode="open"]'));
     const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { review: { author: { name: string } }[] };
     assert.equal(jsonLd.review[0]!.author.name, rated.customer_name);
+  });
+
+  it('render wall --proxy reads through a proxy, with no key', async () => {
+    const proxy = await serveProxy({ port: 0, upstream: sandbox.url, apiKey: 'sandbox-key', render: false, log: () => {} });
+    try {
+      const { code, stdout, stderr } = await run(['wall', '--proxy', proxy.url, '--limit', '2', '--endpoint', proxy.url]);
+      assert.equal(code, 0, stderr);
+      assert.equal(stdout.match(/<testimonial-card[\s>]/g)?.length, 2);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('bad flags and values are one clear line and exit status 2, with nothing printed', async () => {
