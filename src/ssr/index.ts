@@ -244,7 +244,17 @@ async function renderElement(tag: Tag, attributes: unknown[], properties: Record
   const { strings } = templateOf(tag);
   const values = [...attributes, ...PROPERTIES[tag].map((name) => properties[name]), data === undefined ? nothing : unsafeHTML(island(data))];
   const template: TemplateResult = html(strings, ...values);
-  return collectResult(render(template));
+  return conformingMarkers(await collectResult(render(template)));
+}
+
+/**
+ * Lit marks the end of a template that ends with a binding with `<?>`, which an HTML parser reads as
+ * a comment ("?") after reporting a parse error. The same comment written as a comment keeps the DOM
+ * identical and the HTML valid. `<?>` cannot come from data: Lit escapes `<` in text and attributes,
+ * and the data islands escape it too.
+ */
+function conformingMarkers(html: string): string {
+  return html.replaceAll('<?>', '<!--?-->');
 }
 
 /** The read client of a data source, or `undefined` when there is none. */
