@@ -91,7 +91,7 @@ describe('server-rendered hostile input', () => {
   let islandCount = 0;
 
   before(async () => {
-    const wall = await renderWall({ testimonials, attributes: { 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' } });
+    const wall = await renderWall({ testimonials, attributes: { endpoint: '/api', 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' } });
     const cards = await Promise.all(testimonials.slice(0, 3).map((testimonial) => renderCard(testimonial, { attributes: { 'show-tags': true } })));
     const video = await renderVideo(testimonials[0]!);
     islandCount = 1 + cards.length + 1;
