@@ -30,7 +30,7 @@
  *
  * Needs `@lit-labs/ssr` and `jsdom` (optional peer dependencies: `npm i @lit-labs/ssr jsdom`).
  */
-import { render } from '@lit-labs/ssr';
+import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -177,6 +177,7 @@ function prepare(): Promise<void> {
     for (const [tag, element] of Object.entries(ELEMENTS)) {
       if (!customElements.get(tag)) customElements.define(tag, element);
     }
+    LitElementRenderer.renderOptions.push(inheritLang);
     await prepareServerSanitizer();
   })().catch((error: unknown) => {
     ready = undefined;
@@ -185,12 +186,29 @@ function prepare(): Promise<void> {
   return ready;
 }
 
+/**
+ * In a browser a card finds the language of its wall by walking up the tree (`closest('[lang]')`
+ * across shadow roots); Lit's server shim has no tree to walk. So a card rendered inside a wall is
+ * given the wall's `lang` here, through the attribute the card would have read. Lit's renderer calls
+ * this for every element before the element's `willUpdate`; `__host` is where it records the element
+ * whose shadow root is being rendered.
+ */
+function inheritLang(element: HTMLElement): undefined {
+  if (element.localName !== 'testimonial-card' || element.hasAttribute('lang')) return undefined;
+  const lang = (element as HTMLElement & { __host?: HTMLElement }).__host?.getAttribute('lang');
+  if (lang) {
+    element.setAttribute('lang', lang);
+    (element as unknown as TestimonialCard).attributeChangedCallback('lang', null, lang);
+  }
+  return undefined;
+}
+
 /** Attributes any element takes besides its own (host styling and ids). */
 const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as const;
 
 /** The properties the server sets on each element (from data, never from attributes). */
 const PROPERTIES: Record<Tag, readonly string[]> = {
-  'testimonial-wall': ['layout', 'client', 'testimonials', 'firstPage'],
+  'testimonial-wall': ['layout', 'cta', 'client', 'testimonials', 'firstPage'],
   'testimonial-card': ['testimonial'],
   'video-testimonial': ['testimonial'],
 };
@@ -250,7 +268,22 @@ async function renderElement(tag: Tag, attributes: unknown[], properties: Record
   const { strings } = templateOf(tag);
   const values = [...attributes, ...PROPERTIES[tag].map((name) => properties[name]), data === undefined ? nothing : unsafeHTML(island(data))];
   const template: TemplateResult = html(strings, ...values);
-  return collectResult(render(template));
+  return tidyHostTag(tag, conformingMarkers(await collectResult(render(template))));
+}
+
+/** The host's start tag without the runs of spaces that the attributes left out leave behind. */
+function tidyHostTag(tag: Tag, html: string): string {
+  return html.replace(new RegExp(`<${tag}\\s+(>|(?=\\S))`), (_, end: string) => (end ? `<${tag}>` : `<${tag} `));
+}
+
+/**
+ * Lit marks the end of a template that ends with a binding with `<?>`, which an HTML parser reads as
+ * a comment ("?") after reporting a parse error. The same comment written as a comment keeps the DOM
+ * identical and the HTML valid. `<?>` cannot come from data: Lit escapes `<` in text and attributes,
+ * and the data islands escape it too.
+ */
+function conformingMarkers(html: string): string {
+  return html.replaceAll('<?>', '<!--?-->');
 }
 
 /** The read client of a data source, or `undefined` when there is none. */
@@ -319,8 +352,12 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // testimonials are written as a list (readable without scripts), which the browser then turns into
   // the carousel or the marquee. The attribute stays as given.
   const layout = attributes.layout === 'carousel' || attributes.layout === 'marquee' ? 'list' : (attributes.layout ?? 'masonry');
-  const properties: Record<string, unknown> = { layout, ...data };
-  const markup = await renderElement('testimonial-wall', attributeList, properties, page);
+  // The call to action needs GET /links, which the server does not wait for: the wall is written
+  // without it ("Load more" included) and the browser adds it beside "Load more" once it has the link.
+  const properties: Record<string, unknown> = { layout, cta: undefined, ...data };
+  // The island travels only with a wall that can page on from its endpoint; one rendered from data
+  // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
+  const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined);
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
 }
 

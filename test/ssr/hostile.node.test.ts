@@ -5,18 +5,14 @@
  * testimonial's words, and no data island is broken out of (`</script>`, `<!--`).
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
-import { buildCdn, CDN_ENTRY_FILE } from '../../scripts/cdn-build.js';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'puppeteer-core';
 import type { Testimonial } from '../../src/client/types.js';
 import { renderCard, renderVideo, renderWall } from '../../src/ssr/index.js';
 import { ALL_PAYLOADS, DANGEROUS_URLS, SCRIPT_PAYLOADS } from '../elements/shared/hostile.js';
 import { CARD_ELEMENTS, everyField, SAFE_URL_VALUE, URL_ATTRIBUTES, URL_FIELD } from '../elements/testimonial-card/hostile-fields.js';
-import { launchBrowser, launchFirefox, watchedPage } from '../support/browser.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { watchedPage } from '../support/browser.js';
+import { CDN_ENTRY_FILE, elementsRendered, inEachBrowser, serveCdnBuild } from './browsers.js';
 
 /** Words that would end a script element or hide the rest of the page, were they not escaped. */
 const BREAK_OUT = '</script><script>window.__pwned = "island"</script><!--<script>';
@@ -89,83 +85,57 @@ function findings(page: Page): Promise<Findings> {
   );
 }
 
-const BROWSERS = { chromium: () => launchBrowser(), firefox: () => launchFirefox() } as const;
-
 describe('server-rendered hostile input', () => {
-  let dir: string;
-  let server: StaticServer;
-  const pages: Record<string, string> = {};
+  const site = serveCdnBuild('ssr-hostile');
   const testimonials = hostileTestimonials();
   let islandCount = 0;
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ssr-hostile-'));
-    await buildCdn(dir);
-    const wall = await renderWall({ testimonials, attributes: { 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' } });
+    const wall = await renderWall({ testimonials, attributes: { endpoint: '/api', 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' } });
     const cards = await Promise.all(testimonials.slice(0, 3).map((testimonial) => renderCard(testimonial, { attributes: { 'show-tags': true } })));
     const video = await renderVideo(testimonials[0]!);
     islandCount = 1 + cards.length + 1;
     const body = `${wall}${cards.join('')}${video}<p id="after">after</p>`;
     const page = (script: string) =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hostile</title></head><body>${body}${script}</body></html>`;
-    pages['/no-script.html'] = page('');
-    pages['/with-script.html'] = page(`<script type="module" src="/${CDN_ENTRY_FILE}"></script>`);
-    server = await startStaticServer({ root: dir, pages });
+    site.pages['/no-script.html'] = page('');
+    site.pages['/with-script.html'] = page(`<script type="module" src="/${CDN_ENTRY_FILE}"></script>`);
   });
 
-  after(async () => {
-    await server?.close();
-    await rm(dir, { recursive: true, force: true });
+  inEachBrowser((_name, browser) => {
+    for (const variant of ['no-script', 'with-script'] as const) {
+      it(`runs nothing and links nowhere unsafe (${variant})`, async () => {
+        const { page } = await watchedPage(browser());
+        await page.goto(`${site.server.origin}/${variant}.html`, { waitUntil: 'load' });
+        if (variant === 'with-script') {
+          // Taken over, DOMPurify loaded for the words with markup, every element rendered.
+          await page.waitForFunction(() => customElements.get('testimonial-wall') && customElements.get('video-testimonial'));
+          await elementsRendered(page);
+          await page.waitForFunction(() => {
+            const wall = document.querySelector('testimonial-wall')!.shadowRoot!;
+            const first = wall.querySelector('testimonial-card')?.shadowRoot?.querySelector('[part~="text"]');
+            return first?.querySelector('mark') !== null && first !== undefined;
+          });
+        }
+        // Time for an onerror or onload payload to fire, had one reached the page.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const found = await findings(page);
+        assert.equal(found.pwned, undefined, 'a payload ran');
+        assert.deepEqual(found.handlers, [], 'event-handler attributes');
+        assert.deepEqual(found.unsafeUrls, [], 'unsafe URLs');
+        assert.deepEqual([...new Set(found.foreignElements)], [], 'elements from the data inside a card');
+        assert.deepEqual(found.markupInText, [], 'markup other than bare <mark> in the words');
+        assert.equal(found.islands.length, islandCount, 'data islands');
+        assert.equal(found.scripts, islandCount + (variant === 'with-script' ? 1 : 0), 'a data island was broken out of');
+        const wallIsland = JSON.parse(found.islands[0]!) as { testimonials: { id: string; text: string }[] };
+        assert.deepEqual(
+          wallIsland.testimonials.map((testimonial) => testimonial.id),
+          testimonials.map((testimonial) => testimonial.id),
+        );
+        assert.equal(wallIsland.testimonials[1]!.text, BREAK_OUT, 'the island gives back the words exactly');
+        assert.ok(await page.$('#after'), 'the page after the islands is there');
+        await page.close();
+      });
+    }
   });
-
-  for (const [name, launch] of Object.entries(BROWSERS)) {
-    describe(name, () => {
-      let browser: Browser;
-      before(async () => {
-        browser = await launch();
-      });
-      after(async () => {
-        await browser?.close();
-      });
-
-      for (const variant of ['no-script', 'with-script'] as const) {
-        it(`runs nothing and links nowhere unsafe (${variant})`, async () => {
-          const { page } = await watchedPage(browser);
-          await page.goto(`${server.origin}/${variant}.html`, { waitUntil: 'load' });
-          if (variant === 'with-script') {
-            // Taken over, DOMPurify loaded for the words with markup, every element rendered.
-            await page.waitForFunction(() => customElements.get('testimonial-wall') && customElements.get('video-testimonial'));
-            await page.evaluate(async () => {
-              for (const element of document.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('testimonial-wall, testimonial-card, video-testimonial')) {
-                await element.updateComplete;
-              }
-            });
-            await page.waitForFunction(() => {
-              const wall = document.querySelector('testimonial-wall')!.shadowRoot!;
-              const first = wall.querySelector('testimonial-card')?.shadowRoot?.querySelector('[part~="text"]');
-              return first?.querySelector('mark') !== null && first !== undefined;
-            });
-          }
-          // Time for an onerror or onload payload to fire, had one reached the page.
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          const found = await findings(page);
-          assert.equal(found.pwned, undefined, 'a payload ran');
-          assert.deepEqual(found.handlers, [], 'event-handler attributes');
-          assert.deepEqual(found.unsafeUrls, [], 'unsafe URLs');
-          assert.deepEqual([...new Set(found.foreignElements)], [], 'elements from the data inside a card');
-          assert.deepEqual(found.markupInText, [], 'markup other than bare <mark> in the words');
-          assert.equal(found.islands.length, islandCount, 'data islands');
-          assert.equal(found.scripts, islandCount + (variant === 'with-script' ? 1 : 0), 'a data island was broken out of');
-          const wallIsland = JSON.parse(found.islands[0]!) as { testimonials: { id: string; text: string }[] };
-          assert.deepEqual(
-            wallIsland.testimonials.map((testimonial) => testimonial.id),
-            testimonials.map((testimonial) => testimonial.id),
-          );
-          assert.equal(wallIsland.testimonials[1]!.text, BREAK_OUT, 'the island gives back the words exactly');
-          assert.ok(await page.$('#after'), 'the page after the islands is there');
-          await page.close();
-        });
-      }
-    });
-  }
 });

@@ -136,7 +136,7 @@ describe('review JSON-LD in server-rendered HTML', () => {
   }
 
   it('renderWall writes one ld+json script after the wall that </script> and <!-- in the data cannot break', async () => {
-    const markup = await renderWall({ testimonials: hostile, jsonLd: { itemReviewed: item } });
+    const markup = await renderWall({ testimonials: hostile, attributes: { endpoint: '/api' }, jsonLd: { itemReviewed: item } });
     const scripts = scriptsOf(markup);
     assert.deepEqual(
       scripts.map((script) => script.type),

@@ -9,15 +9,13 @@
  *   the keyboard.
  */
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
-import { buildCdn, CDN_ENTRY_FILE } from '../../scripts/cdn-build.js';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'puppeteer-core';
 import { serverRenderedPage } from '../../scripts/server-rendered-page.js';
-import { launchBrowser, launchFirefox, watchedPage } from '../support/browser.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { watchedPage } from '../support/browser.js';
+import { CDN_ENTRY_FILE, elementsRendered, inEachBrowser, serveCdnBuild } from './browsers.js';
 
 const LIMIT = 6;
 
@@ -124,121 +122,97 @@ function wallCardCount(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length);
 }
 
-const BROWSERS = { chromium: () => launchBrowser(), firefox: () => launchFirefox() } as const;
-
 describe('the server-rendered page', () => {
-  let dir: string;
-  let server: StaticServer;
-  const pages: Record<string, string> = {};
+  const site = serveCdnBuild('ssr-take-over');
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ssr-take-over-'));
-    await buildCdn(dir);
-    await copyFile(join(import.meta.dirname, '../../demo/demo.css'), join(dir, 'demo.css'));
-    server = await startStaticServer({ root: dir, pages });
-    const api = `${server.origin}/api`;
-    pages['/no-script.html'] = await serverRenderedPage({ api, limit: LIMIT });
-    pages['/with-script.html'] = await serverRenderedPage({ api, limit: LIMIT, script: `/${CDN_ENTRY_FILE}` });
+    await copyFile(join(import.meta.dirname, '../../demo/demo.css'), join(site.dir, 'demo.css'));
+    const api = `${site.server.origin}/api`;
+    site.pages['/no-script.html'] = await serverRenderedPage({ api, limit: LIMIT });
+    site.pages['/with-script.html'] = await serverRenderedPage({ api, limit: LIMIT, script: `/${CDN_ENTRY_FILE}` });
   });
 
-  after(async () => {
-    await server?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  for (const [name, launch] of Object.entries(BROWSERS)) {
-    describe(name, () => {
-      let browser: Browser;
-      before(async () => {
-        browser = await launch();
-      });
-      after(async () => {
-        await browser?.close();
-      });
-
-      it('shows every testimonial, words and name, with no script at all', async () => {
-        const { page, errors } = await watchedPage(browser);
-        await page.setViewport({ width: 1200, height: 900 });
-        await page.goto(`${server.origin}/no-script.html`, { waitUntil: 'load' });
-        const expected = await islandTestimonials(page);
-        assert.equal(expected.length, LIMIT + 1, 'the wall\'s page 1 and the card');
-        const shown = await visibleCards(page);
-        for (const testimonial of expected) {
-          const card = shown.find((candidate) => candidate.name === testimonial.customer_name);
-          assert.ok(card, `${testimonial.customer_name} is not on screen (on screen: ${shown.map((c) => c.name).join(', ')})`);
-          if (testimonial.text) assert.ok(card.text.startsWith(wordsOf(testimonial.text)), `${testimonial.customer_name}'s words are not on screen: "${card.text}"`);
-        }
-        assert.deepEqual(errors, []);
-        await page.close();
-      });
-
-      it('takes over without a request for page 1, without moving anything, and pages with the keyboard', async () => {
-        const { page, errors } = await watchedPage(browser);
-        await page.setViewport({ width: 1200, height: 900 });
-        if (name === 'chromium') {
-          await page.evaluateOnNewDocument(`
-            globalThis.__shift = 0;
-            new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__shift += entry.value; })
-              .observe({ type: 'layout-shift', buffered: true });`);
-        }
-        // The page first without its script (the server's paint), then the script added: the same
-        // markup before and after the elements take over, measured in one page.
-        await page.goto(`${server.origin}/no-script.html`, { waitUntil: 'load' });
-        const before = await boxes(page);
-        const listsBefore = server.requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/')).length;
-        await page.evaluate(async (src) => {
-          const script = document.createElement('script');
-          script.type = 'module';
-          script.src = src;
-          const loaded = new Promise((resolve, reject) => {
-            script.onload = resolve;
-            script.onerror = reject;
-          });
-          document.body.append(script);
-          await loaded;
-          await customElements.whenDefined('video-testimonial');
-          for (const element of document.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('testimonial-wall, testimonial-card, video-testimonial')) {
-            await element.updateComplete;
-          }
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        }, `/${CDN_ENTRY_FILE}`);
-        // Taken over: the wall's cards are the browser's own now (the server's carried defer-hydration).
-        assert.equal(await page.evaluate(() => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card[defer-hydration]').length), 0);
-        assert.equal(await wallCardCount(page), LIMIT);
-        sameBoxes(await boxes(page), before, name === 'firefox' ? 0.34 : 0);
-        if (name === 'chromium') assert.equal(await page.evaluate(() => (globalThis as { __shift?: number }).__shift), 0, 'layout shift');
-        const asked = server.requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/')).slice(listsBefore);
-        assert.deepEqual(asked.map((request) => request.url), [], 'the elements asked again for what the server rendered');
-
-        // "Load more" with the keyboard: Tab to it, Enter, and focus goes to the first new testimonial.
-        let focused = '';
-        for (let presses = 0; presses < 80 && focused !== 'button[load-more]'; presses++) {
-          await page.keyboard.press('Tab');
-          focused = await deepFocus(page);
-        }
-        assert.equal(focused, 'button[load-more]');
-        await page.keyboard.press('Enter');
-        await page.waitForFunction((count) => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length > count, {}, LIMIT);
-        const paged = server.requestsTo((path) => path === '/api/testimonials').slice(-1)[0]!;
-        assert.match(paged.url, /[?&]page=2\b/);
-        await page.waitForFunction(() => {
-          const wall = document.querySelector('testimonial-wall')!;
-          return wall.shadowRoot!.activeElement?.matches('[part="item"]') ?? false;
-        });
-        assert.deepEqual(errors, []);
-        await page.close();
-      });
-
-      it('loads the page with its script and shows the same first page with no request for it', async () => {
-        const { page, errors, requestsTo } = await watchedPage(browser);
-        await page.goto(`${server.origin}/with-script.html`, { waitUntil: 'load' });
-        await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
-        await page.evaluate(() => (document.querySelector('testimonial-wall') as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete);
-        assert.equal(await wallCardCount(page), LIMIT);
-        assert.deepEqual(requestsTo((path) => path.startsWith('/api/testimonials')).map((request) => request.url()), []);
-        assert.deepEqual(errors, []);
-        await page.close();
-      });
+  inEachBrowser((name, browser) => {
+    it('shows every testimonial, words and name, with no script at all', async () => {
+      const { page, errors } = await watchedPage(browser());
+      await page.setViewport({ width: 1200, height: 900 });
+      await page.goto(`${site.server.origin}/no-script.html`, { waitUntil: 'load' });
+      const expected = await islandTestimonials(page);
+      assert.equal(expected.length, LIMIT + 1, 'the wall\'s page 1 and the card');
+      const shown = await visibleCards(page);
+      for (const testimonial of expected) {
+        const card = shown.find((candidate) => candidate.name === testimonial.customer_name);
+        assert.ok(card, `${testimonial.customer_name} is not on screen (on screen: ${shown.map((c) => c.name).join(', ')})`);
+        if (testimonial.text) assert.ok(card.text.startsWith(wordsOf(testimonial.text)), `${testimonial.customer_name}'s words are not on screen: "${card.text}"`);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
     });
-  }
+
+    it('takes over without a request for page 1, without moving anything, and pages with the keyboard', async () => {
+      const { page, errors } = await watchedPage(browser());
+      await page.setViewport({ width: 1200, height: 900 });
+      if (name === 'chromium') {
+        await page.evaluateOnNewDocument(`
+          globalThis.__shift = 0;
+          new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__shift += entry.value; })
+            .observe({ type: 'layout-shift', buffered: true });`);
+      }
+      // The page first without its script (the server's paint), then the script added: the same
+      // markup before and after the elements take over, measured in one page.
+      await page.goto(`${site.server.origin}/no-script.html`, { waitUntil: 'load' });
+      const before = await boxes(page);
+      const listsBefore = site.server.requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/')).length;
+      await page.evaluate(async (src) => {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.src = src;
+        const loaded = new Promise((resolve, reject) => {
+          script.onload = resolve;
+          script.onerror = reject;
+        });
+        document.body.append(script);
+        await loaded;
+        await customElements.whenDefined('video-testimonial');
+      }, `/${CDN_ENTRY_FILE}`);
+      await elementsRendered(page);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // Taken over: the wall's cards are the browser's own now (the server's carried defer-hydration).
+      assert.equal(await page.evaluate(() => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card[defer-hydration]').length), 0);
+      assert.equal(await wallCardCount(page), LIMIT);
+      sameBoxes(await boxes(page), before, name === 'firefox' ? 0.34 : 0);
+      if (name === 'chromium') assert.equal(await page.evaluate(() => (globalThis as { __shift?: number }).__shift), 0, 'layout shift');
+      const asked = site.server.requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/')).slice(listsBefore);
+      assert.deepEqual(asked.map((request) => request.url), [], 'the elements asked again for what the server rendered');
+
+      // "Load more" with the keyboard: Tab to it, Enter, and focus goes to the first new testimonial.
+      let focused = '';
+      for (let presses = 0; presses < 80 && focused !== 'button[load-more]'; presses++) {
+        await page.keyboard.press('Tab');
+        focused = await deepFocus(page);
+      }
+      assert.equal(focused, 'button[load-more]');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((count) => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length > count, {}, LIMIT);
+      const paged = site.server.requestsTo((path) => path === '/api/testimonials').slice(-1)[0]!;
+      assert.match(paged.url, /[?&]page=2\b/);
+      await page.waitForFunction(() => {
+        const wall = document.querySelector('testimonial-wall')!;
+        return wall.shadowRoot!.activeElement?.matches('[part="item"]') ?? false;
+      });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('loads the page with its script and shows the same first page with no request for it', async () => {
+      const { page, errors, requestsTo } = await watchedPage(browser());
+      await page.goto(`${site.server.origin}/with-script.html`, { waitUntil: 'load' });
+      await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
+      await elementsRendered(page);
+      assert.equal(await wallCardCount(page), LIMIT);
+      assert.deepEqual(requestsTo((path) => path.startsWith('/api/testimonials')).map((request) => request.url()), []);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  });
 });

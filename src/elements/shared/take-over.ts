@@ -11,12 +11,10 @@
  * and a plain render of the same data draws the same boxes (the tests in test/ssr measure it).
  */
 export function takeOver<T>(host: HTMLElement): T | null {
-  host.shadowRoot?.replaceChildren();
-  try {
-    return JSON.parse(host.querySelector(':scope>script')!.textContent!) as T;
-  } catch {
-    // No island (a client-rendered element, or a server-rendered one without data), or an unreadable
-    // one: the element asks the API as it would without a server.
-    return null;
-  }
+  // Parsed before the root is emptied: an unreadable island throws (a SyntaxError naming the JSON) and
+  // leaves the server's markup on screen. Without an island (a wall rendered with no endpoint to page
+  // from, a card inside a server-rendered wall) the server's markup stays as it is.
+  const data = JSON.parse(host.querySelector(':scope>script')?.textContent || 'null') as T | null;
+  if (data) host.shadowRoot?.replaceChildren();
+  return data;
 }

@@ -277,8 +277,6 @@ export class TestimonialWall extends LitElement {
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     this.firstPage = takeOver(this);
-    // Without an endpoint, what the server showed is all there is: the wall shows it as given data.
-    this.testimonials ??= this.endpoint ? undefined : this.firstPage?.testimonials;
     return super.createRenderRoot();
   }
 
