@@ -253,7 +253,7 @@ export class TestimonialWall extends LitElement {
    * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
    * asking for page 1.
    */
-  private firstPage: TestimonialList | null = null;
+  private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   private readonly masonry = new MasonryBlocks<Testimonial>();
@@ -410,7 +410,7 @@ export class TestimonialWall extends LitElement {
       if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
       // What came with the wall (server rendering) is shown whole at once, as the server showed it.
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.firstPage ? Infinity : undefined);
-      this.firstPage = null;
+      this.firstPage = undefined;
       return;
     }
     this.shownTestimonials = undefined;
@@ -423,7 +423,7 @@ export class TestimonialWall extends LitElement {
     this.chunks.replace([]);
     if (client) {
       void this.data.load(client, this.params, this.firstPage);
-      this.firstPage = null;
+      this.firstPage = undefined;
     } else {
       this.data.clear();
     }

@@ -59,7 +59,7 @@ export class WallData {
    * Asks a new question (first page); whatever was in flight is aborted and forgotten. `firstPage`, when
    * given (the page a server rendered the wall from), is the answer: no request, and it arrives now.
    */
-  load(client: WidgetReadClient, params: ListTestimonialsParams, firstPage?: TestimonialList | null): Promise<void> {
+  load(client: WidgetReadClient, params: ListTestimonialsParams, firstPage?: TestimonialList): Promise<void> {
     this.question = { client, params };
     this.feed = new WallFeed(params.page ?? 1, pageSize(params));
     this.status = 'loading';

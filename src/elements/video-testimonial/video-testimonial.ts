@@ -207,7 +207,7 @@ export class VideoTestimonial extends LitElement {
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
-    this.testimonial ??= takeOver(this);
+    this.testimonial ??= takeOver(this) ?? null;
     return super.createRenderRoot();
   }
 
