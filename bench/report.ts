@@ -40,6 +40,20 @@ const README_GROUPS: Array<[string, string[]]> = [
   ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
   ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
+  [
+    'Server rendering',
+    [
+      'ssr.render.12.ms',
+      'ssr.render.100.ms',
+      'ssr.render.1000.ms',
+      'ssr.render.1000.ratio',
+      'ssr.html_bytes_per_card.gzip',
+      'ssr.fcp.ratio',
+      'ssr.visible.ratio',
+      'ssr.js_bytes_before_visible',
+      'ssr.js_bytes_before_visible.client',
+    ],
+  ],
 ];
 
 /** The fault table: the time to an answer per upstream fault, without and with a cached copy. */

@@ -16,6 +16,7 @@ import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
 import { measureSummary } from './summary.js';
+import { measureServerRendering } from './ssr.js';
 import { performanceSection, printTable } from './report.js';
 import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   proxy: async () => measureProxy(),
   summary: async ({ elements }) => measureSummary(elements),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
+  ssr: async ({ browser, server }) => measureServerRendering(browser, server),
 };
 
 function selectedSections(): string[] {

@@ -8,7 +8,8 @@
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from '../cli-args.js';
 import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './options.js';
-import { DEFAULT_PROXY_PORT, serveProxy, type ServeProxyOptions } from './node.js';
+import type { ItemReviewed } from '../ssr/json-ld.js';
+import { DEFAULT_PROXY_PORT, serveProxy, type RendererModule, type ServeProxyOptions } from './node.js';
 import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from './summary.js';
 
 type Env = Record<string, string | undefined>;
@@ -154,6 +155,35 @@ const FLAGS: Flag[] = [
     apply: (o, raw) => void (o.summary = { ...o.summary, maxPages: integerFlag('summary-max-pages', raw, 1, MAX_SUMMARY_PAGES) }),
   },
   {
+    name: 'public-url',
+    env: 'TESTIMONIAL_PROXY_PUBLIC_URL',
+    value: 'URL',
+    help: 'where browsers reach this proxy, written into rendered walls for paging, e.g. https://example.com/api (default: the address the request came to)',
+    apply: (o, raw) => void (o.render = { ...(o.render || {}), publicUrl: raw }),
+  },
+  {
+    name: 'item-reviewed',
+    env: 'TESTIMONIAL_PROXY_ITEM_REVIEWED',
+    value: 'JSON',
+    help: 'review JSON-LD after rendered walls and cards, about this item, e.g. \'{"@type":"SoftwareApplication","name":"Acme"}\'',
+    apply: (o, raw) => {
+      let itemReviewed: ItemReviewed;
+      try {
+        itemReviewed = JSON.parse(raw) as ItemReviewed;
+      } catch {
+        throw new UsageError('--item-reviewed must be a JSON object such as \'{"@type":"Product","name":"Acme"}\'.');
+      }
+      o.render = { ...(o.render || {}), jsonLd: { itemReviewed } };
+    },
+  },
+  {
+    name: 'no-render',
+    env: 'TESTIMONIAL_PROXY_NO_RENDER',
+    boolean: true,
+    help: 'no HTML routes (/render/wall, /render/card/:id), and never load the server renderer',
+    apply: (o) => void (o.render = false),
+  },
+  {
     name: 'timeout',
     env: 'TESTIMONIAL_PROXY_TIMEOUT',
     value: 'S',
@@ -225,8 +255,11 @@ export function parseProxyArgs(argv: readonly string[], env: Env = process.env):
   return options;
 }
 
-/** Runs the proxy until SIGINT/SIGTERM. Mistakes print one line and set exit status 2. */
-export async function runProxyCli(argv: string[]): Promise<void> {
+/**
+ * Runs the proxy until SIGINT/SIGTERM. Mistakes print one line and set exit status 2. `loadRenderer`
+ * loads the HTML routes' renderer from where the command lives (its bundle does not carry it).
+ */
+export async function runProxyCli(argv: string[], loadRenderer?: () => Promise<RendererModule>): Promise<void> {
   let options: ServeProxyOptions | 'help';
   try {
     options = parseProxyArgs(argv);
@@ -242,7 +275,7 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   }
   let served;
   try {
-    served = await serveProxy(options);
+    served = await serveProxy(options.render === false || !loadRenderer ? options : { ...options, render: { ...options.render, loadRenderer } });
   } catch (error) {
     // Configuration errors (no key, bad upstream URL, port taken): their messages never hold the key.
     console.error(`testimonial-elements proxy: ${(error as Error).message}`);
@@ -250,5 +283,6 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     return;
   }
   console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (read-only; key from TESTIMONIAL_API_KEY)`);
+  if (options.render !== false) console.log(`  HTML fragments: ${served.url}/render/wall?layout=grid, ${served.url}/render/card/<id> (--no-render turns them off)`);
   closeOnSignal(() => served.close());
 }

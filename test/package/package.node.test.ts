@@ -153,6 +153,8 @@ describe('the packed package, installed as users install it', () => {
     it('installs no server packages (hono is an optional peer of the server entries)', () => {
       assert.ok(!existsSync(join(bare, 'node_modules/hono')), 'hono installed');
       assert.ok(!existsSync(join(bare, 'node_modules/@hono/node-server')), '@hono/node-server installed');
+      assert.ok(!existsSync(join(bare, 'node_modules/@lit-labs/ssr')), '@lit-labs/ssr installed');
+      assert.ok(!existsSync(join(bare, 'node_modules/jsdom')), 'jsdom installed');
     });
 
     it("runs the README's CLI: the sandbox serves its API and media", async () => {
@@ -185,6 +187,9 @@ describe('the packed package, installed as users install it', () => {
       const { code, output } = await run(process.execPath, ['--input-type=module', '-e', `await import('${PACKAGE}/proxy')`], bare);
       assert.notEqual(code, 0);
       assert.match(output, /testimonial-elements\/proxy needs the package "hono".*npm i hono @hono\/node-server/);
+      const ssr = await run(process.execPath, ['--input-type=module', '-e', `await import('${PACKAGE}/ssr')`], bare);
+      assert.notEqual(ssr.code, 0);
+      assert.match(ssr.output, /testimonial-elements\/ssr needs the package "@lit-labs\/ssr".*npm i @lit-labs\/ssr jsdom/);
     });
   });
 

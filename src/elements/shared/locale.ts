@@ -65,12 +65,14 @@ export function sameLanguage(a: string, b: string, exact = false): boolean {
  * `lang=""` (HTML's "unknown language").
  */
 export function nearestLang(element: Element): string | undefined {
-  let current: Element | null = element;
-  while (current) {
+  let current: Element | undefined = element;
+  // Lit's server shim has no `closest` (nor a tree to walk): there the answer is `undefined`, and a
+  // server-rendered card reads its own `lang` (the wall hands its `lang` to its cards).
+  while (current?.closest) {
     const holder = current.closest('[lang]');
     if (holder) return holder.getAttribute('lang')?.trim() || undefined;
-    const root = current.getRootNode();
-    current = root instanceof ShadowRoot ? root.host : null;
+    // A document has no `host`: the walk ends there.
+    current = (current.getRootNode() as ShadowRoot).host;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft, nearestLang } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
 import {
   highlightSegmentsSync,
@@ -170,6 +171,12 @@ export class TestimonialCard extends CardDisplayElement {
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
+    this.testimonial ??= takeOver(this);
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (!customElements.get(VIDEO_TAG)) {
@@ -238,7 +245,8 @@ export class TestimonialCard extends CardDisplayElement {
   }
 
   private get locale(): string | undefined {
-    return nearestLang(this);
+    // On the server (no tree to walk) the card's own `lang` is all there is.
+    return nearestLang(this) ?? (this.langAttribute?.trim() || undefined);
   }
 
   override render(): unknown {

@@ -1,12 +1,13 @@
 import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
-import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
 import { MasonryBlocks } from './masonry-blocks.js';
@@ -216,6 +217,12 @@ export class TestimonialWall extends CardDisplayElement {
   private sentinelObserver: IntersectionObserver | undefined;
   private observedSentinel: Element | null = null;
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
+  /**
+   * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
+   * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
+   * asking for page 1.
+   */
+  private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   private readonly masonry = new MasonryBlocks<Testimonial>();
@@ -235,6 +242,11 @@ export class TestimonialWall extends CardDisplayElement {
   /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
   loadMore(): Promise<void> {
     return this.data.loadMore();
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.firstPage = takeOver(this);
+    return super.createRenderRoot();
   }
 
   override connectedCallback(): void {
@@ -361,7 +373,9 @@ export class TestimonialWall extends CardDisplayElement {
       this.placed = false;
       this.data.clear();
       if (!Array.isArray(this.testimonials)) this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+      // What came with the wall (server rendering) is shown whole at once, as the server showed it.
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.firstPage ? Infinity : undefined);
+      this.firstPage = undefined;
       return;
     }
     this.shownTestimonials = undefined;
@@ -373,7 +387,8 @@ export class TestimonialWall extends CardDisplayElement {
     this.placed = false;
     this.chunks.replace([]);
     if (client) {
-      void this.data.load(client, this.params);
+      void this.data.load(client, this.params, this.firstPage);
+      this.firstPage = undefined;
     } else {
       this.data.clear();
     }
@@ -398,7 +413,7 @@ export class TestimonialWall extends CardDisplayElement {
   private onPage(testimonials: Testimonial[], page: number): void {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
-      this.chunks.replace(feed.items);
+      this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
       this.announcement =

@@ -3,6 +3,7 @@ import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
+import { takeOver } from '../shared/take-over.js';
 import { warmHls } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, releasePlayback } from './playback-registry.js';
@@ -207,6 +208,12 @@ export class VideoTestimonial extends LitElement {
   /** How the current source plays: `hls.js`, `hls-native` or `mp4`; `''` before play. */
   get playbackType(): PlaybackType | '' {
     return this.engine?.current?.type ?? '';
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
+    this.testimonial ??= takeOver(this) ?? null;
+    return super.createRenderRoot();
   }
 
   override connectedCallback(): void {
