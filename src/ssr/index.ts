@@ -34,7 +34,7 @@ import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { createReadClient, type TestimonialReadClient } from '../client/client.js';
+import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
 import type { FetchFunction } from '../client/transport.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../client/types.js';
 import type { CardTestimonial } from '../elements/shared/card-testimonial.js';
@@ -209,7 +209,7 @@ const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as 
 
 /** The properties the server sets on each element (from data, never from attributes). */
 const PROPERTIES: Record<Tag, readonly string[]> = {
-  'testimonial-wall': ['layout', 'cta', 'client', 'testimonials', 'firstPage'],
+  'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage'],
   'testimonial-card': ['testimonial'],
   'video-testimonial': ['testimonial'],
 };
@@ -314,20 +314,6 @@ function givenPage(given: NonNullable<RenderWallOptions['testimonials']>): Publi
 }
 
 /**
- * The wall's client on the server when its first page was given: the wall shows `firstPage` and asks
- * nothing, but without a client it would make one from `endpoint`, which needs the browser's document
- * (a relative `/api`), and render its error state instead of the cards.
- */
-function givenPageClient(): TestimonialReadClient {
-  return createReadClient({
-    baseUrl: 'http://given-page.invalid',
-    fetch: async () => {
-      throw new RenderOptionsError('renderWall: a wall given its testimonials asks nothing on the server.');
-    },
-  });
-}
-
-/**
  * Renders `<testimonial-wall>` with its first page: the page given (`testimonials`), or fetched from
  * `endpoint` / `upstream` with the query the attributes describe (as the element would ask it).
  */
@@ -351,8 +337,11 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   } else {
     throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
   }
-  // With an endpoint the wall pages on in the browser; without one it shows what it was given.
-  const data = attributes.endpoint ? { client: client ?? givenPageClient(), firstPage: page } : { testimonials: page.testimonials, firstPage: page };
+  // The wall takes `page` as its page 1 (no request); `client` is there for the wall to have one (it
+  // never asks it on the server). Without an endpoint the wall has nothing to page from in the browser:
+  // no "Load more".
+  const paging = attributes.endpoint ? (attributes.paging ?? 'button') : 'none';
+  const data = { paging, client: client ?? pageClient(page), firstPage: page };
   // The carousel and the marquee live in a chunk of their own that the server does not render: their
   // testimonials are written as a list (readable without scripts), which the browser then turns into
   // the carousel or the marquee. The attribute stays as given.
@@ -364,6 +353,12 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
   const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined);
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
+}
+
+/** A client that knows one page and nothing else: for a wall rendered from data given. */
+function pageClient(page: PublicTestimonialList): WidgetReadClient {
+  const unavailable = () => Promise.reject(new Error('renderWall was given its testimonials: there is nothing else to fetch.'));
+  return { baseUrl: '', listTestimonials: () => Promise.resolve(page as TestimonialList), getTestimonial: unavailable, getLinks: unavailable };
 }
 
 /** The testimonial to render: the one given, or the one with that id from the source. */

@@ -54,6 +54,17 @@ describe('renderWall', () => {
     assert.match(html, /Spart uns jede Woche Stunden\./);
   });
 
+  it('renders given testimonials with an endpoint for later pages, and without one with no Load more', async () => {
+    const many = Array.from({ length: 3 }, (_, index) => sampleTestimonial({ id: `t${index}`, customer_name: `Name ${index}` }));
+    const paged = readable(await renderWall({ testimonials: many, attributes: { endpoint: '/api', limit: 3 } }));
+    assert.equal((paged.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.match(paged, /part="load-more"/);
+    assert.doesNotMatch(paged, /Could not load/);
+    const alone = readable(await renderWall({ testimonials: many, attributes: { limit: 3 } }));
+    assert.equal((alone.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.doesNotMatch(alone, /part="load-more"/);
+  });
+
   it('writes a carousel as a list, keeping the attribute, and no island without an endpoint', async () => {
     const html = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes: { layout: 'carousel' } }));
     assert.match(html, /^<testimonial-wall layout="carousel">/);

@@ -373,9 +373,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.placed = false;
       this.data.clear();
       if (!Array.isArray(this.testimonials)) this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
-      // What came with the wall (server rendering) is shown whole at once, as the server showed it.
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], this.firstPage ? Infinity : undefined);
-      this.firstPage = undefined;
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
       return;
     }
     this.shownTestimonials = undefined;
@@ -413,6 +411,8 @@ export class TestimonialWall extends CardDisplayElement {
   private onPage(testimonials: Testimonial[], page: number): void {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
+      // A page that came with the wall (server rendering) is shown whole at once, as the server showed
+      // it; a fetched one arrives after the first render and is revealed slice by slice.
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
