@@ -4,11 +4,10 @@ import { encodeListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
-import { lazyModule } from '../shared/lazy-module.js';
+import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
-import { MasonryBlocks } from './masonry-blocks.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
@@ -27,6 +26,7 @@ import {
 } from './wall-options.js';
 import { styles } from './testimonial-wall.styles.js';
 import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
 declare module '../shared/events.js' {
@@ -53,8 +53,16 @@ let wallCount = 0;
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
 const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 
+/** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
+const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
+
 function isMoving(layout: WallLayout): boolean {
   return layout === 'carousel' || layout === 'marquee';
+}
+
+/** The chunk a layout needs beyond the entry, if any. */
+function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
+  return isMoving(layout) ? movingLayouts : layout === 'masonry' ? masonryLayout : undefined;
 }
 
 /**
@@ -68,17 +76,34 @@ function isMoving(layout: WallLayout): boolean {
  * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
  * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
  * the default. The carousel and the marquee come in a chunk of their own, fetched by the first wall
- * that shows one (its skeleton stands in meanwhile); should that fail, the wall shows a list.
+ * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
+ * the shortest column; should that fail, the wall shows a list.
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame; masonry shows cards in blocks that never change once on screen.
+ * budget per frame.
+ *
+ * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
+ * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
+ * call to action, then leaves the wall). A skip link rather than one Tab stop with arrow keys inside:
+ * the cards hold links and buttons of their own ("Read more", sources, videos) that readers expect to
+ * reach with Tab, and arrow keys inside a list of rich content are a pattern few would guess. "Load
+ * more" stays focusable while the page loads (`aria-disabled`), then focus goes to the first new
+ * testimonial. The carousel's slides out of view are inert, so Tab enters only the slides shown; in
+ * the marquee, focus stops the motion and brings the focused card into view. `aria-label` on the
+ * wall names its list or carousel, as `label` does, and wins over it.
+ *
+ * The carousel is as tall as the slides in view and changes height only as the reader moves it; with
+ * `autoplay` it keeps the height of its tallest slide, so that the page never moves on its own.
+ * Masonry places each card under the column that ends highest; cards in view keep their column when
+ * a page arrives.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
  * masonry, grid and list show at each (the rest stay hidden, and "Load more" with them).
  *
  * @csspart wall - The wrapper of everything (the container-query container).
+ * @csspart skip - The "Skip testimonials" link, shown while focused.
  * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
  * @csspart item - One list item holding a card.
  * @csspart skeleton - A placeholder card while the first page loads.
@@ -128,6 +153,7 @@ export class TestimonialWall extends LitElement {
     paging: {},
     theme: { reflect: true },
     label: {},
+    hostLabel: { attribute: 'aria-label' },
     variant: {},
     noDate: { type: Boolean, attribute: 'no-date' },
     noRating: { type: Boolean, attribute: 'no-rating' },
@@ -189,6 +215,11 @@ export class TestimonialWall extends LitElement {
   theme?: WallTheme;
   /** Accessible name of the list or carousel; give walls on one page different names. */
   label = 'Testimonials';
+  /**
+   * `aria-label` on the wall names its list or carousel, as `label` does, and wins over it (the wall
+   * itself has no role, so a name on it alone would be read by nobody).
+   */
+  hostLabel?: string | null;
 
   /** The cards' variant, passed down. */
   variant?: string;
@@ -249,10 +280,11 @@ export class TestimonialWall extends LitElement {
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly masonry = new MasonryBlocks<Testimonial>();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
+  /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
+  private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
   /** Whether this wall's shadow root has adopted the moving layouts' styles. */
@@ -295,7 +327,7 @@ export class TestimonialWall extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.awaitingLayout)) {
-      await (this.awaitingLayout ? movingLayouts.load().catch(() => undefined) : this.chunks.settled);
+      await (this.awaitingLayout ? layoutModule(this.layoutValue)!.load().catch(() => undefined) : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
@@ -303,7 +335,8 @@ export class TestimonialWall extends LitElement {
 
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
   private get awaitingLayout(): boolean {
-    return isMoving(this.layoutValue) && !movingLayouts.loaded;
+    const module = layoutModule(this.layoutValue);
+    return module !== undefined && !module.loaded;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -313,7 +346,7 @@ export class TestimonialWall extends LitElement {
     }
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
-      if (this.awaitingLayout) this.loadMovingLayout();
+      if (this.awaitingLayout) this.loadLayout();
     }
     if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
     if (first || changed.has('theme')) {
@@ -340,15 +373,18 @@ export class TestimonialWall extends LitElement {
 
   protected override updated(): void {
     this.observeSentinel();
+    const masonry = masonryLayout.loaded;
+    if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
+    this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
   }
 
   /**
-   * Fetches the carousel and marquee chunk; the skeleton stays until it is here. Should it fail to load
-   * (offline, say), the wall shows its testimonials as a list rather than nothing.
+   * Fetches the layout's chunk; the skeleton stays until it is here. Should it fail to load (offline,
+   * say), the wall shows its testimonials as a list rather than nothing.
    */
-  private loadMovingLayout(): void {
+  private loadLayout(): void {
     const asked = this.layoutValue;
-    movingLayouts.load().then(
+    layoutModule(asked)!.load().then(
       () => this.requestUpdate(),
       (error: unknown) => {
         if (this.layoutValue !== asked) return;
@@ -444,6 +480,11 @@ export class TestimonialWall extends LitElement {
     emit(this, 'testimonials-load', { testimonials, page });
   }
 
+  /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
+  private get name(): string {
+    return this.hostLabel?.trim() || this.label;
+  }
+
   /**
    * A reader gets a short sentence, told politely (a page that did not load is no emergency); what
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
@@ -477,12 +518,31 @@ export class TestimonialWall extends LitElement {
   };
 
   private async onLoadMoreClick(): Promise<void> {
+    // While a page loads the button stays focusable (aria-disabled, not disabled, which would drop
+    // focus to <body>) and does nothing.
+    if (this.data.moreStatus === 'loading') return;
     const firstNew = this.chunks.total;
     await this.loadMore();
     await this.updateComplete;
     // The button may be gone (last page): carry on reading where the new testimonials start.
     const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
     items[firstNew]?.focus();
+  }
+
+  /**
+   * "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials.
+   * The end is a Tab stop only while it holds focus: Chromium moves on from an element that is not
+   * one (tabindex -1) in a shadow tree to the tree's first Tab stop, not the one after it.
+   */
+  private onSkip(event: Event): void {
+    event.preventDefault();
+    const end = this.renderRoot.querySelector<HTMLElement>('span.skip')!;
+    end.tabIndex = 0;
+    end.focus();
+  }
+
+  private onSkipEndBlur(event: Event): void {
+    (event.target as HTMLElement).tabIndex = -1;
   }
 
   private onRetry(): void {
@@ -521,7 +581,7 @@ export class TestimonialWall extends LitElement {
       batches: this.chunks.batches,
       card: this.renderCard,
       limits: this.limits,
-      label: this.label,
+      label: this.name,
       end: this.renderSentinel(),
     };
     const layouts = movingLayouts.loaded;
@@ -544,7 +604,7 @@ export class TestimonialWall extends LitElement {
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
-        label: this.label,
+        label: this.name,
         rows: this.rows,
         moving: !still && this.chunks.done,
         paused: this.marqueePaused,
@@ -552,15 +612,11 @@ export class TestimonialWall extends LitElement {
         toggle,
       });
     }
-    const blocks =
-      this.layoutValue === 'masonry'
-        ? this.masonry.update(this.chunks.batches, this.chunks.done)
-        : this.chunks.batches.map((items) => ({ items, open: false }));
-    return listTemplate(context, blocks);
+    return listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.name);
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -576,7 +632,9 @@ export class TestimonialWall extends LitElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
     if (this.awaitingLayout) return this.renderSkeleton();
-    return this.renderItems();
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>Skip testimonials</a>
+      ${this.renderItems()}
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>End of testimonials</span>`;
   }
 
   /**
@@ -598,7 +656,7 @@ export class TestimonialWall extends LitElement {
             class="load-more"
             part="load-more"
             lang="en"
-            ?disabled=${moreStatus === 'loading'}
+            aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
             ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
