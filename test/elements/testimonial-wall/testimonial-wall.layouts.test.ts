@@ -176,6 +176,12 @@ describe('<testimonial-wall> marquee', () => {
 
   it('brings a card that takes focus into view, wherever the motion had taken it, and stops there', async () => {
     const wall = await wallOf(8, { layout: 'marquee' }, 600);
+    // Something focusable after the wall: the last Tab must land in the page. Past the page's last
+    // element Firefox moves focus to its own UI, and the document stays unfocused for the test files
+    // after this one (their keyboard tests then fail).
+    const after = document.createElement('button');
+    after.textContent = 'after';
+    wall.after(after);
     const track = all(wall, '.marquee-track')[0]!;
     const row = all(wall, '.marquee-row')[0]!.getBoundingClientRect();
     const animation = track.getAnimations()[0]!;
@@ -185,6 +191,7 @@ describe('<testimonial-wall> marquee', () => {
     const visited = new Set<Element>();
     for (let step = 0; step < 40; step++) {
       await sendKeys({ press: 'Tab' });
+      if (document.activeElement === after) break;
       const item = wall.shadowRoot!.activeElement?.closest('.marquee .item');
       if (!item) break;
       visited.add(item);
@@ -194,6 +201,7 @@ describe('<testimonial-wall> marquee', () => {
       expect(getComputedStyle(track).animationPlayState).to.equal('paused');
     }
     expect(visited.size).to.equal(8);
+    expect(document.activeElement, 'Tab left the wall for the button after it').to.equal(after);
   });
 
   it('stands still under reduced motion, with no copies', async () => {
