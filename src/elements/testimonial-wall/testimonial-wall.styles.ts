@@ -84,9 +84,9 @@ const wallStyles = css`
   }
 
   /*
-   * Grid and masonry columns; appending adds below, nothing placed moves. Masonry places each card in
-   * the grid's first row under the column that ends highest (masonry-layout.ts); until it has, as when
-   * rendered on the server, it is a grid.
+   * Grid and masonry columns; appending adds below, nothing placed moves. Masonry's chunk then makes
+   * each slice a grid of these columns and places every card under the column that ends highest
+   * (masonry-layout.ts); until it has, as when rendered on the server, it is a grid.
    */
   .masonry .items,
   .grid .items {
@@ -98,10 +98,6 @@ const wallStyles = css`
     );
   }
 
-  .masonry .items {
-    align-items: start;
-  }
-
   /*
    * Whole pixels: columns differ in width by a fraction of one, and a card changing column must not
    * change size, which its ResizeObserver would report again within the same frame.
@@ -109,7 +105,6 @@ const wallStyles = css`
   .masonry .item {
     inline-size: round(down, 100%, 1px);
   }
-
 
   .list .items {
     display: flex;

@@ -96,7 +96,8 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * The carousel is as tall as the slides in view and changes height only as the reader moves it; with
  * `autoplay` it keeps the height of its tallest slide, so that the page never moves on its own.
  * Masonry places each card under the column that ends highest; cards in view keep their column when
- * a page arrives.
+ * a page arrives, and each slice is a grid of its own, so a slice that arrives lays out its own cards
+ * only.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
