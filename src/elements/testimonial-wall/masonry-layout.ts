@@ -11,9 +11,13 @@
  * that moves, lays out its own slice only: one grid of all the cards made every slice lay out the
  * thousand before it. The list gets the height of its longest column.
  *
- * A ResizeObserver on the cards places them as they arrive, before they are painted, moves the cards
- * under one that grows (an image, "Read more") and places all again when the columns change (the
- * cards' widths change with them; the list itself is not observed, since placing changes its height).
+ * A ResizeObserver on the cards places them as they arrive (at the next frame, before its layout),
+ * moves the cards under one that grows (an image, "Read more") and places all again when the columns
+ * change (the cards' widths change with them; the list itself is not observed, since placing changes
+ * its height). Placing within the observer's callback would move cards within the same rendering,
+ * where a card that content-visibility starts or stops skipping changes size again, a change the
+ * observer cannot report there (Firefox reports "ResizeObserver loop completed with undelivered
+ * notifications"); the next frame also lays the moves out with the next slice, in one layout.
  * A card placed within or above the viewport keeps its column, so nothing the reader sees changes
  * column when a page arrives; cards below the viewport's bottom are placed again with the heights they
  * really have (a card not rendered yet, content-visibility, counts as its assumed size). Until the
@@ -46,6 +50,7 @@ export class MasonryLayout {
   private placements = new WeakMap<Element, Placement>();
   private columns = 0;
   private firstBatch: unknown;
+  private frame = 0;
 
   /**
    * After each render of the wall: follows its masonry list's slices and cards. `firstBatch` tells a
@@ -56,6 +61,8 @@ export class MasonryLayout {
     const fresh = list !== this.list || firstBatch !== this.firstBatch;
     if (fresh) {
       this.observer?.disconnect();
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
       // The list may be reused by another layout: it goes back to the grid's own placement.
       if (this.list) release(this.list);
       this.list = list;
@@ -86,7 +93,10 @@ export class MasonryLayout {
 
   private readonly resized = (entries: ResizeObserverEntry[]): void => {
     for (const entry of entries) this.heights.set(entry.target, entry.borderBoxSize[0]!.blockSize);
-    this.place();
+    this.frame ||= requestAnimationFrame(() => {
+      this.frame = 0;
+      this.place();
+    });
   };
 
   /** Reads first, then writes only the places that change: one layout, of the slices they are in. */
