@@ -5,12 +5,11 @@ import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../..
 import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
-import { lazyModule } from '../shared/lazy-module.js';
+import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
-import { MasonryBlocks } from './masonry-blocks.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
@@ -25,6 +24,7 @@ import {
 import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
 declare module '../shared/events.js' {
@@ -59,8 +59,16 @@ const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
 
+/** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
+const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
+
 function isMoving(layout: WallLayout): boolean {
   return layout === 'carousel' || layout === 'marquee';
+}
+
+/** The chunk a layout needs beyond the entry, if any. */
+function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
+  return isMoving(layout) ? movingLayouts : layout === 'masonry' ? masonryLayout : undefined;
 }
 
 /**
@@ -74,17 +82,35 @@ function isMoving(layout: WallLayout): boolean {
  * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
  * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
  * the default. The carousel and the marquee come in a chunk of their own, fetched by the first wall
- * that shows one (its skeleton stands in meanwhile); should that fail, the wall shows a list.
+ * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
+ * the shortest column; should that fail, the wall shows a list.
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame; masonry shows cards in blocks that never change once on screen.
+ * budget per frame.
+ *
+ * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
+ * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
+ * call to action, then leaves the wall). A skip link rather than one Tab stop with arrow keys inside:
+ * the cards hold links and buttons of their own ("Read more", sources, videos) that readers expect to
+ * reach with Tab, and arrow keys inside a list of rich content are a pattern few would guess. "Load
+ * more" stays focusable while the page loads (`aria-disabled`), then focus goes to the first new
+ * testimonial. The carousel's slides out of view are inert, so Tab enters only the slides shown; in
+ * the marquee, focus stops the motion and brings the focused card into view. `aria-label` on the
+ * wall names its list or carousel, as `label` does, and wins over it.
+ *
+ * The carousel is as tall as the slides in view and changes height only as the reader moves it; with
+ * `autoplay` it keeps the height of its tallest slide, so that the page never moves on its own.
+ * Masonry places each card under the column that ends highest; cards in view keep their column when
+ * a page arrives, and each slice is a grid of its own, so a slice that arrives lays out its own cards
+ * only.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
  * masonry, grid and list show at each (the rest stay hidden, and "Load more" with them).
  *
  * @csspart wall - The wrapper of everything (the container-query container).
+ * @csspart skip - The "Skip testimonials" link, shown while focused.
  * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
  * @csspart item - One list item holding a card.
  * @csspart skeleton - A placeholder card while the first page loads.
@@ -133,6 +159,7 @@ export class TestimonialWall extends CardDisplayElement {
     layout: {},
     paging: {},
     label: {},
+    hostLabel: { attribute: 'aria-label' },
     autoplay: { type: Boolean },
     autoplayInterval: { attribute: 'autoplay-interval' },
     marqueeRows: { attribute: 'marquee-rows' },
@@ -183,6 +210,11 @@ export class TestimonialWall extends CardDisplayElement {
   paging: WallPaging = 'button';
   /** Accessible name of the list or carousel; give walls on one page different names. */
   label = 'Testimonials';
+  /**
+   * `aria-label` on the wall names its list or carousel, as `label` does, and wins over it (the wall
+   * itself has no role, so a name on it alone would be read by nobody).
+   */
+  hostLabel?: string | null;
 
   /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
   autoplay = false;
@@ -228,10 +260,11 @@ export class TestimonialWall extends CardDisplayElement {
   private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly masonry = new MasonryBlocks<Testimonial>();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
+  /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
+  private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
   /** Whether this wall's shadow root has adopted the moving layouts' styles. */
@@ -281,7 +314,11 @@ export class TestimonialWall extends CardDisplayElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.awaitingLayout || (this.formLinkClient && !this.formLink))) {
-      await (this.awaitingLayout ? movingLayouts.load().catch(() => undefined) : this.chunks.done ? formLinks.load().catch(() => undefined) : this.chunks.settled);
+      await (this.awaitingLayout
+        ? layoutModule(this.layoutValue)!.load().catch(() => undefined)
+        : this.chunks.done
+          ? formLinks.load().catch(() => undefined)
+          : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
@@ -289,7 +326,8 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
   private get awaitingLayout(): boolean {
-    return isMoving(this.layoutValue) && !movingLayouts.loaded;
+    const module = layoutModule(this.layoutValue);
+    return module !== undefined && !module.loaded;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -301,7 +339,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
-      if (this.awaitingLayout) this.loadMovingLayout();
+      if (this.awaitingLayout) this.loadLayout();
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -322,6 +360,9 @@ export class TestimonialWall extends CardDisplayElement {
 
   protected override updated(): void {
     this.observeSentinel();
+    const masonry = masonryLayout.loaded;
+    if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
+    this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
   }
 
   /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
@@ -339,12 +380,12 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   /**
-   * Fetches the carousel and marquee chunk; the skeleton stays until it is here. Should it fail to load
-   * (offline, say), the wall shows its testimonials as a list rather than nothing.
+   * Fetches the layout's chunk; the skeleton stays until it is here. Should it fail to load (offline,
+   * say), the wall shows its testimonials as a list rather than nothing.
    */
-  private loadMovingLayout(): void {
+  private loadLayout(): void {
     const asked = this.layoutValue;
-    movingLayouts.load().then(
+    layoutModule(asked)!.load().then(
       () => this.requestUpdate(),
       (error: unknown) => {
         if (this.layoutValue !== asked) return;
@@ -443,6 +484,11 @@ export class TestimonialWall extends CardDisplayElement {
     emit(this, 'testimonial-wall-load', { testimonials, page });
   }
 
+  /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
+  private get name(): string {
+    return this.hostLabel?.trim() || this.label;
+  }
+
   /**
    * A reader gets a short sentence, told politely (a page that did not load is no emergency); what
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
@@ -476,12 +522,31 @@ export class TestimonialWall extends CardDisplayElement {
   };
 
   private async onLoadMoreClick(): Promise<void> {
+    // While a page loads the button stays focusable (aria-disabled, not disabled, which would drop
+    // focus to <body>) and does nothing.
+    if (this.data.moreStatus === 'loading') return;
     const firstNew = this.chunks.total;
     await this.loadMore();
     await this.updateComplete;
     // The button may be gone (last page): carry on reading where the new testimonials start.
     const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
     items[firstNew]?.focus();
+  }
+
+  /**
+   * "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials.
+   * The end is a Tab stop only while it holds focus: Chromium moves on from an element that is not
+   * one (tabindex -1) in a shadow tree to the tree's first Tab stop, not the one after it.
+   */
+  private onSkip(event: Event): void {
+    event.preventDefault();
+    const end = this.renderRoot.querySelector<HTMLElement>('span.skip')!;
+    end.tabIndex = 0;
+    end.focus();
+  }
+
+  private onSkipEndBlur(event: Event): void {
+    (event.target as HTMLElement).tabIndex = -1;
   }
 
   private onRetry(): void {
@@ -520,7 +585,7 @@ export class TestimonialWall extends CardDisplayElement {
       batches: this.chunks.batches,
       card: this.renderCard,
       limits: this.limits,
-      label: this.label,
+      label: this.name,
       end: this.renderSentinel(),
     };
     const layouts = movingLayouts.loaded;
@@ -543,7 +608,7 @@ export class TestimonialWall extends CardDisplayElement {
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
-        label: this.label,
+        label: this.name,
         rows: this.rows,
         moving: !still && this.chunks.done,
         paused: this.marqueePaused,
@@ -551,15 +616,11 @@ export class TestimonialWall extends CardDisplayElement {
         toggle,
       });
     }
-    const blocks =
-      this.layoutValue === 'masonry'
-        ? this.masonry.update(this.chunks.batches, this.chunks.done)
-        : this.chunks.batches.map((items) => ({ items, open: false }));
-    return listTemplate(context, blocks);
+    return listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.name);
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -575,7 +636,9 @@ export class TestimonialWall extends CardDisplayElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
     if (this.awaitingLayout) return this.renderSkeleton();
-    return this.renderItems();
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>Skip testimonials</a>
+      ${this.renderItems()}
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>End of testimonials</span>`;
   }
 
   /**
@@ -599,7 +662,7 @@ export class TestimonialWall extends CardDisplayElement {
             class="load-more"
             part="load-more"
             lang="en"
-            ?disabled=${moreStatus === 'loading'}
+            aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
             ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}

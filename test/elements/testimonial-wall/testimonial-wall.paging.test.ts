@@ -56,13 +56,34 @@ describe('<testimonial-wall> paging="button"', () => {
     const second = wall.loadMore();
     await wall.updateComplete;
     const button = part<HTMLButtonElement>(wall, 'load-more')!;
-    expect(button.disabled).to.equal(true);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
     expect(button.textContent!.trim()).to.equal('Loading…');
     api.release();
     await Promise.all([first, second]);
     await wall.updateComplete;
     expect(api.requests).to.have.length(2);
     expect(shownIds(wall)).to.have.length(8);
+  });
+
+  it('keeps focus on "Load more" while the page loads (aria-disabled, never disabled), then on the first new one', async () => {
+    const api = new FakeApi({ count: 12 });
+    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="4"></testimonial-wall>`);
+    await loaded(wall);
+    api.hold();
+    const button = part<HTMLButtonElement>(wall, 'load-more')!;
+    button.focus();
+    button.click();
+    await until(() => button.getAttribute('aria-disabled') === 'true', 'the button says it is busy');
+    await frames(2);
+    expect(button.disabled).to.equal(false);
+    expect(document.activeElement).to.equal(wall);
+    expect(wall.shadowRoot!.activeElement).to.equal(button);
+    // A second press while loading does nothing.
+    button.click();
+    api.release();
+    await until(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
+    expect(all(wall, '.items .item').indexOf(wall.shadowRoot!.activeElement as HTMLElement)).to.equal(4);
+    expect(api.requests).to.have.length(2);
   });
 
   it('keeps what it has when a further page fails, and offers to retry it', async () => {

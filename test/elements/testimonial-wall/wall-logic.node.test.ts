@@ -5,7 +5,6 @@ import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
 import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
-import { MasonryBlocks } from '../../../src/elements/testimonial-wall/masonry-blocks.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import {
   listParamsFromAttributes,
@@ -217,38 +216,6 @@ describe('ChunkedList slice sizes', () => {
     clock += 500; // a stall never stops progress: at least one item per frame
     after.shift()!();
     assert.equal(list.nextChunkSize, 1);
-  });
-});
-
-describe('MasonryBlocks', () => {
-  const batches = (...sizes: number[]) => {
-    let next = 0;
-    return sizes.map((size) => Array.from({ length: size }, () => next++));
-  };
-  const shape = (blocks: { items: readonly number[]; open: boolean }[]) =>
-    blocks.map((block) => `${block.items.length}${block.open ? '…' : ''}`).join(' ');
-
-  it('shows the first slice at once, gathers later slices out of sight, and never adds to a shown block', () => {
-    const blocks = new MasonryBlocks<number>(10);
-    const all = batches(4, 3, 3, 5, 6, 2);
-    assert.equal(shape(blocks.update(all.slice(0, 1), false)), '4');
-    assert.equal(shape(blocks.update(all.slice(0, 2), false)), '4 3…');
-    assert.equal(shape(blocks.update(all.slice(0, 3), false)), '4 6…');
-    assert.equal(shape(blocks.update(all.slice(0, 4), false)), '4 11');
-    assert.equal(shape(blocks.update(all.slice(0, 5), false)), '4 11 6…');
-    // Nothing more is coming: the gathering block is shown as it is.
-    assert.equal(shape(blocks.update(all.slice(0, 5), true)), '4 11 6');
-    // A later page starts a new block; the shown ones stay as they were.
-    const result = blocks.update(all, false);
-    assert.equal(shape(result), '4 11 6 2…');
-    assert.deepEqual([...result[0]!.items], [0, 1, 2, 3]);
-  });
-
-  it('starts over when the list does', () => {
-    const blocks = new MasonryBlocks<number>(10);
-    blocks.update(batches(4, 3), true);
-    assert.equal(shape(blocks.update(batches(2), false)), '2');
-    assert.equal(shape(blocks.update([], true)), '');
   });
 });
 
