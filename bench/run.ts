@@ -43,7 +43,9 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
 };
 
 function selectedSections(): string[] {
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!only) return Object.keys(SECTIONS);
   const unknown = only.filter((name) => !(name in SECTIONS));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);

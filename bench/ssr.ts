@@ -28,7 +28,10 @@ const PAGE_LIMIT = 12;
 const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).byteLength;
 
 /** Paired timings of `ours` and `baseline`, alternating who goes first, after one unmeasured round each. */
-async function paired(ours: () => Promise<unknown>, baseline: () => Promise<unknown> | unknown): Promise<{ ours: number[]; baseline: number[] }> {
+async function paired(
+  ours: () => Promise<unknown>,
+  baseline: () => Promise<unknown> | unknown,
+): Promise<{ ours: number[]; baseline: number[] }> {
   const time = async (work: () => Promise<unknown> | unknown) => {
     const start = performance.now();
     await work();
@@ -62,15 +65,35 @@ async function measureServerRender(data: readonly Testimonial[]): Promise<Figure
     log(`ssr render ${count}: ${ms.toFixed(1)} ms, static markup ${median(times.baseline).toFixed(2)} ms`);
     figures.push(
       figure(`ssr.render.${count}.ms`, ms, 'ms', `renderWall of ${count} testimonials on Node (this machine)`),
-      figure(`ssr.render.${count}.baseline_ms`, median(times.baseline), 'ms', `${count} cards as static markup by string concatenation (this machine)`),
-      figure(`ssr.render.${count}.ratio`, pairedRatio(times.ours, times.baseline), '×', `${count} testimonials: renderWall ÷ static markup (median of ${RUNS} paired runs)`),
+      figure(
+        `ssr.render.${count}.baseline_ms`,
+        median(times.baseline),
+        'ms',
+        `${count} cards as static markup by string concatenation (this machine)`,
+      ),
+      figure(
+        `ssr.render.${count}.ratio`,
+        pairedRatio(times.ours, times.baseline),
+        '×',
+        `${count} testimonials: renderWall ÷ static markup (median of ${RUNS} paired runs)`,
+      ),
     );
   }
   const small = await renderWall({ testimonials: data.slice(0, 12) });
   const large = await renderWall({ testimonials: data.slice(0, 100) });
   figures.push(
-    figure('ssr.html_bytes_per_card.gzip', gzipBytes(large) / 100, 'B', 'gzip of a rendered wall of 100 ÷ 100 (styles, markup and data island)'),
-    figure('ssr.html_bytes_per_card.gzip_12', gzipBytes(small) / 12, 'B', 'gzip of a rendered wall of 12 ÷ 12 (the styles weigh more on fewer cards)'),
+    figure(
+      'ssr.html_bytes_per_card.gzip',
+      gzipBytes(large) / 100,
+      'B',
+      'gzip of a rendered wall of 100 ÷ 100 (styles, markup and data island)',
+    ),
+    figure(
+      'ssr.html_bytes_per_card.gzip_12',
+      gzipBytes(small) / 12,
+      'B',
+      'gzip of a rendered wall of 12 ÷ 12 (the styles weigh more on fewer cards)',
+    ),
     figure('ssr.html_bytes_per_card.raw', large.length / 100, 'B', 'rendered wall of 100 ÷ 100, uncompressed'),
   );
   return figures;
@@ -142,7 +165,10 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
   const attributes = { endpoint: '/api', limit: PAGE_LIMIT };
   server.page('/bench/ssr-server.html', benchPage('server-rendered wall', await renderWall({ testimonials: page1, attributes }), true));
-  server.page('/bench/ssr-client.html', benchPage('client-rendered wall', `<testimonial-wall endpoint="/api" limit="${PAGE_LIMIT}"></testimonial-wall>`, true));
+  server.page(
+    '/bench/ssr-client.html',
+    benchPage('client-rendered wall', `<testimonial-wall endpoint="/api" limit="${PAGE_LIMIT}"></testimonial-wall>`, true),
+  );
   const serverUrl = `${server.origin}/bench/ssr-server.html`;
   const clientUrl = `${server.origin}/bench/ssr-client.html`;
   const ours: Load[] = [];
@@ -173,13 +199,34 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
   );
   return [
-    figure('ssr.fcp.ratio', pairedRatio(ours.map((l) => l.fcp), baseline.map((l) => l.fcp)), '×', `first contentful paint: server-rendered ÷ client-rendered page (median of ${RUNS} paired loads)`),
-    figure('ssr.visible.ratio', pairedRatio(ours.map((l) => l.visible), baseline.map((l) => l.visible)), '×', 'time until testimonials are visible: server-rendered ÷ client-rendered'),
+    figure(
+      'ssr.fcp.ratio',
+      pairedRatio(
+        ours.map((l) => l.fcp),
+        baseline.map((l) => l.fcp),
+      ),
+      '×',
+      `first contentful paint: server-rendered ÷ client-rendered page (median of ${RUNS} paired loads)`,
+    ),
+    figure(
+      'ssr.visible.ratio',
+      pairedRatio(
+        ours.map((l) => l.visible),
+        baseline.map((l) => l.visible),
+      ),
+      '×',
+      'time until testimonials are visible: server-rendered ÷ client-rendered',
+    ),
     figure('ssr.fcp.ms', fcp(ours), 'ms', 'FCP, server-rendered page (this machine)'),
     figure('ssr.fcp.client_ms', fcp(baseline), 'ms', 'FCP, client-rendered page (this machine)'),
     figure('ssr.visible.ms', visible(ours), 'ms', 'testimonials visible, server-rendered page (this machine)'),
     figure('ssr.visible.client_ms', visible(baseline), 'ms', 'testimonials visible, client-rendered page (this machine)'),
-    figure('ssr.js_bytes_before_visible', jsNeeded, 'B', 'JS needed before testimonials are visible, server-rendered page (visible with every script blocked: 0)'),
+    figure(
+      'ssr.js_bytes_before_visible',
+      jsNeeded,
+      'B',
+      'JS needed before testimonials are visible, server-rendered page (visible with every script blocked: 0)',
+    ),
     figure(
       'ssr.js_bytes_before_visible.client',
       median(baseline.map((l) => l.scriptBytesBeforeVisible)),

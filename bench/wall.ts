@@ -120,7 +120,11 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
       await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
       const run = (which: 'ours' | 'baseline') =>
-        page.evaluate((w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n), which, count);
+        page.evaluate(
+          (w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n),
+          which,
+          count,
+        );
       // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
       await run('ours');
       await run('baseline');
@@ -145,7 +149,10 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       figures.push(
         figure(
           `wall.${count}.ratio`,
-          pairedRatio(ours.map((r) => r.ms), baseline.map((r) => r.ms)),
+          pairedRatio(
+            ours.map((r) => r.ms),
+            baseline.map((r) => r.ms),
+          ),
           '×',
           `${count} cards: wall ÷ one innerHTML (median of ${RUNS} paired runs)`,
         ),
@@ -158,7 +165,10 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
         figures.push(
           figure(
             'wall.1000.longest_task_ratio',
-            pairedRatio(ours.map((r) => r.longestTask), baseline.map((r) => r.longestTask)),
+            pairedRatio(
+              ours.map((r) => r.longestTask),
+              baseline.map((r) => r.longestTask),
+            ),
             '×',
             'longest task, 1,000 cards: wall ÷ innerHTML (median of paired runs)',
           ),

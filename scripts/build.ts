@@ -90,7 +90,12 @@ function copySandboxMedia(): void {
 function generateManifest(): void {
   const result = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--config', 'scripts/custom-elements-manifest.config.mjs'],
+    [
+      join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
+      'analyze',
+      '--config',
+      'scripts/custom-elements-manifest.config.mjs',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('custom-elements-manifest analyzer failed');

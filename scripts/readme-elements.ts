@@ -93,7 +93,7 @@ export function eventTable(manifest: Manifest): string {
 
 /** The README text between the markers of both generated sections. */
 export function generatedSections(manifest: Manifest): Record<'elements' | 'events', string> {
-  const source = 'Generated from `custom-elements.json` (the elements\' JSDoc) by `scripts/readme-elements.ts`.';
+  const source = "Generated from `custom-elements.json` (the elements' JSDoc) by `scripts/readme-elements.ts`.";
   return { elements: `${source}\n\n${elementReference(manifest)}`, events: `${source}\n\n${eventTable(manifest)}` };
 }
 

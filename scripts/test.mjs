@@ -72,7 +72,13 @@ const steps = {
     if (wanted.includes('chromium')) {
       env.CHROME_PATH = findBrowser(
         'Chromium',
-        [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'],
+        [
+          process.env.CHROME_PATH,
+          '/usr/bin/chromium',
+          '/usr/bin/chromium-browser',
+          '/usr/bin/google-chrome-stable',
+          '/usr/bin/google-chrome',
+        ],
         'chromium',
       );
     }
@@ -82,7 +88,8 @@ const steps = {
     let status = 0;
     for (const browser of wanted) {
       console.log(`\n# browser tests in ${browser}`);
-      status = run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
+      status =
+        run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
     }
     return status;
   },

@@ -61,7 +61,8 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   }
   const publicUrl = text('public-url');
   if (publicUrl !== undefined) {
-    if (!publicBase(publicUrl)) throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
+    if (!publicBase(publicUrl))
+      throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
     options.publicUrl = publicUrl;
   }
   const key = text('key');
@@ -87,8 +88,12 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
   if (options.publicUrl) console.log(`  links in answers: ${options.publicUrl}`);
-  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`);
-  console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
+  console.log(
+    `  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`,
+  );
+  console.log(
+    `  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`,
+  );
   closeOnSignal(() => server.close());
 }
 
@@ -129,7 +134,10 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     const usage = error instanceof UsageError;
     const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'EADDRINUSE' ? `the port is already in use (${(error as Error).message}); pick another with --port.` : (error as Error).message;
+    const message =
+      code === 'EADDRINUSE'
+        ? `the port is already in use (${(error as Error).message}); pick another with --port.`
+        : (error as Error).message;
     console.error(`testimonial-elements: ${message}`);
     process.exit(usage ? 2 : 1);
   }

@@ -3,9 +3,26 @@
 export * from './client/index.js';
 export { TestimonialCard } from './elements/testimonial-card/testimonial-card.js';
 export type { CardDisplayElement, CardVariant, Theme } from './elements/shared/card-display.js';
-export { VideoTestimonial, type VideoTestimonialErrorDetail, type VideoTestimonialErrorEvent } from './elements/video-testimonial/video-testimonial.js';
-export { TestimonialWall, type TestimonialWallErrorEvent, type TestimonialWallLoadEvent } from './elements/testimonial-wall/testimonial-wall.js';
-export { SUMMARY_PLACEMENTS, SUMMARY_VARIANTS, TestimonialSummary, type SummaryPlacement, type SummaryVariant, type TestimonialSummaryDismissEvent, type TestimonialSummaryErrorEvent, type TestimonialSummaryLoadEvent } from './elements/testimonial-summary/testimonial-summary.js';
+export {
+  VideoTestimonial,
+  type VideoTestimonialErrorDetail,
+  type VideoTestimonialErrorEvent,
+} from './elements/video-testimonial/video-testimonial.js';
+export {
+  TestimonialWall,
+  type TestimonialWallErrorEvent,
+  type TestimonialWallLoadEvent,
+} from './elements/testimonial-wall/testimonial-wall.js';
+export {
+  SUMMARY_PLACEMENTS,
+  SUMMARY_VARIANTS,
+  TestimonialSummary,
+  type SummaryPlacement,
+  type SummaryVariant,
+  type TestimonialSummaryDismissEvent,
+  type TestimonialSummaryErrorEvent,
+  type TestimonialSummaryLoadEvent,
+} from './elements/testimonial-summary/testimonial-summary.js';
 export type { WallLayout, WallPaging } from './elements/testimonial-wall/wall-options.js';
 export type { CardTestimonial } from './elements/shared/card-testimonial.js';
 // The events' types; this also brings their `HTMLElementEventMap` entries into a program that imports

@@ -27,7 +27,18 @@ describe('custom-elements.json', () => {
   it('documents every attribute of the four elements, each with a description', () => {
     assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-summary', 'testimonial-wall', 'video-testimonial']);
     assert.deepEqual(attributes('testimonial-summary'), [
-      'avatars', 'endpoint', 'href', 'integration', 'lang', 'placement', 'rating', 'tags', 'theme', 'type', 'variant', 'wall-link',
+      'avatars',
+      'endpoint',
+      'href',
+      'integration',
+      'lang',
+      'placement',
+      'rating',
+      'tags',
+      'theme',
+      'type',
+      'variant',
+      'wall-link',
     ]);
     assert.deepEqual(attributes('video-testimonial'), ['autoplay', 'captions', 'label', 'muted', 'poster', 'src', 'transcript', 'type']);
     assert.ok(attributes('testimonial-card').includes('testimonial-id'));
@@ -46,7 +57,10 @@ describe('custom-elements.json', () => {
       ['video-testimonial', 'phase'],
     ] as const) {
       const declaration = elements.get(tag)!;
-      assert.ok(!declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName), `${tag} has no attribute for ${hiddenName}`);
+      assert.ok(
+        !declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName),
+        `${tag} has no attribute for ${hiddenName}`,
+      );
       const member = declaration.members?.find((candidate) => candidate.name === hiddenName);
       assert.ok(!member || (member.privacy === 'private' && member.attribute === undefined), `${tag}.${hiddenName} is not public`);
     }

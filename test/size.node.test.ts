@@ -39,7 +39,10 @@ describe('script-tag build size', () => {
   });
 
   it('never puts hls.js, DOMPurify, the video player or the moving layouts in what a text wall downloads', () => {
-    const eager = chunks.filter((chunk) => sizes.entry.files.includes(chunk.fileName)).map((chunk) => chunk.code).join('\n');
+    const eager = chunks
+      .filter((chunk) => sizes.entry.files.includes(chunk.fileName))
+      .map((chunk) => chunk.code)
+      .join('\n');
     assert.doesNotMatch(eager, /hls\.js|MediaSource|levelLoaded/i, 'hls.js is in the entry');
     assert.doesNotMatch(eager, /DOMPurify|ALLOWED_TAGS\b.*uponSanitize/, 'DOMPurify is in the entry');
     assert.ok(!eager.includes('capLevelToPlayerSize'), 'the video player is in the entry');
@@ -52,7 +55,10 @@ describe('script-tag build size', () => {
     assert.match(lazyNames, /moving-layouts/, `the carousel and marquee are a lazy chunk (lazy chunks: ${lazyNames})`);
     const summary = chunks.find((chunk) => chunk.code.includes('testimonial-summary:dismissed'));
     assert.ok(summary && !sizes.entry.files.includes(summary.fileName), '<testimonial-summary> is a lazy chunk of its own');
-    assert.ok(!summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription="carousel"'), 'the summary chunk holds neither the player nor the carousel');
+    assert.ok(
+      !summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription="carousel"'),
+      'the summary chunk holds neither the player nor the carousel',
+    );
   });
 });
 

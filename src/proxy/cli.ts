@@ -29,8 +29,10 @@ interface Flag {
   apply(options: ServeProxyOptions, raw: string, cache: CacheFlags): void;
 }
 
-const seconds = (name: string, raw: string, max: number) => numberFlag(name, raw, (n) => n >= 0 && n <= max, `a number of seconds from 0 to ${max}`)!;
-const megabytes = (name: string, raw: string) => numberFlag(name, raw, (n) => n > 0 && n <= 4096, 'a number of megabytes above 0, at most 4096')!;
+const seconds = (name: string, raw: string, max: number) =>
+  numberFlag(name, raw, (n) => n >= 0 && n <= max, `a number of seconds from 0 to ${max}`)!;
+const megabytes = (name: string, raw: string) =>
+  numberFlag(name, raw, (n) => n > 0 && n <= 4096, 'a number of megabytes above 0, at most 4096')!;
 
 const FLAGS: Flag[] = [
   {
@@ -47,7 +49,13 @@ const FLAGS: Flag[] = [
     help: `port to listen on, 0 for any free one (default ${DEFAULT_PROXY_PORT})`,
     apply: (o, raw) => void (o.port = integerFlag('port', raw, 0, 65535)),
   },
-  { name: 'host', env: 'TESTIMONIAL_PROXY_HOST', value: 'ADDR', help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)', apply: (o, raw) => void (o.host = raw) },
+  {
+    name: 'host',
+    env: 'TESTIMONIAL_PROXY_HOST',
+    value: 'ADDR',
+    help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)',
+    apply: (o, raw) => void (o.host = raw),
+  },
   {
     name: 'base-path',
     env: 'TESTIMONIAL_PROXY_BASE_PATH',
@@ -61,7 +69,10 @@ const FLAGS: Flag[] = [
     value: 'a,b',
     help: 'comma-separated origins allowed by CORS (default *)',
     apply: (o, raw) => {
-      const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+      const origins = raw
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
       if (origins.length === 0) throw new UsageError('--origins needs at least one origin, e.g. https://example.com.');
       o.cors = { origins };
     },
@@ -71,7 +82,8 @@ const FLAGS: Flag[] = [
     env: 'TESTIMONIAL_PROXY_RATE_LIMIT',
     value: 'N',
     help: 'requests each client may make at once; turns the per-client limit on (default off)',
-    apply: (o, raw) => void (o.rateLimit = { refillPerSecond: 1, ...(o.rateLimit || {}), capacity: integerFlag('rate-limit', raw, 1, 100_000)! }),
+    apply: (o, raw) =>
+      void (o.rateLimit = { refillPerSecond: 1, ...(o.rateLimit || {}), capacity: integerFlag('rate-limit', raw, 1, 100_000)! }),
   },
   {
     name: 'rate-refill',
@@ -249,7 +261,9 @@ export function parseProxyArgs(argv: readonly string[], env: Env = process.env):
     }
   }
   if (!options.upstream) {
-    throw new UsageError('--upstream (or TESTIMONIAL_API_URL) is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.');
+    throw new UsageError(
+      '--upstream (or TESTIMONIAL_API_URL) is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.',
+    );
   }
   if (Object.keys(cache).length) options.cache = cache;
   return options;
@@ -275,7 +289,9 @@ export async function runProxyCli(argv: string[], loadRenderer?: () => Promise<R
   }
   let served;
   try {
-    served = await serveProxy(options.render === false || !loadRenderer ? options : { ...options, render: { ...options.render, loadRenderer } });
+    served = await serveProxy(
+      options.render === false || !loadRenderer ? options : { ...options, render: { ...options.render, loadRenderer } },
+    );
   } catch (error) {
     // Configuration errors (no key, bad upstream URL, port taken): their messages never hold the key.
     console.error(`testimonial-elements proxy: ${(error as Error).message}`);
@@ -283,6 +299,7 @@ export async function runProxyCli(argv: string[], loadRenderer?: () => Promise<R
     return;
   }
   console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (read-only; key from TESTIMONIAL_API_KEY)`);
-  if (options.render !== false) console.log(`  HTML fragments: ${served.url}/render/wall?layout=grid, ${served.url}/render/card/<id> (--no-render turns them off)`);
+  if (options.render !== false)
+    console.log(`  HTML fragments: ${served.url}/render/wall?layout=grid, ${served.url}/render/card/<id> (--no-render turns them off)`);
   closeOnSignal(() => served.close());
 }

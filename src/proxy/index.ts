@@ -87,10 +87,18 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
   const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock, answerBytes));
 
   const routes: ProxyRoute[] = [
-    { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
+    {
+      path: '/testimonials',
+      methods: READ_METHODS,
+      handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)),
+    },
     { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
     { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
-    { path: '/summary', methods: READ_METHODS, handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)) },
+    {
+      path: '/summary',
+      methods: READ_METHODS,
+      handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)),
+    },
   ];
   const { render } = settings;
   if (render) {
@@ -148,7 +156,11 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     return errorAnswer(500, 'internal_error', 'The proxy failed to answer; the site owner can find why in its log.');
   });
 
-  return { app: app as unknown as Hono, fetch: async (request, env, context) => app.fetch(request, env, context), cacheSize: () => cache.size };
+  return {
+    app: app as unknown as Hono,
+    fetch: async (request, env, context) => app.fetch(request, env, context),
+    cacheSize: () => cache.size,
+  };
 }
 
 /** CORS on every answer but preflights (which set their own), and no MIME sniffing of our JSON. */
@@ -176,7 +188,9 @@ function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
     const decision = buckets.take(clientOf(c.req.raw) ?? 'unidentified');
     if (decision.allowed) return next();
     const seconds = decision.retryAfterSeconds;
-    return errorAnswer(429, 'rate_limited', `Too many requests; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+    return errorAnswer(429, 'rate_limited', `Too many requests; try again in ${seconds} s.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
   };
 }
 

@@ -68,7 +68,13 @@ export interface ResolvedProxyOptions {
 }
 
 const MIB = 1024 * 1024;
-export const DEFAULT_CACHE: CacheOptions = { ttlMs: 60_000, maxEntries: 500, maxBytes: 32 * MIB, staleIfErrorMs: 600_000, staleAfterMs: 2_500 };
+export const DEFAULT_CACHE: CacheOptions = {
+  ttlMs: 60_000,
+  maxEntries: 500,
+  maxBytes: 32 * MIB,
+  staleIfErrorMs: 600_000,
+  staleAfterMs: 2_500,
+};
 export const DEFAULT_MAX_LIMIT = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 1;
@@ -115,11 +121,15 @@ function resolveRender(render: ProxyOptions['render']): ProxyRenderOptions | fal
   if (render === undefined || render === false) return false;
   const { renderer } = render ?? {};
   if (typeof renderer !== 'function' && (typeof renderer?.wall !== 'function' || typeof renderer.card !== 'function')) {
-    throw new TypeError('createProxy: render.renderer must be an HtmlRenderer or a function that loads one (serveProxy on Node makes one from testimonial-elements/ssr).');
+    throw new TypeError(
+      'createProxy: render.renderer must be an HtmlRenderer or a function that loads one (serveProxy on Node makes one from testimonial-elements/ssr).',
+    );
   }
   const { publicUrl } = render;
   if (publicUrl !== undefined && !/^(?:https?:\/\/[^/?#\s]+|\/(?!\/))[^?#\s]*$/.test(publicUrl)) {
-    throw new TypeError(`createProxy: render.publicUrl must be an http(s) URL or a path starting with /, without query; got ${JSON.stringify(publicUrl)}.`);
+    throw new TypeError(
+      `createProxy: render.publicUrl must be an http(s) URL or a path starting with /, without query; got ${JSON.stringify(publicUrl)}.`,
+    );
   }
   return { ...render, ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.replace(/\/+$/, '') }) };
 }

@@ -71,7 +71,8 @@ export function renderAttributes(search: URLSearchParams, allowed: ReadonlyMap<s
     const value = values[0]!;
     if (kind === 'string') attributes.push([name, value]);
     else if (TRUE.has(value)) attributes.push([name, '']);
-    else if (!FALSE.has(value)) throw new InvalidRequestError(name, `${name} is on or off: give it bare, or true or false; got "${value}".`);
+    else if (!FALSE.has(value))
+      throw new InvalidRequestError(name, `${name} is on or off: give it bare, or true or false; got "${value}".`);
   }
   return Object.fromEntries(attributes.sort(([a], [b]) => (a < b ? -1 : 1)));
 }

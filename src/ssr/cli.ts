@@ -28,7 +28,7 @@ class RenderUsageError extends Error {}
 const SOURCE_HELP = [
   '  --upstream URL        the service base URL ending in /v1 [TESTIMONIAL_API_URL]; key from TESTIMONIAL_API_KEY',
   '                        (a sandbox on 127.0.0.1/localhost needs none: its default key is used)',
-  '  --proxy URL           or: your proxy\'s base URL, e.g. https://example.com/api (no key)',
+  "  --proxy URL           or: your proxy's base URL, e.g. https://example.com/api (no key)",
   '  --endpoint URL        where the browser asks for later pages after taking over (e.g. /api);',
   '                        without it, the wall shows the rendered page and does not page on',
   '  --item-reviewed JSON  add review JSON-LD about this item, e.g. \'{"@type":"SoftwareApplication","name":"Acme"}\'',
@@ -70,7 +70,9 @@ function sourceOf(upstream: string | undefined, proxy: string | undefined, { env
   try {
     url = new URL(upstream);
   } catch {
-    throw new RenderUsageError(`--upstream must be an absolute http(s) URL ending in /v1, e.g. http://127.0.0.1:8787/v1; got "${upstream}".`);
+    throw new RenderUsageError(
+      `--upstream must be an absolute http(s) URL ending in /v1, e.g. http://127.0.0.1:8787/v1; got "${upstream}".`,
+    );
   }
   const apiKey = env.TESTIMONIAL_API_KEY || (LOOPBACK.has(url.hostname) ? sandboxKey : undefined);
   if (!apiKey) {
@@ -85,7 +87,9 @@ function parseItemReviewed(raw: string | undefined): JsonLdOptions | undefined {
   try {
     itemReviewed = JSON.parse(raw);
   } catch {
-    throw new RenderUsageError(`--item-reviewed must be a JSON object such as '{"@type":"Product","name":"Acme"}'; got ${JSON.stringify(raw.slice(0, 60))}.`);
+    throw new RenderUsageError(
+      `--item-reviewed must be a JSON object such as '{"@type":"Product","name":"Acme"}'; got ${JSON.stringify(raw.slice(0, 60))}.`,
+    );
   }
   try {
     return checkJsonLdOptions({ itemReviewed });
@@ -102,7 +106,9 @@ export function parseRenderArgs(argv: readonly string[], context: RenderCliConte
   if (what !== 'wall' && what !== 'card') throw new RenderUsageError(`render what? "${what}" is not wall or card.`);
   const kinds = what === 'wall' ? WALL_ATTRIBUTES : CARD_ATTRIBUTES;
   if (rest.some((arg) => /^--(?:api-?)?key(?:=|$)/.test(arg))) {
-    throw new RenderUsageError('--key is refused: a key on the command line is visible to other users and stays in shell history. Set TESTIMONIAL_API_KEY instead.');
+    throw new RenderUsageError(
+      '--key is refused: a key on the command line is visible to other users and stays in shell history. Set TESTIMONIAL_API_KEY instead.',
+    );
   }
   let parsed;
   try {
@@ -120,7 +126,7 @@ export function parseRenderArgs(argv: readonly string[], context: RenderCliConte
       },
     });
   } catch (error) {
-    throw new RenderUsageError(`${(error as Error).message.split("\n")[0]} (render ${what} --help lists its attributes)`);
+    throw new RenderUsageError(`${(error as Error).message.split('\n')[0]} (render ${what} --help lists its attributes)`);
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
@@ -156,7 +162,10 @@ export async function renderCommand(command: RenderCommand): Promise<string> {
   console.warn = (...parts: unknown[]) => void warnings.push(parts.map(String).join(' '));
   let html: string;
   try {
-    html = command.what === 'wall' ? await renderWall({ ...source, attributes, jsonLd }) : await renderCard(command.id!, { ...source, attributes, jsonLd });
+    html =
+      command.what === 'wall'
+        ? await renderWall({ ...source, attributes, jsonLd })
+        : await renderCard(command.id!, { ...source, attributes, jsonLd });
   } finally {
     console.warn = warn;
   }
@@ -173,7 +182,11 @@ export interface RenderCliResult {
 
 /** The command's outcome: a command-line mistake is one line and status 2; a failed read, status 1. */
 export async function renderCli(argv: readonly string[], context: RenderCliContext): Promise<RenderCliResult> {
-  const failed = (code: 1 | 2, message: string): RenderCliResult => ({ code, stdout: '', stderr: `testimonial-elements render: ${message}\n` });
+  const failed = (code: 1 | 2, message: string): RenderCliResult => ({
+    code,
+    stdout: '',
+    stderr: `testimonial-elements render: ${message}\n`,
+  });
   let command: RenderCommand | 'help';
   try {
     command = parseRenderArgs(argv, context);

@@ -43,7 +43,13 @@ import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.j
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
 import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
-import { isApproved, publicTestimonial, publicTestimonialList, type PublicTestimonial, type PublicTestimonialList } from '../proxy/public-fields.js';
+import {
+  isApproved,
+  publicTestimonial,
+  publicTestimonialList,
+  type PublicTestimonial,
+  type PublicTestimonialList,
+} from '../proxy/public-fields.js';
 import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
 import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
@@ -232,7 +238,13 @@ function templateOf(tag: Tag): ElementTemplate {
   if (!template) {
     const observed = (ELEMENTS[tag] as unknown as { observedAttributes: string[] }).observedAttributes;
     const attributes = [...new Set([...observed, ...GLOBAL_ATTRIBUTES])];
-    const parts = [`<${tag} ${attributes[0]}=`, ...attributes.slice(1).map((name) => ` ${name}=`), ...PROPERTIES[tag].map((name) => ` .${name}=`), '>', `</${tag}>`];
+    const parts = [
+      `<${tag} ${attributes[0]}=`,
+      ...attributes.slice(1).map((name) => ` ${name}=`),
+      ...PROPERTIES[tag].map((name) => ` .${name}=`),
+      '>',
+      `</${tag}>`,
+    ];
     const strings = Object.freeze(Object.assign([...parts], { raw: Object.freeze([...parts]) })) as TemplateStringsArray;
     template = { attributes, strings };
     templates.set(tag, template);
@@ -267,7 +279,11 @@ function island(value: unknown): string {
 async function renderElement(tag: Tag, attributes: unknown[], properties: Record<string, unknown>, data: unknown): Promise<string> {
   await prepare();
   const { strings } = templateOf(tag);
-  const values = [...attributes, ...PROPERTIES[tag].map((name) => properties[name]), data === undefined ? nothing : unsafeHTML(island(data))];
+  const values = [
+    ...attributes,
+    ...PROPERTIES[tag].map((name) => properties[name]),
+    data === undefined ? nothing : unsafeHTML(island(data)),
+  ];
   const template: TemplateResult = html(strings, ...values);
   return tidyHostTag(tag, conformingMarkers(await collectResult(render(template))));
 }
@@ -358,7 +374,12 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
 /** A client that knows one page and nothing else: for a wall rendered from data given. */
 function pageClient(page: PublicTestimonialList): WidgetReadClient {
   const unavailable = () => Promise.reject(new Error('renderWall was given its testimonials: there is nothing else to fetch.'));
-  return { baseUrl: '', listTestimonials: () => Promise.resolve(page as TestimonialList), getTestimonial: unavailable, getLinks: unavailable };
+  return {
+    baseUrl: '',
+    listTestimonials: () => Promise.resolve(page as TestimonialList),
+    getTestimonial: unavailable,
+    getLinks: unavailable,
+  };
 }
 
 /** The testimonial to render: the one given, or the one with that id from the source. */
@@ -376,7 +397,10 @@ async function oneTestimonial(testimonial: unknown, source: DataSource, what: st
 }
 
 /** Renders `<testimonial-card>` for a testimonial, or for the id of one fetched from the source. */
-export async function renderCard(testimonial: Testimonial | PublicTestimonial | CardTestimonial | string, options: RenderCardOptions = {}): Promise<string> {
+export async function renderCard(
+  testimonial: Testimonial | PublicTestimonial | CardTestimonial | string,
+  options: RenderCardOptions = {},
+): Promise<string> {
   const attributes = attributeValues('testimonial-card', options.attributes);
   const jsonLd = checkJsonLdOptions(options.jsonLd);
   const data = await oneTestimonial(testimonial, options, 'renderCard');

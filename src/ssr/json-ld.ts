@@ -69,7 +69,15 @@ const ELIGIBLE_SUBTYPES: readonly string[] = [
   ...(['PodcastSeason', 'TVSeason'] satisfies TypeName<CreativeWorkSeason>[]),
   ...(['BookSeries', 'Periodical', 'PodcastSeries', 'TVSeries'] satisfies TypeName<CreativeWorkSeries>[]),
   ...(['PodcastEpisode', 'TVEpisode'] satisfies TypeName<Episode>[]),
-  ...(['BusinessEvent', 'CourseInstance', 'EducationEvent', 'Festival', 'MusicEvent', 'SportsEvent', 'TheaterEvent'] satisfies TypeName<Event>[]),
+  ...([
+    'BusinessEvent',
+    'CourseInstance',
+    'EducationEvent',
+    'Festival',
+    'MusicEvent',
+    'SportsEvent',
+    'TheaterEvent',
+  ] satisfies TypeName<Event>[]),
   ...(['VideoGame'] satisfies TypeName<Game>[]),
   ...(['AudioObject', 'ImageObject', 'VideoObject'] satisfies TypeName<MediaObject>[]),
   ...(['MusicAlbum', 'MusicRelease'] satisfies TypeName<MusicPlaylist>[]),
@@ -80,8 +88,24 @@ const ELIGIBLE_SUBTYPES: readonly string[] = [
 
 /** Refused by name with the self-serving explanation (any other type is refused as not eligible). */
 const SELF_SERVING_TYPES: readonly string[] = [
-  ...(['Organization', 'Corporation', 'NGO', 'OnlineBusiness', 'OnlineStore', 'EducationalOrganization', 'MedicalOrganization'] satisfies TypeName<Organization>[]),
-  ...(['LocalBusiness', 'Store', 'Restaurant', 'ProfessionalService', 'FoodEstablishment', 'LodgingBusiness', 'HealthAndBeautyBusiness'] satisfies TypeName<LocalBusiness>[]),
+  ...([
+    'Organization',
+    'Corporation',
+    'NGO',
+    'OnlineBusiness',
+    'OnlineStore',
+    'EducationalOrganization',
+    'MedicalOrganization',
+  ] satisfies TypeName<Organization>[]),
+  ...([
+    'LocalBusiness',
+    'Store',
+    'Restaurant',
+    'ProfessionalService',
+    'FoodEstablishment',
+    'LodgingBusiness',
+    'HealthAndBeautyBusiness',
+  ] satisfies TypeName<LocalBusiness>[]),
 ];
 
 const ELIGIBLE = new Set<string>([...REVIEW_SNIPPET_TYPES, ...ELIGIBLE_SUBTYPES]);
@@ -146,7 +170,9 @@ export function checkJsonLdOptions(value: unknown): JsonLdOptions | undefined {
     );
   }
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new JsonLdOptionError(`jsonLd.itemReviewed.name is required: the name of the ${type} the testimonials are about; got ${describe(name)}.`);
+    throw new JsonLdOptionError(
+      `jsonLd.itemReviewed.name is required: the name of the ${type} the testimonials are about; got ${describe(name)}.`,
+    );
   }
   const computed = COMPUTED.find((key) => key in item);
   if (computed !== undefined) {
@@ -241,9 +267,13 @@ function scriptOf(data: WithContext<Thing> | undefined): string {
  */
 export function wallJsonLdScript(options: JsonLdOptions, testimonials: readonly unknown[], attributes: ShownAttributes): string {
   const quiet = () => {};
-  const limits = ['max-items-sm', 'max-items-md', 'max-items-lg'].map((name) => pickCount(quiet, name, attributes[name], 0) ?? Number.POSITIVE_INFINITY);
+  const limits = ['max-items-sm', 'max-items-md', 'max-items-lg'].map(
+    (name) => pickCount(quiet, name, attributes[name], 0) ?? Number.POSITIVE_INFINITY,
+  );
   const lang = typeof attributes.lang === 'string' ? attributes.lang : undefined;
-  return scriptOf(reviewJsonLd(options, { testimonials: testimonials.slice(0, Math.min(...limits)), lang, noRating: flag(attributes['no-rating']) }));
+  return scriptOf(
+    reviewJsonLd(options, { testimonials: testimonials.slice(0, Math.min(...limits)), lang, noRating: flag(attributes['no-rating']) }),
+  );
 }
 
 /** The JSON-LD script for a server-rendered card. */

@@ -18,7 +18,8 @@ export function createProxyRenderer(options: ProxyRendererOptions = {}): HtmlRen
   return {
     wallAttributes: WALL_ATTRIBUTES,
     cardAttributes: CARD_ATTRIBUTES,
-    wall: (list, attributes, endpoint) => renderWall({ testimonials: list, attributes: { ...attributes, endpoint }, ...(jsonLd ? { jsonLd } : {}) }),
+    wall: (list, attributes, endpoint) =>
+      renderWall({ testimonials: list, attributes: { ...attributes, endpoint }, ...(jsonLd ? { jsonLd } : {}) }),
     card: (testimonial, attributes) => renderCard(testimonial, { attributes, ...(jsonLd ? { jsonLd } : {}) }),
   };
 }

@@ -17,7 +17,11 @@ import type {
   TestimonialSummaryErrorEvent,
   TestimonialSummaryLoadEvent,
 } from '../elements/testimonial-summary/testimonial-summary.js';
-import type { TestimonialWall, TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../elements/testimonial-wall/testimonial-wall.js';
+import type {
+  TestimonialWall,
+  TestimonialWallErrorEvent,
+  TestimonialWallLoadEvent,
+} from '../elements/testimonial-wall/testimonial-wall.js';
 import type { VideoTestimonial, VideoTestimonialErrorEvent } from '../elements/video-testimonial/video-testimonial.js';
 
 /** The elements by tag name (what `HTMLElementTagNameMap` holds once the define modules are imported). */
@@ -93,11 +97,13 @@ export type AttributeValue<V> = AttributeForm<Extract<NonNullable<V>, string | n
 
 /** The attributes of an element: every property with a text, number or boolean value, kebab-cased. */
 export type ElementAttributes<Tag extends TestimonialTagName> = {
-  [K in Exclude<keyof ElementProperties<TestimonialElementMap[Tag]>, PropertyOnlyKeys[Tag]> & string as [
-    AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>,
-  ] extends [never]
-    ? never
-    : KebabCase<K>]?: AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>;
+  [
+    K in Exclude<keyof ElementProperties<TestimonialElementMap[Tag]>, PropertyOnlyKeys[Tag]> & string as [
+      AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>,
+    ] extends [never]
+      ? never
+      : KebabCase<K>
+  ]?: AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>;
 };
 
 /** Properties of an element by tag name (see {@link ElementProperties}). */

@@ -16,7 +16,16 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
-import { countDeep, deepText, launchBrowser, liveInstances, waitFor, waitForCollected, watchedPage, type WatchedPage } from '../support/browser.js';
+import {
+  countDeep,
+  deepText,
+  launchBrowser,
+  liveInstances,
+  waitFor,
+  waitForCollected,
+  watchedPage,
+  type WatchedPage,
+} from '../support/browser.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const REMOUNTS = 5;
@@ -72,11 +81,18 @@ export function describeExampleApp(name: 'react' | 'vue'): void {
       const text = await deepText(watched.page, '#featured-card');
       assert.match(text, /always there/);
       assert.match(text, /Head of Research at Example Co/);
-      assert.equal(await watched.page.$eval('#featured-card', (card) => card.getAttribute('testimonial')), null, 'an object, never an attribute');
+      assert.equal(
+        await watched.page.$eval('#featured-card', (card) => card.getAttribute('testimonial')),
+        null,
+        'an object, never an attribute',
+      );
     });
 
     it("hears the wall's and the fetched card's events in the framework's handlers, and native clicks", async () => {
-      await waitFor(async () => (await countOf(watched, 'testimonial-card-load:')) === 1, 'testimonial-wall-load, then testimonial-card-load');
+      await waitFor(
+        async () => (await countOf(watched, 'testimonial-card-load:')) === 1,
+        'testimonial-wall-load, then testimonial-card-load',
+      );
       const events = await loggedEvents(watched);
       assert.deepEqual(
         events.filter((entry) => entry.startsWith('testimonial')),

@@ -130,7 +130,10 @@ describe('proxy HTML routes', () => {
     assert.equal(stub.requests.length, 1, 'one upstream call for the three');
     assert.equal(calls.length, 1, 'one render for the three');
     const preflight = await setup().proxy.fetch(
-      new Request(`${ORIGIN}/render/wall`, { method: 'OPTIONS', headers: { Origin: 'https://x.test', 'Access-Control-Request-Method': 'GET' } }),
+      new Request(`${ORIGIN}/render/wall`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://x.test', 'Access-Control-Request-Method': 'GET' },
+      }),
     );
     assert.equal(preflight.status, 204);
     const post = await setup().proxy.fetch(new Request(`${ORIGIN}/render/wall`, { method: 'POST' }));
@@ -145,7 +148,10 @@ describe('proxy HTML routes', () => {
     const based = setup({ basePath: '/api' });
     await based.get('/api/render/wall');
     assert.equal(based.calls[0]!.endpoint, `${ORIGIN}/api`);
-    assert.throws(() => setup({ render: { renderer: recordingRenderer().renderer, publicUrl: 'javascript:alert(1)' } }), /render\.publicUrl/);
+    assert.throws(
+      () => setup({ render: { renderer: recordingRenderer().renderer, publicUrl: 'javascript:alert(1)' } }),
+      /render\.publicUrl/,
+    );
     assert.throws(() => setup({ render: { renderer: {} as HtmlRenderer } }), /render\.renderer must be an HtmlRenderer/);
   });
 
@@ -193,7 +199,9 @@ describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
       assert.equal(element.getAttribute('layout'), 'grid');
       assert.ok(element.hasAttribute('no-rating'));
       assert.ok(element.querySelector('template[shadowrootmode="open"]'), 'declarative shadow DOM');
-      const island = JSON.parse(element.querySelector(':scope > script[type="application/json"]')!.textContent!) as { testimonials: { id: string }[] };
+      const island = JSON.parse(element.querySelector(':scope > script[type="application/json"]')!.textContent!) as {
+        testimonials: { id: string }[];
+      };
       assert.equal(island.testimonials.length, 3);
       const card = await fetch(`${served.url}/api/render/card/${island.testimonials[0]!.id}?lang=en`);
       assert.equal(card.status, 200);
@@ -210,12 +218,21 @@ describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
     } finally {
       await served.close();
     }
-    await assert.rejects(serveProxy({ ...base, render: { jsonLd: { itemReviewed: { '@type': 'Organization', name: 'Acme' } } } }), /self-serving/);
+    await assert.rejects(
+      serveProxy({ ...base, render: { jsonLd: { itemReviewed: { '@type': 'Organization', name: 'Acme' } } } }),
+      /self-serving/,
+    );
   });
 
   it('the proxy command takes --public-url, --item-reviewed and --no-render', () => {
-    const options = parseProxyArgs(['--upstream', UPSTREAM, '--public-url', 'https://example.com/api', '--item-reviewed', '{"@type":"Product","name":"Acme"}'], {});
-    assert.deepEqual(options !== 'help' && options.render, { publicUrl: 'https://example.com/api', jsonLd: { itemReviewed: { '@type': 'Product', name: 'Acme' } } });
+    const options = parseProxyArgs(
+      ['--upstream', UPSTREAM, '--public-url', 'https://example.com/api', '--item-reviewed', '{"@type":"Product","name":"Acme"}'],
+      {},
+    );
+    assert.deepEqual(options !== 'help' && options.render, {
+      publicUrl: 'https://example.com/api',
+      jsonLd: { itemReviewed: { '@type': 'Product', name: 'Acme' } },
+    });
     const off = parseProxyArgs(['--upstream', UPSTREAM, '--public-url', '/api', '--no-render'], {});
     assert.equal(off !== 'help' && off.render, false);
     assert.throws(() => parseProxyArgs(['--upstream', UPSTREAM, '--item-reviewed', '{'], {}), /--item-reviewed must be a JSON object/);

@@ -60,7 +60,9 @@ export function inEachBrowser(body: (name: BrowserName, browser: () => Browser) 
 /** Resolves once every testimonial element in the page has rendered. */
 export function elementsRendered(page: Page): Promise<void> {
   return page.evaluate(async () => {
-    for (const element of document.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('testimonial-wall, testimonial-card, video-testimonial')) {
+    for (const element of document.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>(
+      'testimonial-wall, testimonial-card, video-testimonial',
+    )) {
       await element.updateComplete;
     }
   });

@@ -21,7 +21,10 @@ const run = (args: string[], env: Record<string, string> = {}): Promise<Run> => 
 /** The command in a child process, as a user runs it, without the developer's key (or any). */
 function spawnRun(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const { TESTIMONIAL_API_KEY: _key, TESTIMONIAL_API_URL: _url, ...rest } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'render', ...args], { env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'render', ...args], {
+    env: { ...rest, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -37,21 +40,37 @@ describe('testimonial-elements render', () => {
   after(() => sandbox.close());
 
   it('render wall prints a server-rendered wall from a local sandbox with no key', async () => {
-    const { code, stdout, stderr } = await spawnRun(['wall', '--upstream', sandbox.url, '--limit', '3', '--layout', 'grid', '--no-rating', '--endpoint', '/api']);
+    const { code, stdout, stderr } = await spawnRun([
+      'wall',
+      '--upstream',
+      sandbox.url,
+      '--limit',
+      '3',
+      '--layout',
+      'grid',
+      '--no-rating',
+      '--endpoint',
+      '/api',
+    ]);
     assert.equal(code, 0, stderr);
     const { document } = new JSDOM(stdout).window;
     const wall = document.querySelector('testimonial-wall')!;
     assert.equal(wall.getAttribute('layout'), 'grid');
     assert.equal(wall.getAttribute('endpoint'), '/api');
     assert.ok(wall.hasAttribute('no-rating'));
-    const island = JSON.parse(wall.querySelector(':scope > script[type="application/json"]')!.textContent!) as { testimonials: { customer_name: string }[] };
+    const island = JSON.parse(wall.querySelector(':scope > script[type="application/json"]')!.textContent!) as {
+      testimonials: { customer_name: string }[];
+    };
     assert.equal(island.testimonials.length, 3);
-    for (const { customer_name: name } of island.testimonials) assert.ok(stdout.includes(name.replace(/&/g, '&amp;').replace(/</g, '&lt;')), name);
+    for (const { customer_name: name } of island.testimonials)
+      assert.ok(stdout.includes(name.replace(/&/g, '&amp;').replace(/</g, '&lt;')), name);
     assert.ok(!stdout.includes('customer_email'));
   });
 
   it('render card <id> prints one card, with review JSON-LD when --item-reviewed asks', async () => {
-    const list = (await (await fetch(`${sandbox.url}/testimonials?limit=100&approved=true`, { headers: { Authorization: 'sandbox-key' } })).json()) as {
+    const list = (await (
+      await fetch(`${sandbox.url}/testimonials?limit=100&approved=true`, { headers: { Authorization: 'sandbox-key' } })
+    ).json()) as {
       testimonials: { id: string; customer_name: string; rating: number; integration: string | null }[];
     };
     const rated = list.testimonials.find((t) => t.rating > 0 && t.integration === null)!;
@@ -60,7 +79,9 @@ describe('testimonial-elements render', () => {
     assert.equal(code, 0, stderr);
     const { document } = new JSDOM(stdout).window;
     assert.ok(document.querySelector('testimonial-card template[shadowrootmode="open"]'));
-    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { review: { author: { name: string } }[] };
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as {
+      review: { author: { name: string } }[];
+    };
     assert.equal(jsonLd.review[0]!.author.name, rated.customer_name);
   });
 
@@ -82,11 +103,17 @@ describe('testimonial-elements render', () => {
     const cases: [string[], RegExp][] = [
       [['wall', '--upstream', sandbox.url, '--bogus'], /Unknown option '--bogus'.*render wall --help/],
       [['wall', '--upstream', sandbox.url, '--layout'], /--layout.*argument missing/],
-      [['wall', '--upstream', sandbox.url, '--layout', 'gird', '--limit', '2'], /layout="gird" is not one of masonry, grid, list, carousel, marquee/],
+      [
+        ['wall', '--upstream', sandbox.url, '--layout', 'gird', '--limit', '2'],
+        /layout="gird" is not one of masonry, grid, list, carousel, marquee/,
+      ],
       [['wall'], /--upstream URL \(or TESTIMONIAL_API_URL\) or --proxy URL is required/],
       [['wall', '--upstream', 'https://api.example.com/v1'], /TESTIMONIAL_API_KEY is not set/],
       [['wall', '--upstream', sandbox.url, '--key', 'k'], /--key is refused/],
-      [['wall', '--upstream', sandbox.url, '--item-reviewed', '{"@type":"Organization","name":"Acme"}'], /"Organization" is refused: .*self-serving/],
+      [
+        ['wall', '--upstream', sandbox.url, '--item-reviewed', '{"@type":"Organization","name":"Acme"}'],
+        /"Organization" is refused: .*self-serving/,
+      ],
       [['wall', '--upstream', sandbox.url, '--item-reviewed', '{nope'], /--item-reviewed must be a JSON object/],
       [['card', '--upstream', sandbox.url], /render card takes one testimonial id; got none/],
       [['page'], /"page" is not wall or card/],
@@ -123,7 +150,10 @@ describe('the published command (dist/cli.js, one esbuild bundle)', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    assert.ok(inputs.some((input) => input.endsWith('src/sandbox/index.ts')), 'the bundle was read');
+    assert.ok(
+      inputs.some((input) => input.endsWith('src/sandbox/index.ts')),
+      'the bundle was read',
+    );
     assert.deepEqual(
       inputs.filter((input) => /src\/ssr\/|src\/elements\/|node_modules\/(jsdom|lit|lit-html|@lit-labs)\//.test(input)),
       [],

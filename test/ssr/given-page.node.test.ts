@@ -10,7 +10,9 @@ import { createSandbox } from '../../src/sandbox/index.js';
 import { renderWall } from '../../src/ssr/index.js';
 
 async function firstPage(limit: number) {
-  const answer = await createSandbox().fetch(new Request(`http://sandbox.test/v1/testimonials?limit=${limit}&approved=true`, { headers: { Authorization: 'sandbox-key' } }));
+  const answer = await createSandbox().fetch(
+    new Request(`http://sandbox.test/v1/testimonials?limit=${limit}&approved=true`, { headers: { Authorization: 'sandbox-key' } }),
+  );
   return (await answer.json()) as TestimonialList;
 }
 

@@ -24,12 +24,26 @@ function withId(value: unknown, id: string): Record<string, unknown> {
 /** Every hostile testimonial: payloads in every field, each payload alone, each dangerous URL in every URL field. */
 function hostileTestimonials(): Testimonial[] {
   return [
-    withId(everyField(() => ALL_PAYLOADS), 'all-payloads'),
-    withId(everyField((path) => (path === 'text' ? BREAK_OUT : 'plain')), 'break-out'),
-    ...SCRIPT_PAYLOADS.map((payload, index) =>
-      withId(everyField((path) => (URL_FIELD.test(path) ? 'https://cdn.example.com/x.png' : payload)), `payload-${index}`),
+    withId(
+      everyField(() => ALL_PAYLOADS),
+      'all-payloads',
     ),
-    ...DANGEROUS_URLS.map((url, index) => withId(everyField((path) => (URL_FIELD.test(path) ? url : 'plain')), `url-${index}`)),
+    withId(
+      everyField((path) => (path === 'text' ? BREAK_OUT : 'plain')),
+      'break-out',
+    ),
+    ...SCRIPT_PAYLOADS.map((payload, index) =>
+      withId(
+        everyField((path) => (URL_FIELD.test(path) ? 'https://cdn.example.com/x.png' : payload)),
+        `payload-${index}`,
+      ),
+    ),
+    ...DANGEROUS_URLS.map((url, index) =>
+      withId(
+        everyField((path) => (URL_FIELD.test(path) ? url : 'plain')),
+        `url-${index}`,
+      ),
+    ),
   ] as unknown as Testimonial[];
 }
 
@@ -60,7 +74,8 @@ function findings(page: Page): Promise<Findings> {
       const walk = (root: Document | ShadowRoot, inCard: boolean) => {
         for (const element of root.querySelectorAll('*')) {
           if (element.localName === 'script') out.scripts++;
-          if (inCard && !cardElements.includes(element.localName) && element.localName !== 'style') out.foreignElements.push(element.localName);
+          if (inCard && !cardElements.includes(element.localName) && element.localName !== 'style')
+            out.foreignElements.push(element.localName);
           for (const { name, value } of element.attributes) {
             if (name.startsWith('on')) out.handlers.push(`<${element.localName} ${name}>`);
             if (urlAttributes.includes(name) && !safe.test(value)) out.unsafeUrls.push(`<${element.localName} ${name}="${value}">`);
@@ -91,8 +106,13 @@ describe('server-rendered hostile input', () => {
   let islandCount = 0;
 
   before(async () => {
-    const wall = await renderWall({ testimonials, attributes: { endpoint: '/api', 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' } });
-    const cards = await Promise.all(testimonials.slice(0, 3).map((testimonial) => renderCard(testimonial, { attributes: { 'show-tags': true } })));
+    const wall = await renderWall({
+      testimonials,
+      attributes: { endpoint: '/api', 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' },
+    });
+    const cards = await Promise.all(
+      testimonials.slice(0, 3).map((testimonial) => renderCard(testimonial, { attributes: { 'show-tags': true } })),
+    );
     const video = await renderVideo(testimonials[0]!);
     islandCount = 1 + cards.length + 1;
     const body = `${wall}${cards.join('')}${video}<p id="after">after</p>`;

@@ -20,7 +20,10 @@ const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-v
 async function assertValid(html: string, what: string): Promise<void> {
   const report = await validator.validateString(html);
   const messages = report.results.flatMap((result) =>
-    result.messages.map((message) => `${message.ruleId}: ${message.message} (line ${message.line}: ${html.split('\n')[message.line - 1]?.trim().slice(0, 120)})`),
+    result.messages.map(
+      (message) =>
+        `${message.ruleId}: ${message.message} (line ${message.line}: ${html.split('\n')[message.line - 1]?.trim().slice(0, 120)})`,
+    ),
   );
   assert.deepEqual(messages, [], `${what} is not valid HTML`);
 }

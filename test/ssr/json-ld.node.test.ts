@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { JSDOM } from 'jsdom';
 import type { Testimonial } from '../../src/client/types.js';
 import { renderCard, renderWall } from '../../src/ssr/index.js';
-import { checkJsonLdOptions, JsonLdOptionError, REVIEW_SNIPPET_TYPES, reviewJsonLd, type ShownTestimonials } from '../../src/ssr/json-ld.js';
+import {
+  checkJsonLdOptions,
+  JsonLdOptionError,
+  REVIEW_SNIPPET_TYPES,
+  reviewJsonLd,
+  type ShownTestimonials,
+} from '../../src/ssr/json-ld.js';
 
 const item = { '@type': 'SoftwareApplication', name: 'Acme CRM', applicationCategory: 'BusinessApplication' };
 
@@ -40,7 +46,10 @@ describe('review JSON-LD', () => {
 
   it('asking needs an explicit itemReviewed with a name', () => {
     for (const option of [{}, true, { itemReviewed: 'Acme' }, { itemReviewed: null }, { itemReviewed: ['Product'] }]) {
-      assert.throws(() => checkJsonLdOptions(option), (error: Error) => error instanceof JsonLdOptionError && /explicit itemReviewed/.test(error.message));
+      assert.throws(
+        () => checkJsonLdOptions(option),
+        (error: Error) => error instanceof JsonLdOptionError && /explicit itemReviewed/.test(error.message),
+      );
     }
     assert.throws(() => checkJsonLdOptions({ itemReviewed: { '@type': 'Product' } }), /itemReviewed\.name is required/);
     assert.throws(() => checkJsonLdOptions({ itemReviewed: { name: 'Acme' } }), /must be one schema\.org type name/);
@@ -50,14 +59,20 @@ describe('review JSON-LD', () => {
     for (const type of ['Organization', 'LocalBusiness', 'Corporation', 'Restaurant', 'Store']) {
       assert.throws(
         () => checkJsonLdOptions({ itemReviewed: { '@type': type, name: 'Acme Inc.' } }),
-        (error: Error) => error instanceof JsonLdOptionError && error.message.includes(`"${type}" is refused`) && /self-serving reviews/.test(error.message),
+        (error: Error) =>
+          error instanceof JsonLdOptionError &&
+          error.message.includes(`"${type}" is refused`) &&
+          /self-serving reviews/.test(error.message),
       );
     }
   });
 
   it('refuses types Google does not list, and accepts each listed type and common subtypes', () => {
     for (const type of ['WebPage', 'WebSite', 'Thing', 'Person', 'Service']) {
-      assert.throws(() => checkJsonLdOptions({ itemReviewed: { '@type': type, name: 'x' } }), /is not a type Google shows review snippets for/);
+      assert.throws(
+        () => checkJsonLdOptions({ itemReviewed: { '@type': type, name: 'x' } }),
+        /is not a type Google shows review snippets for/,
+      );
     }
     for (const type of [...REVIEW_SNIPPET_TYPES, 'MobileApplication', 'VideoObject', 'IndividualProduct']) {
       assert.ok(checkJsonLdOptions({ itemReviewed: { '@type': type, name: 'x' } }));
@@ -65,7 +80,10 @@ describe('review JSON-LD', () => {
   });
 
   it('refuses reviews or ratings given by hand: they are computed from what is shown', () => {
-    assert.throws(() => checkJsonLdOptions({ itemReviewed: { ...item, aggregateRating: { ratingValue: 5 } } }), /aggregateRating may not be given/);
+    assert.throws(
+      () => checkJsonLdOptions({ itemReviewed: { ...item, aggregateRating: { ratingValue: 5 } } }),
+      /aggregateRating may not be given/,
+    );
     assert.throws(() => checkJsonLdOptions({ itemReviewed: { ...item, review: [] } }), /review may not be given/);
   });
 
@@ -84,7 +102,14 @@ describe('review JSON-LD', () => {
     assert.equal(data['@context'], 'https://schema.org');
     assert.equal(data['@type'], 'SoftwareApplication');
     assert.equal(data.applicationCategory, 'BusinessApplication', 'the caller’s other properties are passed on');
-    assert.deepEqual(data.aggregateRating, { '@type': 'AggregateRating', ratingValue: 4, bestRating: 5, worstRating: 1, ratingCount: 3, reviewCount: 3 });
+    assert.deepEqual(data.aggregateRating, {
+      '@type': 'AggregateRating',
+      ratingValue: 4,
+      bestRating: 5,
+      worstRating: 1,
+      ratingCount: 3,
+      reviewCount: 3,
+    });
     assert.deepEqual(
       data.review.map((review) => (review.author as { name: string }).name),
       ['Customer a', 'Customer b', 'Customer c'],
@@ -103,7 +128,9 @@ describe('review JSON-LD', () => {
 
   it('marks up the translation that is shown', () => {
     const translated = testimonial('t', {
-      translations: [{ id: 'x', lang: 'fr', review_id: 't', text: 'Très bien', title: 'Super', customer_tagline: '', created_at: '', updated_at: '' }],
+      translations: [
+        { id: 'x', lang: 'fr', review_id: 't', text: 'Très bien', title: 'Super', customer_tagline: '', created_at: '', updated_at: '' },
+      ],
     });
     const data = reviewJsonLd({ itemReviewed: item }, shown([translated], { lang: 'fr' })) as unknown as Node;
     assert.equal(data.review[0]!.reviewBody, 'Très bien');
@@ -112,13 +139,22 @@ describe('review JSON-LD', () => {
   });
 
   it('emits nothing when no testimonial shown is eligible, and refuses hidden stars', () => {
-    assert.equal(reviewJsonLd({ itemReviewed: item }, shown([testimonial('x', { integration: 'google', rating: 5 }), testimonial('y', { rating: 0 })])), undefined);
+    assert.equal(
+      reviewJsonLd(
+        { itemReviewed: item },
+        shown([testimonial('x', { integration: 'google', rating: 5 }), testimonial('y', { rating: 0 })]),
+      ),
+      undefined,
+    );
     assert.equal(reviewJsonLd({ itemReviewed: item }, shown([])), undefined);
     assert.throws(() => reviewJsonLd({ itemReviewed: item }, shown([testimonial('a')], { noRating: true })), /no-rating/);
   });
 
   it('checks the option again where it is used (a caller skipping checkJsonLdOptions gets the same error)', () => {
-    assert.throws(() => reviewJsonLd({ itemReviewed: { '@type': 'Organization', name: 'Acme' } }, shown([testimonial('a')])), /self-serving/);
+    assert.throws(
+      () => reviewJsonLd({ itemReviewed: { '@type': 'Organization', name: 'Acme' } }, shown([testimonial('a')])),
+      /self-serving/,
+    );
   });
 });
 
@@ -132,7 +168,10 @@ describe('review JSON-LD in server-rendered HTML', () => {
   /** The page as a browser's parser sees it: the scripts it would run or read. */
   function scriptsOf(markup: string) {
     const { document } = new JSDOM(`<!doctype html><body>${markup}</body>`).window;
-    return [...document.querySelectorAll('script')].map((script) => ({ type: script.getAttribute('type'), text: script.textContent ?? '' }));
+    return [...document.querySelectorAll('script')].map((script) => ({
+      type: script.getAttribute('type'),
+      text: script.textContent ?? '',
+    }));
   }
 
   it('renderWall writes one ld+json script after the wall that </script> and <!-- in the data cannot break', async () => {
@@ -148,7 +187,9 @@ describe('review JSON-LD in server-rendered HTML', () => {
     assert.equal((data.review[0]!.author as { name: string }).name, hostileName, 'the name survives exactly, as data');
     assert.equal(data.review[1]!.name, '<!--<script>');
     assert.equal(data.review[0]!.reviewBody, 'Fine really', 'the shown text: sanitised, the highlight’s words kept');
-    assert.ok(markup.endsWith('</script>') && markup.indexOf('<script type="application/ld+json">') > markup.lastIndexOf('</testimonial-wall>'));
+    assert.ok(
+      markup.endsWith('</script>') && markup.indexOf('<script type="application/ld+json">') > markup.lastIndexOf('</testimonial-wall>'),
+    );
   });
 
   it('renderWall without jsonLd writes none, and a refused itemReviewed fails before anything is fetched', async () => {
@@ -167,10 +208,17 @@ describe('review JSON-LD in server-rendered HTML', () => {
 
   it('marks up only the cards max-items-* lets every width show, and refuses no-rating', async () => {
     const many = ['a', 'b', 'c', 'd'].map((id) => testimonial(id));
-    const markup = await renderWall({ testimonials: many, attributes: { 'max-items-sm': 2, 'max-items-lg': 3 }, jsonLd: { itemReviewed: item } });
+    const markup = await renderWall({
+      testimonials: many,
+      attributes: { 'max-items-sm': 2, 'max-items-lg': 3 },
+      jsonLd: { itemReviewed: item },
+    });
     const data = JSON.parse(scriptsOf(markup).at(-1)!.text) as Node;
     assert.equal(data.review.length, 2);
-    await assert.rejects(renderWall({ testimonials: many, attributes: { 'no-rating': true }, jsonLd: { itemReviewed: item } }), /no-rating/);
+    await assert.rejects(
+      renderWall({ testimonials: many, attributes: { 'no-rating': true }, jsonLd: { itemReviewed: item } }),
+      /no-rating/,
+    );
   });
 
   it('renderCard marks up its one testimonial when it is eligible, and nothing otherwise', async () => {

@@ -42,7 +42,14 @@ describe('Lighthouse on the server-rendered page', () => {
       const page = await browser.newPage();
       const result = await lighthouse(
         `${server.origin}/server-rendered.html`,
-        { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], maxWaitForLoad: 60_000, throttlingMethod: 'provided', disableFullPageScreenshot: true },
+        {
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: [...CATEGORIES],
+          maxWaitForLoad: 60_000,
+          throttlingMethod: 'provided',
+          disableFullPageScreenshot: true,
+        },
         undefined,
         page,
       );

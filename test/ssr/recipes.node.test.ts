@@ -65,7 +65,9 @@ function checkWall(html: string, expected: { endpoint: string; limit: number }):
   assert.ok(wall, 'a <testimonial-wall> in the page');
   assert.equal(wall.getAttribute('endpoint'), expected.endpoint);
   assert.ok(wall.querySelector('template[shadowrootmode="open"]'), 'its declarative shadow root');
-  const island = JSON.parse(wall.querySelector(':scope > script[type="application/json"]')!.textContent!) as { testimonials: { customer_name: string }[] };
+  const island = JSON.parse(wall.querySelector(':scope > script[type="application/json"]')!.textContent!) as {
+    testimonials: { customer_name: string }[];
+  };
   assert.equal(island.testimonials.length, expected.limit);
   // Both sides serialised by jsdom, so a name with & or < is compared in the same escaping.
   const shadow = wall.querySelector('template')!.innerHTML;
@@ -103,11 +105,15 @@ describe("README's server-rendering recipes", () => {
     try {
       const origin = `http://127.0.0.1:${port}`;
       let page: Response | undefined;
-      await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited: ${log()}`);
-        page = await fetch(`${origin}/`).catch(() => undefined);
-        return page !== undefined;
-      }, 'the recipe server answering', 60_000);
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the server exited: ${log()}`);
+          page = await fetch(`${origin}/`).catch(() => undefined);
+          return page !== undefined;
+        },
+        'the recipe server answering',
+        60_000,
+      );
       assert.equal(page!.status, 200, log());
       checkWall(await page!.text(), { endpoint: '/api', limit: 12 });
       const api = await fetch(`${origin}/api/testimonials?limit=2`);
@@ -128,7 +134,10 @@ describe("README's server-rendering recipes", () => {
     assert.equal(code, 0, log());
     const html = await readFile(join(dir, 'dist/testimonials.html'), 'utf8');
     const document = checkWall(html, { endpoint: 'https://proxy.example.com', limit: 12 });
-    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { '@type': string; review: unknown[] };
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as {
+      '@type': string;
+      review: unknown[];
+    };
     assert.equal(jsonLd['@type'], 'SoftwareApplication');
     assert.ok(jsonLd.review.length > 0);
   });

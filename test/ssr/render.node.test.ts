@@ -43,13 +43,16 @@ describe('renderWall', () => {
     ]) {
       assert.doesNotMatch(html, /customer_email|private@example\.com|COUPON-123|"reward"|project_id|form_id/);
     }
-    const all = island(await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 1000 } }), 'testimonial-wall') as {
+    const all = island(
+      await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 1000 } }),
+      'testimonial-wall',
+    ) as {
       testimonials: { approved: boolean }[];
     };
     assert.ok(all.testimonials.length > 0 && all.testimonials.every((testimonial) => testimonial.approved === true));
   });
 
-  it('gives the cards the wall\'s lang, as the browser does through the tree', async () => {
+  it("gives the cards the wall's lang, as the browser does through the tree", async () => {
     const html = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes: { lang: 'de' } }));
     assert.match(html, /Spart uns jede Woche Stunden\./);
   });
@@ -83,7 +86,13 @@ describe('renderWall', () => {
 
 describe('renderCard and renderVideo', () => {
   it('renders a card by id from the service, with <mark> from the same DOMPurify policy', async () => {
-    const id = ((await (await sandbox.fetch(new Request(`${upstream.url}/testimonials?approved=true&limit=1`, { headers: { authorization: 'Bearer sandbox-key' } }))).json()) as { testimonials: { id: string }[] }).testimonials[0]!.id;
+    const id = (
+      (await (
+        await sandbox.fetch(
+          new Request(`${upstream.url}/testimonials?approved=true&limit=1`, { headers: { authorization: 'Bearer sandbox-key' } }),
+        )
+      ).json()) as { testimonials: { id: string }[] }
+    ).testimonials[0]!.id;
     const html = readable(await renderCard(id, { upstream, fetch: sandbox.fetch, attributes: { 'testimonial-id': id } }));
     assert.match(html, new RegExp(`^<testimonial-card testimonial-id="${id}"`));
     const marked = readable(await renderCard(sampleTestimonial({ text: 'It <mark onclick="x()" class="y">saved</mark> <b>us</b> hours' })));

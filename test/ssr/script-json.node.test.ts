@@ -20,7 +20,9 @@ const HOSTILE = [
 
 /** The page a server writes: the island, then an element the island must not swallow. */
 function parse(json: string): { text: string; after: boolean; scripts: number } {
-  const { document } = new JSDOM(`<!doctype html><body><script type="application/json" id="island">${json}</script><p id="after">after</p></body>`).window;
+  const { document } = new JSDOM(
+    `<!doctype html><body><script type="application/json" id="island">${json}</script><p id="after">after</p></body>`,
+  ).window;
   return {
     text: document.getElementById('island')!.textContent!,
     after: document.getElementById('after') !== null,

@@ -50,7 +50,11 @@ function islandTestimonials(page: Page): Promise<{ customer_name: string; text: 
   return page.evaluate(() => {
     const found: { customer_name: string; text: string }[] = [];
     for (const island of document.querySelectorAll('testimonial-wall > script, testimonial-card > script')) {
-      const data = JSON.parse(island.textContent!) as { testimonials?: { customer_name: string; text: string }[]; customer_name?: string; text?: string };
+      const data = JSON.parse(island.textContent!) as {
+        testimonials?: { customer_name: string; text: string }[];
+        customer_name?: string;
+        text?: string;
+      };
       if (data.testimonials) found.push(...data.testimonials);
       else found.push(data as { customer_name: string; text: string });
     }
@@ -60,7 +64,11 @@ function islandTestimonials(page: Page): Promise<{ customer_name: string; text: 
 
 /** The markup-free words, as a reader sees them (the card clamps long texts: compare their start). */
 function wordsOf(text: string): string {
-  return text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
 }
 
 interface Box {
@@ -81,7 +89,11 @@ function boxes(page: Page): Promise<Box[]> {
     };
     const walk = (root: Document | ShadowRoot) => {
       for (const element of root.querySelectorAll('*')) {
-        if (element.matches('testimonial-wall, testimonial-card, video-testimonial, [part="card"], [part="item"], [part="text"], [part="load-more"], #end')) {
+        if (
+          element.matches(
+            'testimonial-wall, testimonial-card, video-testimonial, [part="card"], [part="item"], [part="text"], [part="load-more"], #end',
+          )
+        ) {
           box(element.localName + (element.getAttribute('part') ? `[${element.getAttribute('part')}]` : ''), element);
         }
         if (element.shadowRoot) walk(element.shadowRoot);
@@ -98,12 +110,15 @@ function boxes(page: Page): Promise<Box[]> {
  * places, a box a fraction of a pixel taller or shorter from one layout to the next.
  */
 function sameBoxes(actual: Box[], expected: Box[], tolerance: number): void {
-  const show = (list: Box[]) => list.map((b) => `${b.label} ${b.x.toFixed(2)},${b.y.toFixed(2)} ${b.width.toFixed(2)}x${b.height.toFixed(2)}`);
+  const show = (list: Box[]) =>
+    list.map((b) => `${b.label} ${b.x.toFixed(2)},${b.y.toFixed(2)} ${b.width.toFixed(2)}x${b.height.toFixed(2)}`);
   const same =
     actual.length === expected.length &&
     actual.every((box, index) => {
       const other = expected[index]!;
-      return box.label === other.label && (['x', 'y', 'width', 'height'] as const).every((key) => Math.abs(box[key] - other[key]) <= tolerance);
+      return (
+        box.label === other.label && (['x', 'y', 'width', 'height'] as const).every((key) => Math.abs(box[key] - other[key]) <= tolerance)
+      );
     });
   if (!same) assert.deepEqual(show(actual), show(expected), 'a box moved or changed size when the elements took over');
 }
@@ -138,12 +153,16 @@ describe('the server-rendered page', () => {
       await page.setViewport({ width: 1200, height: 900 });
       await page.goto(`${site.server.origin}/no-script.html`, { waitUntil: 'load' });
       const expected = await islandTestimonials(page);
-      assert.equal(expected.length, LIMIT + 1, 'the wall\'s page 1 and the card');
+      assert.equal(expected.length, LIMIT + 1, "the wall's page 1 and the card");
       const shown = await visibleCards(page);
       for (const testimonial of expected) {
         const card = shown.find((candidate) => candidate.name === testimonial.customer_name);
         assert.ok(card, `${testimonial.customer_name} is not on screen (on screen: ${shown.map((c) => c.name).join(', ')})`);
-        if (testimonial.text) assert.ok(card.text.startsWith(wordsOf(testimonial.text)), `${testimonial.customer_name}'s words are not on screen: "${card.text}"`);
+        if (testimonial.text)
+          assert.ok(
+            card.text.startsWith(wordsOf(testimonial.text)),
+            `${testimonial.customer_name}'s words are not on screen: "${card.text}"`,
+          );
       }
       assert.deepEqual(errors, []);
       await page.close();
@@ -178,12 +197,23 @@ describe('the server-rendered page', () => {
       await elementsRendered(page);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       // Taken over: the wall's cards are the browser's own now (the server's carried defer-hydration).
-      assert.equal(await page.evaluate(() => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card[defer-hydration]').length), 0);
+      assert.equal(
+        await page.evaluate(
+          () => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card[defer-hydration]').length,
+        ),
+        0,
+      );
       assert.equal(await wallCardCount(page), LIMIT);
       sameBoxes(await boxes(page), before, name === 'firefox' ? 0.34 : 0);
       if (name === 'chromium') assert.equal(await page.evaluate(() => (globalThis as { __shift?: number }).__shift), 0, 'layout shift');
-      const asked = site.server.requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/')).slice(listsBefore);
-      assert.deepEqual(asked.map((request) => request.url), [], 'the elements asked again for what the server rendered');
+      const asked = site.server
+        .requestsTo((path) => path === '/api/testimonials' || path.startsWith('/api/testimonials/'))
+        .slice(listsBefore);
+      assert.deepEqual(
+        asked.map((request) => request.url),
+        [],
+        'the elements asked again for what the server rendered',
+      );
 
       // "Load more" with the keyboard: Tab to it, Enter, and focus goes to the first new testimonial.
       let focused = '';
@@ -193,7 +223,11 @@ describe('the server-rendered page', () => {
       }
       assert.equal(focused, 'button[load-more]');
       await page.keyboard.press('Enter');
-      await page.waitForFunction((count) => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length > count, {}, LIMIT);
+      await page.waitForFunction(
+        (count) => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length > count,
+        {},
+        LIMIT,
+      );
       const paged = site.server.requestsTo((path) => path === '/api/testimonials').slice(-1)[0]!;
       assert.match(paged.url, /[?&]page=2\b/);
       await page.waitForFunction(() => {
@@ -210,7 +244,10 @@ describe('the server-rendered page', () => {
       await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
       await elementsRendered(page);
       assert.equal(await wallCardCount(page), LIMIT);
-      assert.deepEqual(requestsTo((path) => path.startsWith('/api/testimonials')).map((request) => request.url()), []);
+      assert.deepEqual(
+        requestsTo((path) => path.startsWith('/api/testimonials')).map((request) => request.url()),
+        [],
+      );
       assert.deepEqual(errors, []);
       await page.close();
     });

@@ -8,8 +8,28 @@ const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'ro
 
 /** Languages whose default script is right to left. */
 const RTL_LANGUAGES = new Set([
-  'ar', 'arc', 'azb', 'ckb', 'dv', 'fa', 'glk', 'he', 'iw', 'ji', 'khw', 'ks', 'lrc', 'mzn', 'nqo', 'pnb', 'ps',
-  'sd', 'syr', 'ug', 'ur', 'yi',
+  'ar',
+  'arc',
+  'azb',
+  'ckb',
+  'dv',
+  'fa',
+  'glk',
+  'he',
+  'iw',
+  'ji',
+  'khw',
+  'ks',
+  'lrc',
+  'mzn',
+  'nqo',
+  'pnb',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
 ]);
 
 interface TextInfo {

@@ -27,7 +27,7 @@ let purifier: Purifier = DOMPurify;
  * server rendering). The configuration stays {@link SANITIZE_CONFIG}.
  */
 export function usePurifier(instance: Purifier): void {
-  if (!instance.isSupported) throw new Error('usePurifier: this DOMPurify has no working DOM (give DOMPurify a window, e.g. jsdom\'s).');
+  if (!instance.isSupported) throw new Error("usePurifier: this DOMPurify has no working DOM (give DOMPurify a window, e.g. jsdom's).");
   purifier = instance;
 }
 

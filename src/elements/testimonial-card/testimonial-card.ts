@@ -12,13 +12,7 @@ import { isRightToLeft, nearestLang } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
-import {
-  highlightSegmentsSync,
-  loadSanitizer,
-  markupFreeText,
-  renderSegments,
-  type TextSegment,
-} from '../shared/sanitize.js';
+import { highlightSegmentsSync, loadSanitizer, markupFreeText, renderSegments, type TextSegment } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
@@ -191,7 +185,9 @@ export class TestimonialCard extends CardDisplayElement {
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
     // One key per question, so the same endpoint and id never fetch twice.
-    this.fetched.request(wanted ? `${endpoint} ${id}` : undefined, (signal) => clientForEndpoint(endpoint!).getTestimonial(id!, { signal }));
+    this.fetched.request(wanted ? `${endpoint} ${id}` : undefined, (signal) =>
+      clientForEndpoint(endpoint!).getTestimonial(id!, { signal }),
+    );
   }
 
   protected override updated(): void {
@@ -280,19 +276,19 @@ export class TestimonialCard extends CardDisplayElement {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
     const name = html`<bdi>${view.name}</bdi>`;
-    const linked = view.customerUrl
-      ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>`
-      : name;
+    const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
       ${this.renderAvatar(view)}
       <div part="identity" class="identity">
         ${staticHtml`<${heading} part="name" class="name" id="name">${linked}</${heading}>`}
-        ${tagline
-          ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
+        ${
+          tagline
+            ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
               >${tagline.text}</span
             >`
-          : nothing}
+            : nothing
+        }
         ${this.renderCompany(view)}
         ${view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing}
       </div>
@@ -304,9 +300,11 @@ export class TestimonialCard extends CardDisplayElement {
     const image = view.avatar && !this.failedImages.has(view.avatar) ? view.avatar : undefined;
     if (!image && !view.initials) return nothing;
     return html`<span part="avatar" class="avatar">
-      ${image
-        ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
-        : html`<span part="initials" aria-hidden="true">${view.initials}</span>`}
+      ${
+        image
+          ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
+          : html`<span part="initials" aria-hidden="true">${view.initials}</span>`
+      }
     </span>`;
   }
 
@@ -314,9 +312,7 @@ export class TestimonialCard extends CardDisplayElement {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
     return html`<span part="company" class="company">
-      ${logo
-        ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 })
-        : nothing}
+      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 }) : nothing}
       ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
   }
@@ -337,18 +333,19 @@ ${stars}
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
     return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}>
-        ${title
-          ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>`
-          : nothing}
-        ${text.text === ''
-          ? nothing
-          : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
-            html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
+        ${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}
+        ${
+          text.text === ''
+            ? nothing
+            : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
+              html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
               >${renderSegments(this.expanded ? full : clamped.segments)}</p
-            >`}
+            >`
+        }
       </blockquote>
-      ${clamped.clamped
-        ? html`<button
+      ${
+        clamped.clamped
+          ? html`<button
             part="read-more"
             class="read-more"
             type="button"
@@ -360,7 +357,8 @@ ${stars}
           >
             ${this.expanded ? 'Show less' : 'Read more'}
           </button>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
@@ -396,11 +394,13 @@ ${stars}
       ${items.map(
         (item) =>
           html`<li part="media-item">
-            ${item.kind === 'image'
-              ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt, width: 96, height: 96 })
-              : html`<video-testimonial part="media-video" src=${item.src} label=${item.label}
+            ${
+              item.kind === 'image'
+                ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt, width: 96, height: 96 })
+                : html`<video-testimonial part="media-video" src=${item.src} label=${item.label}
                   >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${item.src} rel=${OUTBOUND_REL}>${item.label}</a>`}</video-testimonial
-                >`}
+                >`
+            }
           </li>`,
       )}
     </ul>`;
@@ -433,20 +433,24 @@ ${stars}
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
     return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
-      ${source
-        ? html`<span part="source" class="source"
+      ${
+        source
+          ? html`<span part="source" class="source"
             >via
             ${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}</span
           >`
-        : nothing}
-      ${view.permalink
-        ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? 'Permalink'}</a>`
-        : (date ?? nothing)}
-      ${showTags
-        ? html`<ul part="tags" class="tags" aria-label="Tags">
+          : nothing
+      }
+      ${
+        view.permalink ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? 'Permalink'}</a>` : (date ?? nothing)
+      }
+      ${
+        showTags
+          ? html`<ul part="tags" class="tags" aria-label="Tags">
             ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </footer>`;
   }
 
@@ -457,8 +461,9 @@ ${stars}
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
     return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang="en">
-      ${loading
-        ? html`<span class="visually-hidden">Loading testimonial…</span>
+      ${
+        loading
+          ? html`<span class="visually-hidden">Loading testimonial…</span>
             <div class="bone head" aria-hidden="true">
               <div class="bone circle"></div>
               <div class="bone line short"></div>
@@ -466,8 +471,9 @@ ${stars}
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line mid" aria-hidden="true"></div>`
-        : html`<p><strong>${FAILURE}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`}
+          : html`<p><strong>${FAILURE}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`
+      }
     </div>`;
   }
 }

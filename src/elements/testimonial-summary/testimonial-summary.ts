@@ -245,8 +245,9 @@ export class TestimonialSummary extends LitElement {
     const names = shown.map((customer) => customer.name);
     const sentence = names.length ? `${lovedBy}, among them ${nameList(names, locale)}.` : `${lovedBy}.`;
     return html`<span class="picture" aria-hidden="true">
-        ${shown.length
-          ? html`<span part="avatars" class="faces">
+        ${
+          shown.length
+            ? html`<span part="avatars" class="faces">
               ${shown.map((customer) => {
                 const src = safeUrl(customer.avatar, 'image');
                 return html`<span part="avatar" class="avatar" title=${customer.name}>
@@ -254,7 +255,8 @@ export class TestimonialSummary extends LitElement {
                 </span>`;
               })}
             </span>`
-          : nothing}
+            : nothing
+        }
         <span part="count" class="count">${lovedBy}</span>
       </span>
       <span class="visually-hidden">${sentence}</span>`;

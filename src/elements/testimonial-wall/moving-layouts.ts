@@ -155,9 +155,7 @@ export class CarouselController implements ReactiveController {
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
     if (!announce) return;
     this.wall.announce(
-      lastShown > index + 1
-        ? `Testimonials ${index + 1} to ${lastShown} of ${this.total}.`
-        : `Testimonial ${index + 1} of ${this.total}.`,
+      lastShown > index + 1 ? `Testimonials ${index + 1} to ${lastShown} of ${this.total}.` : `Testimonial ${index + 1} of ${this.total}.`,
     );
   }
 
@@ -263,7 +261,9 @@ function showFocusedCard(event: FocusEvent): void {
   const rtl = isRtl(track);
   const shift =
     box.width > row.width
-      ? (rtl ? row.right - box.right : row.left - box.left)
+      ? rtl
+        ? row.right - box.right
+        : row.left - box.left
       : Math.max(row.left - box.left, 0) + Math.min(row.right - box.right, 0);
   if (!shift) return;
   // The track moves from translateX(0) to ∓50% of its width in one iteration, linearly.
@@ -288,11 +288,13 @@ export function marqueeTemplate({ items, card, label, rows, moving, paused, copi
             <div class="marquee-set">
               ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}
             </div>
-            ${copies
-              ? html`<div class="marquee-set" aria-hidden="true" inert>
+            ${
+              copies
+                ? html`<div class="marquee-set" aria-hidden="true" inert>
                   ${row.map((testimonial) => html`<div class="item">${card(testimonial)}</div>`)}
                 </div>`
-              : nothing}
+                : nothing
+            }
           </div>
         </div>`,
       )}

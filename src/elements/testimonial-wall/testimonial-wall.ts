@@ -315,7 +315,9 @@ export class TestimonialWall extends CardDisplayElement {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.awaitingLayout || (this.formLinkClient && !this.formLink))) {
       await (this.awaitingLayout
-        ? layoutModule(this.layoutValue)!.load().catch(() => undefined)
+        ? layoutModule(this.layoutValue)!
+            .load()
+            .catch(() => undefined)
         : this.chunks.done
           ? formLinks.load().catch(() => undefined)
           : this.chunks.settled);
@@ -372,7 +374,10 @@ export class TestimonialWall extends CardDisplayElement {
     formLinks.load().then(
       ({ FormLinkController }) => (this.formLink ??= new FormLinkController(this, this.report)).request(this.formLinkClient),
       (error: unknown) => {
-        this.report('TE-LINKS-FAILED', `cta: the call to action's code could not be loaded (${errorMessage(error)}); no call to action is shown.`);
+        this.report(
+          'TE-LINKS-FAILED',
+          `cta: the call to action's code could not be loaded (${errorMessage(error)}); no call to action is shown.`,
+        );
         this.formLinkClient = undefined;
         this.requestUpdate();
       },
@@ -385,15 +390,17 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private loadLayout(): void {
     const asked = this.layoutValue;
-    layoutModule(asked)!.load().then(
-      () => this.requestUpdate(),
-      (error: unknown) => {
-        if (this.layoutValue !== asked) return;
-        this.report('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
-        this.layoutValue = 'list';
-        this.requestUpdate();
-      },
-    );
+    layoutModule(asked)!
+      .load()
+      .then(
+        () => this.requestUpdate(),
+        (error: unknown) => {
+          if (this.layoutValue !== asked) return;
+          this.report('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+          this.layoutValue = 'list';
+          this.requestUpdate();
+        },
+      );
   }
 
   /**
@@ -432,7 +439,8 @@ export class TestimonialWall extends CardDisplayElement {
       this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
-      if (!Array.isArray(this.testimonials)) this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
+      if (!Array.isArray(this.testimonials))
+        this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
       return;
     }
@@ -647,7 +655,7 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private renderFooter(): TemplateResult | typeof nothing {
     const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
-        // The call to action is known: none asked for, or its link answered.
+    // The call to action is known: none asked for, or its link answered.
     const ctaSettled = !this.formLinkClient || this.formLink?.settled;
     if (!ready || !this.placed || !ctaSettled || this.configError !== undefined) return nothing;
     const { moreStatus } = this.data;
@@ -668,10 +676,7 @@ export class TestimonialWall extends CardDisplayElement {
             ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
           </button>`
         : nothing;
-    const failure =
-      moreStatus === 'error'
-        ? this.renderMessage('error', this.failure, true)
-        : nothing;
+    const failure = moreStatus === 'error' ? this.renderMessage('error', this.failure, true) : nothing;
     // The page's own words are in the page's language; the default ones are English.
     const words = this.cta?.trim();
     const cta = this.formLink?.href

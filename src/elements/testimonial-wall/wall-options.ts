@@ -37,8 +37,7 @@ export function listParamsFromAttributes(values: Partial<Record<WallQueryKey, un
     // An absent attribute reads as null, an unset property as undefined; an empty one asks for nothing.
     if (raw === undefined || raw === null || raw === '') continue;
     try {
-      const parsed =
-        typeof raw === 'string' ? parseListQuery(new URLSearchParams([[key, raw]])) : validateListParams({ [key]: raw });
+      const parsed = typeof raw === 'string' ? parseListQuery(new URLSearchParams([[key, raw]])) : validateListParams({ [key]: raw });
       Object.assign(params, parsed);
     } catch (error) {
       if (!(error instanceof InvalidRequestError)) throw error;

@@ -453,9 +453,7 @@ export class VideoTestimonial extends LitElement {
   }
 
   private renderPosterImage() {
-    return this.sources.poster
-      ? html`<img part="poster" src=${this.sources.poster} alt="" decoding="async" loading="lazy" />`
-      : nothing;
+    return this.sources.poster ? html`<img part="poster" src=${this.sources.poster} alt="" decoding="async" loading="lazy" />` : nothing;
   }
 
   private renderPlayButton() {
@@ -471,11 +469,13 @@ export class VideoTestimonial extends LitElement {
       >
         <span class="play-icon">${playIcon}</span>
       </button>
-      ${duration === undefined
-        ? nothing
-        : html`<time part="duration" datetime=${isoDuration(duration)}
+      ${
+        duration === undefined
+          ? nothing
+          : html`<time part="duration" datetime=${isoDuration(duration)}
             ><span class="visually-hidden">Duration </span>${formatDuration(duration)}</time
-          >`}
+          >`
+      }
     `;
   }
 
@@ -487,9 +487,7 @@ export class VideoTestimonial extends LitElement {
           ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
           ${this.transcriptText ? 'Its transcript is below.' : nothing}
         </p>
-        ${available
-          ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>Try again</button>`
-          : nothing}
+        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>Try again</button>` : nothing}
       </div>
     `;
   }
@@ -536,12 +534,14 @@ export class VideoTestimonial extends LitElement {
         ${active ? nothing : this.renderPosterImage()} ${phase === 'poster' ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
-      ${transcript
-        ? html`<details part="transcript" ?open=${phase === 'failed'}>
+      ${
+        transcript
+          ? html`<details part="transcript" ?open=${phase === 'failed'}>
             <summary>Transcript</summary>
             <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 }

@@ -12,9 +12,9 @@ import { loaded, part, until, warningsDuring } from '../testimonial-wall/wall-he
 
 /** Whether `element` or an ancestor (across shadow roots) is an assertive live region. */
 function assertive(element: Element): boolean {
-  for (let current: Element | null = element; current; ) {
+  for (let current: Element | null = element; current;) {
     if (current.getAttribute('role') === 'alert' || current.getAttribute('aria-live') === 'assertive') return true;
-    current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null);
+    current = current.parentElement ?? (current.getRootNode() as ShadowRoot).host ?? null;
   }
   return false;
 }

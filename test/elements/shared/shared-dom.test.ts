@@ -69,7 +69,7 @@ describe('events', () => {
 });
 
 describe('nearestLang', () => {
-  it('finds its own, an ancestor\'s, or a shadow host\'s lang', async () => {
+  it("finds its own, an ancestor's, or a shadow host's lang", async () => {
     const outer = await mount<HTMLDivElement>(html`<div lang="ar"><span lang="de"><i></i></span><section></section></div>`);
     expect(nearestLang(outer.querySelector('i')!)).to.equal('de');
     expect(nearestLang(outer.querySelector('section')!)).to.equal('ar');

@@ -98,8 +98,6 @@ describe('warnings', () => {
       defineElement('guarded-probe', Second);
     });
     expect(customElements.get('guarded-probe')).to.equal(First);
-    expect(warnings).to.deep.equal([
-      '[guarded-probe] TE-TAG-TAKEN: the tag is taken; this one is not registered.',
-    ]);
+    expect(warnings).to.deep.equal(['[guarded-probe] TE-TAG-TAKEN: the tag is taken; this one is not registered.']);
   });
 });

@@ -33,13 +33,49 @@ export function everyField(replace: (path: string) => string): unknown {
 export const URL_FIELD = /url|avatar|logo|public|service|hls|high|medium|low/i;
 
 /** Attributes whose value the browser treats as a URL. */
-export const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'cite', 'poster', 'action', 'formaction', 'data', 'xlink:href', 'background', 'ping'];
+export const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'srcset',
+  'cite',
+  'poster',
+  'action',
+  'formaction',
+  'data',
+  'xlink:href',
+  'background',
+  'ping',
+];
 
 /** Whether a URL attribute's value is one the safe-URL check lets through. */
 export const SAFE_URL_VALUE = /^(?:https?:\/\/[^/\s]|\/(?![/\\])|data:image\/(?:png|jpeg|gif|webp|avif);base64,)/i;
 
 /** Elements a card may render; anything else came from data. */
 export const CARD_ELEMENTS = new Set([
-  'article', 'figure', 'figcaption', 'div', 'span', 'p', 'a', 'img', 'svg', 'path', 'blockquote', 'mark', 'button',
-  'ul', 'li', 'footer', 'time', 'strong', 'bdi', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'video-testimonial',
+  'article',
+  'figure',
+  'figcaption',
+  'div',
+  'span',
+  'p',
+  'a',
+  'img',
+  'svg',
+  'path',
+  'blockquote',
+  'mark',
+  'button',
+  'ul',
+  'li',
+  'footer',
+  'time',
+  'strong',
+  'bdi',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'video-testimonial',
 ]);

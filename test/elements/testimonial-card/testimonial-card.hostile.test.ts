@@ -38,7 +38,10 @@ function assertSafeDom(el: TestimonialCard, label: string): void {
   for (const name of ['text', 'title', 'tagline', 'name', 'company', 'username', 'tag', 'source']) {
     for (const block of el.shadowRoot!.querySelectorAll(`[part~="${name}"]`)) {
       for (const inner of block.querySelectorAll('*')) {
-        const allowed = name === 'text' ? inner.localName === 'mark' && inner.attributes.length === 0 : ['a', 'img', 'span', 'bdi'].includes(inner.localName);
+        const allowed =
+          name === 'text'
+            ? inner.localName === 'mark' && inner.attributes.length === 0
+            : ['a', 'img', 'span', 'bdi'].includes(inner.localName);
         expect(allowed, `${label}: <${inner.localName}> inside ${name}`).to.equal(true);
       }
     }

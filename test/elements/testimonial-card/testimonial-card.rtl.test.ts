@@ -43,7 +43,9 @@ describe('<testimonial-card> right to left', () => {
     const card = await arabicCard({ customer_name: 'Ada Lovelace Jr.' });
     const company = part(card, 'company')!;
     const text = 'Saffron Kitchen Co.';
-    expect(charBox(company, text, text.length - 1).left, 'the full stop is right of the S').to.be.greaterThan(charBox(company, text, 0).left);
+    expect(charBox(company, text, text.length - 1).left, 'the full stop is right of the S').to.be.greaterThan(
+      charBox(company, text, 0).left,
+    );
     const name = part(card, 'name')!;
     const full = 'Ada Lovelace Jr.';
     expect(charBox(name, full, full.length - 1).left).to.be.greaterThan(charBox(name, full, 0).left);

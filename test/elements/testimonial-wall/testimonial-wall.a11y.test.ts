@@ -62,7 +62,10 @@ describe('<testimonial-wall> layouts: accessibility', () => {
     await sendKeys({ press: 'Enter' });
     expect(wall.shadowRoot!.activeElement!.textContent!.trim()).to.equal('End of testimonials');
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement!.id, `focused: ${document.activeElement?.outerHTML.slice(0, 80)} / ${wall.shadowRoot!.activeElement?.outerHTML.slice(0, 120)}`).to.equal('after');
+    expect(
+      document.activeElement!.id,
+      `focused: ${document.activeElement?.outerHTML.slice(0, 80)} / ${wall.shadowRoot!.activeElement?.outerHTML.slice(0, 120)}`,
+    ).to.equal('after');
   });
 
   it('aria-label on the wall names its list or carousel, over label', async () => {

@@ -23,12 +23,16 @@ describe('<testimonial-wall> carousel', () => {
 
   async function settled(wall: TestimonialWall): Promise<void> {
     let last = -1;
-    await until(() => {
-      const now = track(wall).scrollLeft;
-      const still = now === last;
-      last = now;
-      return still;
-    }, 'the track stops scrolling', { interval: 100 });
+    await until(
+      () => {
+        const now = track(wall).scrollLeft;
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      'the track stops scrolling',
+      { interval: 100 },
+    );
   }
 
   /** Waits until slide `index` is at the start edge and the track has stopped moving. */
@@ -54,7 +58,9 @@ describe('<testimonial-wall> carousel', () => {
     expect(region.getAttribute('aria-label')).to.equal('Customer stories');
     const slides = all(wall, '[part="slide"]');
     expect(slides.map((slide) => slide.getAttribute('aria-label'))).to.deep.equal(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
-    expect(slides.every((slide) => slide.getAttribute('role') === 'group' && slide.getAttribute('aria-roledescription') === 'slide')).to.equal(true);
+    expect(
+      slides.every((slide) => slide.getAttribute('role') === 'group' && slide.getAttribute('aria-roledescription') === 'slide'),
+    ).to.equal(true);
     expect(part(wall, 'previous')!.getAttribute('aria-label')).to.equal('Previous testimonial');
     expect(part(wall, 'next')!.getAttribute('aria-controls')).to.equal(track(wall).id);
     expect(part(wall, 'rotation-control')).to.equal(null);

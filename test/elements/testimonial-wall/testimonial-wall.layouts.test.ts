@@ -80,9 +80,9 @@ describe('<testimonial-wall> masonry, grid, list', () => {
       all(wall, '[role="listitem"]')
         .filter((item) => item.getBoundingClientRect().top < innerHeight)
         .map((item) => {
-        const { left, top, width, height } = item.getBoundingClientRect();
-        return [left, top, width, height].map(Math.round).join(' ');
-      });
+          const { left, top, width, height } = item.getBoundingClientRect();
+          return [left, top, width, height].map(Math.round).join(' ');
+        });
     const before = boxes();
     await wall.loadMore();
     await wall.updateComplete;
@@ -127,7 +127,6 @@ describe('<testimonial-wall> masonry, grid, list', () => {
     expect(getComputedStyle(part(wall, 'load-more')!).display).to.not.equal('none');
   });
 });
-
 
 describe('<testimonial-wall> marquee', () => {
   let restoreMotion: (() => Promise<void>) | undefined;

@@ -144,7 +144,9 @@ describe('<testimonial-wall> paging="scroll"', () => {
 describe('<testimonial-wall> paging="none"', () => {
   it('shows one page, with no button and no sentinel', async () => {
     const api = new FakeApi({ count: 12 });
-    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="5" paging="none"></testimonial-wall>`);
+    const wall = await fixture<TestimonialWall>(
+      html`<testimonial-wall .client=${api.client()} limit="5" paging="none"></testimonial-wall>`,
+    );
     await loaded(wall);
     await frames(3);
     expect(shownIds(wall)).to.have.length(5);
@@ -155,7 +157,9 @@ describe('<testimonial-wall> paging="none"', () => {
 
   it('the marquee shows the first page only, whatever the paging', async () => {
     const api = new FakeApi({ count: 12 });
-    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="5" layout="marquee"></testimonial-wall>`);
+    const wall = await fixture<TestimonialWall>(
+      html`<testimonial-wall .client=${api.client()} limit="5" layout="marquee"></testimonial-wall>`,
+    );
     await loaded(wall);
     expect(part(wall, 'load-more')).to.equal(null);
   });

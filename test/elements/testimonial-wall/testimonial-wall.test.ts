@@ -46,7 +46,10 @@ describe('<testimonial-wall> data', () => {
     expect(warnings).to.have.length(6);
     for (const name of ['limit', 'sort', 'layout', 'paging', 'theme', 'marquee-rows']) {
       const code = `TE-INVALID-${name.toUpperCase()}`;
-      expect(warnings.some((message) => message.startsWith(`[testimonial-wall] ${code}: ${name}=`)), name).to.equal(true);
+      expect(
+        warnings.some((message) => message.startsWith(`[testimonial-wall] ${code}: ${name}=`)),
+        name,
+      ).to.equal(true);
     }
     expect(api.queries).to.deep.equal(['']);
     expect(part(wall, 'wall')!.classList.contains('masonry')).to.equal(true);
@@ -218,7 +221,12 @@ describe('<testimonial-wall> data', () => {
       expect(card.variant).to.equal('quote');
       expect(card.theme).to.equal('dark');
       expect([card.noDate, card.noRating, card.noSource, card.noAvatar, card.noMedia, card.showTags]).to.deep.equal([
-        true, true, true, true, true, true,
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
       ]);
       expect(card.headingLevel).to.equal(4);
     }

@@ -6,11 +6,7 @@ import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/c
 import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
-import {
-  listParamsFromAttributes,
-  pageSize,
-  WALL_QUERY_KEYS,
-} from '../../../src/elements/testimonial-wall/wall-options.js';
+import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
 import { splitRows } from '../../../src/elements/testimonial-wall/moving-layouts.js';
 import { cappedClasses, overLimitClasses, skeletonCount } from '../../../src/elements/testimonial-wall/wall-templates.js';
 
@@ -23,10 +19,7 @@ const t = (id: string) => ({ id }) as Testimonial;
 
 describe('wall attributes → list query', () => {
   it('offers every list parameter of spec 4.1 except approved (the proxy forces it)', () => {
-    assert.deepEqual(
-      [...WALL_QUERY_KEYS],
-      ['sort', 'order', 'rating', 'type', 'integration', 'tags', 'query', 'lang', 'limit', 'page'],
-    );
+    assert.deepEqual([...WALL_QUERY_KEYS], ['sort', 'order', 'rating', 'type', 'integration', 'tags', 'query', 'lang', 'limit', 'page']);
   });
 
   it('reads attribute text like a query string', () => {
@@ -74,18 +67,33 @@ describe('wall attributes → list query', () => {
   it('drops each invalid attribute alone, with a warning naming it, and keeps the others', () => {
     const { warn, messages } = collect();
     const params = listParamsFromAttributes(
-      { sort: 'stars', limit: '0', page: 'two', integration: 'myspace', rating: '4.5', type: 'audio', order: 'up', lang: '!!', query: 'ok' },
+      {
+        sort: 'stars',
+        limit: '0',
+        page: 'two',
+        integration: 'myspace',
+        rating: '4.5',
+        type: 'audio',
+        order: 'up',
+        lang: '!!',
+        query: 'ok',
+      },
       warn,
     );
     assert.deepEqual(params, { query: 'ok' });
     assert.equal(messages.length, 8);
     for (const key of ['sort', 'limit', 'page', 'integration', 'rating', 'type', 'order', 'lang']) {
       assert.ok(
-        messages.some((message) => message.startsWith(`TE-INVALID-${key.toUpperCase()}: ${key}=`) && message.endsWith('using the default.')),
+        messages.some(
+          (message) => message.startsWith(`TE-INVALID-${key.toUpperCase()}: ${key}=`) && message.endsWith('using the default.'),
+        ),
         `a warning for ${key}: ${messages.join(' | ')}`,
       );
     }
-    assert.match(messages.find((m) => m.startsWith('TE-INVALID-LIMIT'))!, /limit="0" is not valid \(.*limit/);
+    assert.match(
+      messages.find((m) => m.startsWith('TE-INVALID-LIMIT'))!,
+      /limit="0" is not valid \(.*limit/,
+    );
   });
 
   it('treats absent and empty attributes as not given', () => {
@@ -105,15 +113,27 @@ describe('WallFeed', () => {
     const feed = new WallFeed(1, 3);
     assert.equal(feed.isEmpty, true);
     assert.equal(feed.nextPage, 1);
-    assert.deepEqual(feed.add(1, [t('a'), t('b'), t('c')]).map((x) => x.id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      feed.add(1, [t('a'), t('b'), t('c')]).map((x) => x.id),
+      ['a', 'b', 'c'],
+    );
     assert.equal(feed.hasMore, true);
     assert.equal(feed.nextPage, 2);
     // A testimonial approved meanwhile pushed "c" onto page 2 as well.
-    assert.deepEqual(feed.add(2, [t('c'), t('d'), t('e')]).map((x) => x.id), ['d', 'e']);
+    assert.deepEqual(
+      feed.add(2, [t('c'), t('d'), t('e')]).map((x) => x.id),
+      ['d', 'e'],
+    );
     assert.equal(feed.hasMore, true);
-    assert.deepEqual(feed.add(3, [t('f')]).map((x) => x.id), ['f']);
+    assert.deepEqual(
+      feed.add(3, [t('f')]).map((x) => x.id),
+      ['f'],
+    );
     assert.equal(feed.hasMore, false);
-    assert.deepEqual(feed.items.map((x) => x.id), ['a', 'b', 'c', 'd', 'e', 'f']);
+    assert.deepEqual(
+      feed.items.map((x) => x.id),
+      ['a', 'b', 'c', 'd', 'e', 'f'],
+    );
   });
 
   it('starts at the page the wall asks for and refuses pages out of order', () => {
@@ -127,7 +147,10 @@ describe('WallFeed', () => {
 
   it('drops duplicates inside one page too', () => {
     const feed = new WallFeed(1, 10);
-    assert.deepEqual(feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id), ['a', 'b']);
+    assert.deepEqual(
+      feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id),
+      ['a', 'b'],
+    );
   });
 });
 
@@ -159,7 +182,10 @@ describe('ChunkedList', () => {
     frames.frame();
     assert.equal(list.count, 10);
     assert.equal(list.done, true);
-    assert.deepEqual(list.batches.map((batch) => batch.length), [4, 4, 2]);
+    assert.deepEqual(
+      list.batches.map((batch) => batch.length),
+      [4, 4, 2],
+    );
     await Promise.resolve();
     assert.equal(settled, true);
     assert.equal(frames.queue.length, 0);
@@ -172,7 +198,13 @@ describe('ChunkedList', () => {
     const first = list.batches[0];
     list.append([4, 5]);
     assert.equal(list.batches[0], first);
-    assert.deepEqual(list.batches.map((batch) => [...batch]), [[1, 2, 3], [4, 5]]);
+    assert.deepEqual(
+      list.batches.map((batch) => [...batch]),
+      [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    );
   });
 
   it('stops on replace and pauses while the host is away', () => {
@@ -185,7 +217,10 @@ describe('ChunkedList', () => {
     assert.equal(frames.queue.length, 1);
     list.replace([9]);
     assert.equal(frames.queue.length, 0);
-    assert.deepEqual(list.batches.map((batch) => [...batch]), [[9]]);
+    assert.deepEqual(
+      list.batches.map((batch) => [...batch]),
+      [[9]],
+    );
     assert.equal(list.done, true);
   });
 });
@@ -260,7 +295,10 @@ describe('wall templates helpers', () => {
   });
 
   it('deals marquee rows like cards, keeping them even', () => {
-    assert.deepEqual(splitRows([1, 2, 3, 4, 5], 2), [[1, 3, 5], [2, 4]]);
+    assert.deepEqual(splitRows([1, 2, 3, 4, 5], 2), [
+      [1, 3, 5],
+      [2, 4],
+    ]);
     assert.deepEqual(splitRows([1], 3), [[1]]);
     assert.deepEqual(splitRows([], 2), [[]]);
   });

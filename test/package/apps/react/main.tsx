@@ -10,7 +10,14 @@ function App() {
   return (
     <>
       <testimonial-card id="featured-card" testimonial={featured} heading-level="2" />
-      {first && <testimonial-card id="fetched-card" endpoint="/api" testimonial-id={first} ontestimonial-card-load={(e) => log(`react testimonial-card-load:${e.detail.testimonial.id}`)} />}
+      {first && (
+        <testimonial-card
+          id="fetched-card"
+          endpoint="/api"
+          testimonial-id={first}
+          ontestimonial-card-load={(e) => log(`react testimonial-card-load:${e.detail.testimonial.id}`)}
+        />
+      )}
       <testimonial-wall
         endpoint="/api"
         tags={['pricing', 'mobile']}
