@@ -35,7 +35,7 @@ export async function serverRenderedPage({ api, script, limit = 6, fetch: fetchW
   const ids = await pickTestimonials(api, fetchWith);
   const source = { endpoint: api, fetch: fetchWith };
   const [wall, card, video] = await Promise.all([
-    renderWall({ ...source, attributes: { endpoint: '/api', limit, label: 'What our customers say', 'heading-level': 3 } }),
+    renderWall({ ...source, attributes: { endpoint: '/api', layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 } }),
     renderCard(ids.text, { ...source, attributes: { endpoint: '/api', 'testimonial-id': ids.text, 'heading-level': 3 } }),
     renderVideo(ids.video, source),
   ]);

@@ -332,6 +332,14 @@ export class TestimonialWall extends CardDisplayElement {
     return module !== undefined && !module.loaded;
   }
 
+  /**
+   * Whether the skeleton stands in until the layout's chunk arrives: the carousel and the marquee.
+   * Masonry is a grid until its chunk has placed the cards, as on the server, whose HTML shows them.
+   */
+  private get skeletonForLayout(): boolean {
+    return this.awaitingLayout && this.layoutValue !== 'masonry';
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
@@ -357,7 +365,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.awaitingLayout) this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.skeletonForLayout) this.placed = true;
   }
 
   protected override updated(): void {
@@ -643,7 +651,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
-    if (this.awaitingLayout) return this.renderSkeleton();
+    if (this.skeletonForLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>Skip testimonials</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>End of testimonials</span>`;

@@ -48,7 +48,8 @@ export const URL_ATTRIBUTES = [
 ];
 
 /** Whether a URL attribute's value is one the safe-URL check lets through. */
-export const SAFE_URL_VALUE = /^(?:https?:\/\/[^/\s]|\/(?![/\\])|data:image\/(?:png|jpeg|gif|webp|avif);base64,)/i;
+// `#` alone: the wall's own skip link (static markup, never from data).
+export const SAFE_URL_VALUE = /^(?:#$|https?:\/\/[^/\s]|\/(?![/\\])|data:image\/(?:png|jpeg|gif|webp|avif);base64,)/i;
 
 /** Elements a card may render; anything else came from data. */
 export const CARD_ELEMENTS = new Set([
