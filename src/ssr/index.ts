@@ -61,8 +61,22 @@ export type { PublicTestimonial, PublicTestimonialList } from '../proxy/public-f
 /** An attribute's value: a boolean attribute is written when `true` and left out when `false`. */
 export type AttributeValue = string | number | boolean | null | undefined;
 
+/** The display attributes a wall hands to its cards, with the card's own names (CardDisplayElement). */
+export interface CardDisplayAttributes {
+  variant?: CardVariant | (string & {});
+  theme?: Theme | (string & {});
+  'heading-level'?: string | number;
+  'text-limit'?: string | number;
+  'no-date'?: boolean;
+  'no-rating'?: boolean;
+  'no-source'?: boolean;
+  'no-avatar'?: boolean;
+  'no-media'?: boolean;
+  'show-tags'?: boolean;
+}
+
 /** The attributes of `<testimonial-wall>` (README, element reference), by their HTML names. */
-export interface WallAttributes {
+export interface WallAttributes extends CardDisplayAttributes {
   endpoint?: string;
   sort?: 'date' | 'rating' | (string & {});
   order?: 'asc' | 'desc' | (string & {});
@@ -77,17 +91,7 @@ export interface WallAttributes {
   page?: string | number;
   layout?: WallLayout | (string & {});
   paging?: WallPaging | (string & {});
-  theme?: Theme | (string & {});
   label?: string;
-  variant?: CardVariant | (string & {});
-  'no-date'?: boolean;
-  'no-rating'?: boolean;
-  'no-source'?: boolean;
-  'no-avatar'?: boolean;
-  'no-media'?: boolean;
-  'show-tags'?: boolean;
-  'heading-level'?: string | number;
-  'text-limit'?: string | number;
   autoplay?: boolean;
   'autoplay-interval'?: string | number;
   'marquee-rows'?: string | number;
@@ -99,21 +103,11 @@ export interface WallAttributes {
 }
 
 /** The attributes of `<testimonial-card>`, by their HTML names. */
-export interface CardAttributes {
+export interface CardAttributes extends CardDisplayAttributes {
   endpoint?: string;
   'testimonial-id'?: string;
-  variant?: CardVariant | (string & {});
-  theme?: Theme | (string & {});
   lang?: string;
-  'heading-level'?: string | number;
-  'text-limit'?: string | number;
   expanded?: boolean;
-  'no-date'?: boolean;
-  'no-rating'?: boolean;
-  'no-source'?: boolean;
-  'no-avatar'?: boolean;
-  'no-media'?: boolean;
-  'show-tags'?: boolean;
   [name: string]: AttributeValue;
 }
 
