@@ -34,13 +34,16 @@ async function pickTestimonials(api: string, fetchWith: typeof fetch): Promise<{
 export async function serverRenderedPage({ api, script, limit = 6, fetch: fetchWith = fetch }: ServerRenderedPageOptions): Promise<string> {
   const ids = await pickTestimonials(api, fetchWith);
   const source = { endpoint: api, fetch: fetchWith };
+  // The page's language, which the server cannot see: without it the server writes each testimonial in
+  // its own language and the browser, which reads the page's, shows the English translations instead.
+  const lang = 'en';
   const [wall, card, video] = await Promise.all([
-    renderWall({ ...source, attributes: { endpoint: '/api', layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 } }),
-    renderCard(ids.text, { ...source, attributes: { endpoint: '/api', 'testimonial-id': ids.text, 'heading-level': 3 } }),
+    renderWall({ ...source, attributes: { endpoint: '/api', lang, layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 } }),
+    renderCard(ids.text, { ...source, attributes: { endpoint: '/api', lang, 'testimonial-id': ids.text, 'heading-level': 3 } }),
     renderVideo(ids.video, source),
   ]);
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -30,8 +30,8 @@
  *
  * Needs `@lit-labs/ssr` and `jsdom` (optional peer dependencies: `npm i @lit-labs/ssr jsdom`).
  */
-import { LitElementRenderer, render } from '@lit-labs/ssr';
-import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
+import { collectResult, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
@@ -42,6 +42,7 @@ import type { CardVariant, Theme } from '../elements/shared/card-display.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
 import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
+import type { VideoSources } from '../elements/video-testimonial/video-sources.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
 import {
   isApproved,
@@ -264,6 +265,25 @@ function attributeValues(tag: Tag, attributes: Record<string, unknown> = {}): un
   });
 }
 
+/**
+ * Lit's renderer, plus what the elements set through CSSOM: `styleProperties` is an element binding,
+ * which Lit's server renderer skips, so the server's paint would lack it. Only the player's frame ratio
+ * matters there (a portrait video drawn 16:9 until the script runs would move everything below it; a
+ * wall's first page is one slice, whose `--_count` nothing reads, and the card's poster ratio is for a
+ * player not yet defined, which on the server it is): written as one more rule in its shadow root, a
+ * `<style>` like the others (README: Content-Security-Policy), gone once the browser takes over.
+ */
+class ServerElementRenderer extends LitElementRenderer {
+  override renderShadow(renderInfo: RenderInfo): ThunkedRenderResult | undefined {
+    const shadow = super.renderShadow(renderInfo);
+    if (shadow && this.element instanceof VideoTestimonial) {
+      const { aspectRatio } = (this.element as unknown as { sources: VideoSources }).sources;
+      shadow.push(`<style>[part='frame']{--_v-ratio:${Number(aspectRatio)}}</style>`);
+    }
+    return shadow;
+  }
+}
+
 /** A data island: JSON that no text in it can break out of (see script-json.ts). */
 function island(value: unknown): string {
   return `<script type="application/json">${scriptJson(value)}</script>`;
@@ -279,7 +299,7 @@ async function renderElement(tag: Tag, attributes: unknown[], properties: Record
     data === undefined ? nothing : unsafeHTML(island(data)),
   ];
   const template: TemplateResult = html(strings, ...values);
-  return tidyHostTag(tag, conformingMarkers(await collectResult(render(template))));
+  return tidyHostTag(tag, conformingMarkers(await collectResult(render(template, { elementRenderers: [ServerElementRenderer] }))));
 }
 
 /** The host's start tag without the runs of spaces that the attributes left out leave behind. */

@@ -217,8 +217,10 @@ const media = css`
     overflow: hidden;
     background: var(--_t-surface);
   }
+  /* 16:9 (a src-only player's frame) from the start: the player's link, until it is defined, holds its box. */
   .media li:has(video-testimonial) {
     flex: 1 1 100%;
+    aspect-ratio: 16 / 9;
   }
   .poster {
     position: relative;
