@@ -38,7 +38,10 @@ export async function serverRenderedPage({ api, script, limit = 6, fetch: fetchW
   // its own language and the browser, which reads the page's, shows the English translations instead.
   const lang = 'en';
   const [wall, card, video] = await Promise.all([
-    renderWall({ ...source, attributes: { endpoint: '/api', lang, layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 } }),
+    renderWall({
+      ...source,
+      attributes: { endpoint: '/api', lang, layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 },
+    }),
     renderCard(ids.text, { ...source, attributes: { endpoint: '/api', lang, 'testimonial-id': ids.text, 'heading-level': 3 } }),
     renderVideo(ids.video, source),
   ]);

@@ -73,10 +73,12 @@ describe('minifyCssText', () => {
         margin: 0 auto;
       }
       @media (max-width: 600px) and (prefers-reduced-motion: reduce) { a { b: c } }
+      .a * .b, [data-x='9'] { gap: calc(var(--g) * 0.5) 10.5em; aspect-ratio: 16 / 9; color: rgb(0 0 0 / 0.72) }
     `;
     assert.equal(
       minifyCssText(css),
-      ":host([theme='dark']) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}",
+      ':host([theme=dark]) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}' +
+        ".a * .b,[data-x='9']{gap:calc(var(--g)*.5) 10.5em;aspect-ratio:16/9;color:rgb(0 0 0/.72)}",
     );
   });
 });

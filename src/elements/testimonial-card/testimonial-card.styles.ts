@@ -217,10 +217,12 @@ const media = css`
     overflow: hidden;
     background: var(--_t-surface);
   }
-  /* 16:9 (a src-only player's frame) from the start: the player's link, until it is defined, holds its box. */
+  /* Until the player is defined, its link holds the player's box (a src-only player's frame is 16:9). */
+  .media video-testimonial:not(:defined) {
+    aspect-ratio: 16 / 9;
+  }
   .media li:has(video-testimonial) {
     flex: 1 1 100%;
-    aspect-ratio: 16 / 9;
   }
   .poster {
     position: relative;
