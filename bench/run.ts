@@ -81,7 +81,9 @@ async function main(): Promise<number> {
       try {
         figures.push(...(await SECTIONS[name]!(context)));
       } catch (error) {
-        errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        // With its cause: Node's fetch says only "fetch failed", the cause says why (ECONNRESET, …).
+        const cause = error instanceof Error && error.cause !== undefined ? `\ncause: ${String(error.cause)}` : '';
+        errors[name] = (error instanceof Error ? (error.stack ?? error.message) : String(error)) + cause;
         log(`${name} FAILED: ${errors[name]}`);
       }
       log(`${name} took ${((Date.now() - sectionStart) / 1000).toFixed(1)} s`);

@@ -230,6 +230,10 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       res.end(String(error));
     });
   });
+  // Idle keep-alive connections stay open until close(). With Node's default (5 s) this server, which
+  // runs in the benchmark's own process, closed a connection that Node's fetch then reused after a
+  // long stretch of rendering kept the event loop busy: the request failed with ECONNRESET.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', done);
