@@ -195,11 +195,12 @@ function isoDate(field: string, value: unknown): string {
 }
 
 /**
- * Turns one raw query-string value into the typed value of `key`. A value that does not convert stays a
- * string, so the typed rules below reject it with their full message ("limit must be an integer from 1
- * to 1000; got "abc"").
+ * Turns one raw query-string value into the typed value of `key` (`tags`: a comma-separated list). A
+ * value that does not convert stays a string, so {@link validateListParams} rejects it with its full
+ * message ("limit must be an integer from 1 to 1000; got "abc"").
  */
-function parseQueryValue(key: string, raw: string): unknown {
+export function parseQueryValue(key: string, raw: string): unknown {
+  if (key === 'tags') return raw.split(',');
   if (key === 'approved') return raw === 'true' ? true : raw === 'false' ? false : raw;
   if (key === 'rating' || key === 'limit' || key === 'page') return INTEGER_PATTERN.test(raw) ? Number(raw) : raw;
   return raw;
@@ -217,7 +218,7 @@ export function parseListQuery(search: URLSearchParams): ListTestimonialsParams 
     }
     const values = search.getAll(key);
     if (key === 'tags') {
-      raw.tags = values.flatMap((value) => value.split(','));
+      raw.tags = values.flatMap((value) => parseQueryValue(key, value) as string[]);
       continue;
     }
     if (values.length > 1) {
