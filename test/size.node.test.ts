@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CDN_ENTRY_FILE, collapseHtmlLiterals, measureCdn, minifyCssText, type BuiltChunk, type CdnSizes } from '../scripts/cdn-build.js';
+import { shortenablePrivateNames } from '../scripts/private-names.js';
 import { sharedCdnBuild } from './support/shared-cdn-build.js';
 
 /**
@@ -109,5 +110,34 @@ describe('collapseHtmlLiterals', () => {
       ].join('\n'),
     );
     assert.equal(transform.call({}, 'const a = `x\n  y`;', id), null);
+  });
+});
+
+describe('shortenablePrivateNames', () => {
+  it('picks private members reached only through `this`, never a name that other code or data can reach', () => {
+    const text = [
+      'interface Options { viaInterface: number }',
+      'class A {',
+      '  private onlyThis = 1;',
+      '  private viaOther = 2;',
+      '  private viaString = 3;',
+      '  private viaKey = 4;',
+      '  private viaInterface = 5;',
+      '  private publicElsewhere = 6;',
+      '  private viaDestructuring = 7;',
+      '  private addEventListener = 8;',
+      '  private inLibrary = 9;',
+      '  constructor(private param: number) {}',
+      '  private method(other: A): void {',
+      '    this.onlyThis + this.param + other.viaOther;',
+      "    new Set(['viaString']);",
+      '    ({ viaKey: 1 });',
+      '    const { viaDestructuring } = this;',
+      '  }',
+      '}',
+      'class B { publicElsewhere = 1; }',
+    ].join('\n');
+    const foreign = ['interface EventTarget { addEventListener(): void }', 'a.inLibrary=1'];
+    assert.deepEqual(shortenablePrivateNames([{ fileName: 'a.ts', text }], foreign), ['method', 'onlyThis', 'param']);
   });
 });
