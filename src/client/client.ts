@@ -28,6 +28,7 @@ import {
   validateTestimonialId,
   validateUpdateInput,
 } from './validation.js';
+import { isRecord } from './is-record.js';
 
 export interface ClientOptions {
   /**
@@ -318,10 +319,6 @@ function fetchFunction(custom: FetchFunction | undefined, caller: string): Fetch
     throw new TypeError(`${caller}: this runtime has no global fetch; pass one as the fetch option.`);
   }
   return globalFetch;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkList(body: unknown): string | undefined {

@@ -34,6 +34,7 @@ import {
   type MediaItem,
   type UpdateTestimonialInput,
 } from './types.js';
+import { isRecord } from './is-record.js';
 
 /** A request that breaks a rule of the spec. `field` is the parameter or body field at fault. */
 export class InvalidRequestError extends Error {
@@ -117,13 +118,9 @@ function oneOf<T extends string>(field: string, value: unknown, allowed: readonl
   throw new InvalidRequestError(field, `${field} must be one of ${list}; got ${describe(value)}.`);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The body (or a nested item) must be an object holding no field outside `known`. */
 function expectObject(field: string, value: unknown, known: readonly string[]): Record<string, unknown> {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw new InvalidRequestError(field, `${field} must be a JSON object; got ${describe(value)}.`);
   }
   for (const key of Object.keys(value)) {
