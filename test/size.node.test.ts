@@ -72,12 +72,17 @@ describe('minifyCssText', () => {
         color: var(--x, rgb(0, 0, 0));
         ${'${tokens}'}
         margin: 0 auto;
+        background: rgb(0 0 0 / 0.72) !important;
+        inline-size: calc(10.5px + 0.25em);
       }
       @media (max-width: 600px) and (prefers-reduced-motion: reduce) { a { b: c } }
+      @container wall (36rem <= width < 60rem) { [part = 'x'] { opacity: 0.55 } }
     `;
     assert.equal(
       minifyCssText(css),
-      ":host([theme='dark']) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}",
+      ":host([theme='dark']) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto;background:rgb(0 0 0/.72)!important;" +
+        'inline-size:calc(10.5px + .25em)}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}' +
+        "@container wall (36rem<=width<60rem){[part='x']{opacity:.55}}",
     );
   });
 });
