@@ -13,7 +13,8 @@ import { retryDelay, type RetryPolicy } from './retry.js';
  */
 export type FetchFunction = (request: Request, init?: RequestInit) => Promise<Response>;
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+/** What the client's methods send (no method of the API needs HEAD). */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface TransportSettings {
   fetch: FetchFunction;
@@ -36,7 +37,7 @@ export interface ApiCall {
 
 /** Methods that can be sent twice without doing anything twice, and so are retried. */
 function isIdempotent(method: HttpMethod): boolean {
-  return method === 'GET' || method === 'HEAD';
+  return method === 'GET';
 }
 
 /**
@@ -79,7 +80,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     // Request once that object is garbage-collected, and a timed-out connection then stays open until
     // the server gives up (minutes).
     const response = await raceAbort(fetch(new Request(url, init), init), controller.signal);
-    const text = method === 'HEAD' ? '' : await raceAbort(response.text(), controller.signal);
+    const text = await raceAbort(response.text(), controller.signal);
     if (!response.ok) throw httpError(response, text, method, url, Date.now());
     return parseExpected(response, text, call);
   } catch (error) {
@@ -114,7 +115,6 @@ function requestInit(settings: TransportSettings, call: ApiCall, signal: AbortSi
 }
 
 function parseExpected(response: Response, text: string, call: ApiCall): unknown {
-  if (call.method === 'HEAD') return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;
