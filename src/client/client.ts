@@ -5,7 +5,7 @@
 import { timerSleep, type SleepFunction } from './abort.js';
 import { isBrowserLike, resolveBaseUrl } from './environment.js';
 import { InflightRequests } from './inflight.js';
-import { encodeListQuery, type TagsEncoding } from './query.js';
+import { canonicalListQuery, repeatTags, tagsWriter, type TagsEncoding, type TagsWriter } from './query.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import { send, type ApiCall, type FetchFunction, type TransportSettings } from './transport.js';
 import {
@@ -118,7 +118,8 @@ const LINK_GROUPS = ['case_studies', 'forms', 'quick_links', 'sizzle_reels', 'wa
 /** What every method stands on: the checked base URL and settings, and one way to send a call. */
 interface Connection {
   readonly baseUrl: string;
-  readonly tags: TagsEncoding;
+  /** Writes list `tags` into the query string (the `tags` option). */
+  readonly writeTags: TagsWriter;
   /** Sends `apiCall`; GETs with the same URL share one request while it is in flight, writes never do. */
   call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T>;
   /** The URL of one testimonial, its id checked. */
@@ -143,15 +144,15 @@ function connect(options: ClientOptions, caller: string): Connection {
   if (tags !== 'repeat' && tags !== 'comma') {
     throw new TypeError(`${caller}: tags must be "repeat" or "comma"; got ${String(tags)}.`);
   }
-  return openConnection(baseUrl, settings, tags);
+  return openConnection(baseUrl, settings, tagsWriter(tags));
 }
 
 /** A connection to `baseUrl` (absolute, checked) with checked settings. */
-function openConnection(baseUrl: string, settings: TransportSettings, tags: TagsEncoding): Connection {
+function openConnection(baseUrl: string, settings: TransportSettings, writeTags: TagsWriter): Connection {
   const inflight = new InflightRequests();
   return {
     baseUrl,
-    tags,
+    writeTags,
     call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T> {
       if (apiCall.method !== 'GET') return send(settings, apiCall, signal) as Promise<T>;
       return inflight.run(`${apiCall.method} ${apiCall.url}`, signal, (shared) => send(settings, apiCall, shared)) as Promise<T>;
@@ -160,11 +161,11 @@ function openConnection(baseUrl: string, settings: TransportSettings, tags: Tags
   };
 }
 
-function widgetReads({ baseUrl, tags, call, testimonialUrl }: Connection): WidgetReadClient {
+function widgetReads({ baseUrl, writeTags, call, testimonialUrl }: Connection): WidgetReadClient {
   return {
     baseUrl,
     async listTestimonials(params = {}, { signal } = {}) {
-      const query = encodeListQuery(validateListParams(params), { tags }).toString();
+      const query = canonicalListQuery(validateListParams(params), writeTags).toString();
       const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
       return call({ method: 'GET', url, check: checkList }, signal);
     },
@@ -230,7 +231,7 @@ export function createWidgetClient(baseUrl: string): WidgetReadClient {
     retry: DEFAULT_RETRY_POLICY,
     sleep: timerSleep,
   };
-  return widgetReads(openConnection(baseUrl, settings, 'repeat'));
+  return widgetReads(openConnection(baseUrl, settings, repeatTags));
 }
 
 /**
