@@ -7,7 +7,7 @@ import { isBrowserLike, resolveBaseUrl } from './environment.js';
 import { InflightRequests } from './inflight.js';
 import { canonicalListQuery, repeatTags, tagsWriter, type TagsEncoding, type TagsWriter } from './query.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
-import { send, type ApiCall, type FetchFunction, type TransportSettings } from './transport.js';
+import { send, type ApiCall, type FetchFunction, type HttpMethod, type TransportSettings } from './transport.js';
 import {
   LIMIT_DEFAULT,
   type CreateTestimonialInput,
@@ -250,21 +250,34 @@ export function createClient(options: ClientOptions): TestimonialClient {
     ...readMethods(connection),
     async createTestimonial(input, { signal } = {}) {
       const body = validateCreateInput(input);
-      return call({ method: 'POST', url: `${baseUrl}/testimonials`, body, check: checkCreated }, signal);
+      return call(writeCall('POST', `${baseUrl}/testimonials`, body, checkCreated), signal);
     },
     async updateTestimonial(id, input, { signal } = {}) {
       const url = testimonialUrl(id);
       const body = validateUpdateInput(input);
-      return call({ method: 'PATCH', url, body, check: checkTestimonial }, signal);
+      return call(writeCall('PATCH', url, body, checkTestimonial), signal);
     },
     async deleteTestimonial(id, { signal } = {}) {
-      return call({ method: 'DELETE', url: testimonialUrl(id), check: checkDeleted }, signal);
+      return call(writeCall('DELETE', testimonialUrl(id), undefined, checkDeleted), signal);
     },
     async sendInvites(input, { signal } = {}) {
       const body = validateInviteRequest(input);
-      return call({ method: 'POST', url: `${baseUrl}/invites`, body, check: checkInviteResult }, signal);
+      return call(writeCall('POST', `${baseUrl}/invites`, body, checkInviteResult), signal);
     },
   };
+}
+
+/**
+ * A write: its body as JSON, and a timeout message that warns it may have been done all the same. Here,
+ * not in the transport, so the elements' bundle (reads only) carries none of it.
+ */
+function writeCall(method: Exclude<HttpMethod, 'GET'>, url: string, body: unknown, check: ApiCall['check']): ApiCall {
+  const call: ApiCall = { method, url, check, unansweredHint: ' The service may still have done it: check before sending it again.' };
+  if (body !== undefined) {
+    call.body = JSON.stringify(body);
+    call.headers = { 'Content-Type': 'application/json' };
+  }
+  return call;
 }
 
 function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {

@@ -29,8 +29,11 @@ export interface TransportSettings {
 export interface ApiCall {
   method: HttpMethod;
   url: string;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** The request body, and the headers describing it (writes send JSON: `writeCall` in client.ts). */
+  body?: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Ends the timeout's message: what the caller should know when no answer came (a write may be done). */
+  unansweredHint?: string;
   /** Describes what is wrong with a 2xx body (`"no testimonials array"`), or `undefined` when it fits. */
   check: (body: unknown) => string | undefined;
 }
@@ -89,9 +92,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     if (timedOut) {
       throw new TestimonialApiError({
         kind: 'timeout',
-        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.${
-          isIdempotent(method) ? '' : ' The service may still have done it: check before sending it again.'
-        }`,
+        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.${call.unansweredHint ?? ''}`,
         method,
         url,
         retryable: true,
@@ -106,12 +107,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
 }
 
 function requestInit(settings: TransportSettings, call: ApiCall, signal: AbortSignal): RequestInit {
-  const init: RequestInit = { method: call.method, headers: { ...settings.headers }, signal };
-  if (call.body !== undefined) {
-    init.body = JSON.stringify(call.body);
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
-  }
-  return init;
+  return { method: call.method, headers: { ...settings.headers, ...call.headers }, body: call.body, signal };
 }
 
 function parseExpected(response: Response, text: string, call: ApiCall): unknown {
