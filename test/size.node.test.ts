@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CDN_ENTRY_FILE, collapseHtmlLiterals, measureCdn, minifyCssText, type BuiltChunk, type CdnSizes } from '../scripts/cdn-build.js';
+import { shortenablePrivateNames } from '../scripts/private-names.js';
 import { sharedCdnBuild } from './support/shared-cdn-build.js';
 
 /**
@@ -71,14 +72,18 @@ describe('minifyCssText', () => {
         color: var(--x, rgb(0, 0, 0));
         ${'${tokens}'}
         margin: 0 auto;
+        background: rgb(0 0 0 / 0.72) !important;
+        inline-size: calc(10.5px + 0.25em);
       }
       @media (max-width: 600px) and (prefers-reduced-motion: reduce) { a { b: c } }
-      .a * .b, [data-x='9'] { gap: calc(var(--g) * 0.5) 10.5em; aspect-ratio: 16 / 9; color: rgb(0 0 0 / 0.72) }
+      .a * .b, [data-x='9'] { gap: calc(var(--g) * 0.5) 10.5em; aspect-ratio: 16 / 9 }
+      @container wall (36rem <= width < 60rem) { [part = 'x'] { opacity: 0.55 } }
     `;
     assert.equal(
       minifyCssText(css),
-      ':host([theme=dark]) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}' +
-        ".a * .b,[data-x='9']{gap:calc(var(--g)*.5) 10.5em;aspect-ratio:16/9;color:rgb(0 0 0/.72)}",
+      ':host([theme=dark]) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto;background:rgb(0 0 0/.72)!important;' +
+        'inline-size:calc(10.5px + .25em)}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}' +
+        ".a * .b,[data-x='9']{gap:calc(var(--g)*.5) 10.5em;aspect-ratio:16/9}@container wall (36rem<=width<60rem){[part=x]{opacity:.55}}",
     );
   });
 });
@@ -111,5 +116,34 @@ describe('collapseHtmlLiterals', () => {
       ].join('\n'),
     );
     assert.equal(transform.call({}, 'const a = `x\n  y`;', id), null);
+  });
+});
+
+describe('shortenablePrivateNames', () => {
+  it('picks private members reached only through `this`, never a name that other code or data can reach', () => {
+    const text = [
+      'interface Options { viaInterface: number }',
+      'class A {',
+      '  private onlyThis = 1;',
+      '  private viaOther = 2;',
+      '  private viaString = 3;',
+      '  private viaKey = 4;',
+      '  private viaInterface = 5;',
+      '  private publicElsewhere = 6;',
+      '  private viaDestructuring = 7;',
+      '  private addEventListener = 8;',
+      '  private inLibrary = 9;',
+      '  constructor(private param: number) {}',
+      '  private method(other: A): void {',
+      '    this.onlyThis + this.param + other.viaOther;',
+      "    new Set(['viaString']);",
+      '    ({ viaKey: 1 });',
+      '    const { viaDestructuring } = this;',
+      '  }',
+      '}',
+      'class B { publicElsewhere = 1; }',
+    ].join('\n');
+    const foreign = ['interface EventTarget { addEventListener(): void }', 'a.inLibrary=1'];
+    assert.deepEqual(shortenablePrivateNames([{ fileName: 'a.ts', text }], foreign), ['method', 'onlyThis', 'param']);
   });
 });

@@ -5,9 +5,9 @@
 import { timerSleep, type SleepFunction } from './abort.js';
 import { isBrowserLike, resolveBaseUrl } from './environment.js';
 import { InflightRequests } from './inflight.js';
-import { encodeListQuery, type TagsEncoding } from './query.js';
+import { canonicalListQuery, repeatTags, tagsWriter, type TagsEncoding, type TagsWriter } from './query.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
-import { send, type ApiCall, type FetchFunction, type TransportSettings } from './transport.js';
+import { send, type ApiCall, type FetchFunction, type HttpMethod, type TransportSettings } from './transport.js';
 import {
   LIMIT_DEFAULT,
   type CreateTestimonialInput,
@@ -28,6 +28,7 @@ import {
   validateTestimonialId,
   validateUpdateInput,
 } from './validation.js';
+import { isRecord } from './is-record.js';
 
 export interface ClientOptions {
   /**
@@ -117,7 +118,8 @@ const LINK_GROUPS = ['case_studies', 'forms', 'quick_links', 'sizzle_reels', 'wa
 /** What every method stands on: the checked base URL and settings, and one way to send a call. */
 interface Connection {
   readonly baseUrl: string;
-  readonly tags: TagsEncoding;
+  /** Writes list `tags` into the query string (the `tags` option). */
+  readonly writeTags: TagsWriter;
   /** Sends `apiCall`; GETs with the same URL share one request while it is in flight, writes never do. */
   call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T>;
   /** The URL of one testimonial, its id checked. */
@@ -142,15 +144,15 @@ function connect(options: ClientOptions, caller: string): Connection {
   if (tags !== 'repeat' && tags !== 'comma') {
     throw new TypeError(`${caller}: tags must be "repeat" or "comma"; got ${String(tags)}.`);
   }
-  return openConnection(baseUrl, settings, tags);
+  return openConnection(baseUrl, settings, tagsWriter(tags));
 }
 
 /** A connection to `baseUrl` (absolute, checked) with checked settings. */
-function openConnection(baseUrl: string, settings: TransportSettings, tags: TagsEncoding): Connection {
+function openConnection(baseUrl: string, settings: TransportSettings, writeTags: TagsWriter): Connection {
   const inflight = new InflightRequests();
   return {
     baseUrl,
-    tags,
+    writeTags,
     call<T>(apiCall: ApiCall, signal: AbortSignal | undefined): Promise<T> {
       if (apiCall.method !== 'GET') return send(settings, apiCall, signal) as Promise<T>;
       return inflight.run(`${apiCall.method} ${apiCall.url}`, signal, (shared) => send(settings, apiCall, shared)) as Promise<T>;
@@ -159,11 +161,11 @@ function openConnection(baseUrl: string, settings: TransportSettings, tags: Tags
   };
 }
 
-function widgetReads({ baseUrl, tags, call, testimonialUrl }: Connection): WidgetReadClient {
+function widgetReads({ baseUrl, writeTags, call, testimonialUrl }: Connection): WidgetReadClient {
   return {
     baseUrl,
     async listTestimonials(params = {}, { signal } = {}) {
-      const query = encodeListQuery(validateListParams(params), { tags }).toString();
+      const query = canonicalListQuery(validateListParams(params), writeTags).toString();
       const url = `${baseUrl}/testimonials${query ? `?${query}` : ''}`;
       return call({ method: 'GET', url, check: checkList }, signal);
     },
@@ -229,7 +231,7 @@ export function createWidgetClient(baseUrl: string): WidgetReadClient {
     retry: DEFAULT_RETRY_POLICY,
     sleep: timerSleep,
   };
-  return widgetReads(openConnection(baseUrl, settings, 'repeat'));
+  return widgetReads(openConnection(baseUrl, settings, repeatTags));
 }
 
 /**
@@ -248,21 +250,34 @@ export function createClient(options: ClientOptions): TestimonialClient {
     ...readMethods(connection),
     async createTestimonial(input, { signal } = {}) {
       const body = validateCreateInput(input);
-      return call({ method: 'POST', url: `${baseUrl}/testimonials`, body, check: checkCreated }, signal);
+      return call(writeCall('POST', `${baseUrl}/testimonials`, body, checkCreated), signal);
     },
     async updateTestimonial(id, input, { signal } = {}) {
       const url = testimonialUrl(id);
       const body = validateUpdateInput(input);
-      return call({ method: 'PATCH', url, body, check: checkTestimonial }, signal);
+      return call(writeCall('PATCH', url, body, checkTestimonial), signal);
     },
     async deleteTestimonial(id, { signal } = {}) {
-      return call({ method: 'DELETE', url: testimonialUrl(id), check: checkDeleted }, signal);
+      return call(writeCall('DELETE', testimonialUrl(id), undefined, checkDeleted), signal);
     },
     async sendInvites(input, { signal } = {}) {
       const body = validateInviteRequest(input);
-      return call({ method: 'POST', url: `${baseUrl}/invites`, body, check: checkInviteResult }, signal);
+      return call(writeCall('POST', `${baseUrl}/invites`, body, checkInviteResult), signal);
     },
   };
+}
+
+/**
+ * A write: its body as JSON, and a timeout message that warns it may have been done all the same. Here,
+ * not in the transport, so the elements' bundle (reads only) carries none of it.
+ */
+function writeCall(method: Exclude<HttpMethod, 'GET'>, url: string, body: unknown, check: ApiCall['check']): ApiCall {
+  const call: ApiCall = { method, url, check, unansweredHint: ' The service may still have done it: check before sending it again.' };
+  if (body !== undefined) {
+    call.body = JSON.stringify(body);
+    call.headers = { 'Content-Type': 'application/json' };
+  }
+  return call;
 }
 
 function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {
@@ -318,10 +333,6 @@ function fetchFunction(custom: FetchFunction | undefined, caller: string): Fetch
     throw new TypeError(`${caller}: this runtime has no global fetch; pass one as the fetch option.`);
   }
   return globalFetch;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkList(body: unknown): string | undefined {

@@ -10,6 +10,7 @@
 import { parseRetryAfter } from './retry.js';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- imported for the {@link ApiErrorBody} of the docs below
 import type { ApiErrorBody } from './types.js';
+import { isRecord } from './is-record.js';
 
 /**
  * - `http`: the server answered with a status outside 200–299.
@@ -82,10 +83,6 @@ interface BodyDetails {
 }
 
 const MAX_TEXT_IN_MESSAGE = 200;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

@@ -21,11 +21,6 @@ interface SharedRequest<T> {
 export class InflightRequests {
   private readonly pending = new Map<string, SharedRequest<unknown>>();
 
-  /** How many distinct requests are in flight (for tests and diagnostics). */
-  get size(): number {
-    return this.pending.size;
-  }
-
   /**
    * Joins the pending request under `key`, or starts one with `start`, which receives the signal that
    * aborts when every caller has gone.

@@ -19,35 +19,16 @@ export interface EncodeListQueryOptions {
   tags?: TagsEncoding;
 }
 
-/**
- * Encodes list parameters into a query string with a canonical key order. `undefined` and `null` values
- * and an empty tag list are left out; booleans become `true`/`false`. It does not validate: the client
- * runs `validateListParams` first.
- */
-export function encodeListQuery(
-  params: ListTestimonialsParams = {},
-  { tags: tagsEncoding = 'repeat' }: EncodeListQueryOptions = {},
-): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const key of LIST_QUERY_KEYS) {
-    const value = params[key];
-    if (value === undefined || value === null) continue;
-    if (key === 'tags') {
-      appendTags(search, value as readonly string[], tagsEncoding);
-    } else {
-      search.append(key, String(value));
-    }
-  }
-  return search;
-}
+/** Writes the tag names of one query (de-duplicated and sorted, at least one) into it. */
+export type TagsWriter = (search: URLSearchParams, names: readonly string[]) => void;
 
-function appendTags(search: URLSearchParams, tags: readonly string[], encoding: TagsEncoding): void {
-  const names = [...new Set(tags)].sort();
-  if (names.length === 0) return;
-  if (encoding === 'repeat') {
-    for (const name of names) search.append('tags', name);
-    return;
-  }
+/** `tags=a&tags=b`: the default. */
+export const repeatTags: TagsWriter = (search, names) => {
+  for (const name of names) search.append('tags', name);
+};
+
+/** `tags=a,b`. A separate function, so code that never joins tags (the elements) does not carry it. */
+const commaTags: TagsWriter = (search, names) => {
   // A comma inside a name would split it in two on the other side.
   const withComma = names.find((name) => name.includes(','));
   if (withComma !== undefined) {
@@ -57,4 +38,34 @@ function appendTags(search: URLSearchParams, tags: readonly string[], encoding: 
     );
   }
   search.append('tags', names.join(','));
+};
+
+/** The writer of a {@link TagsEncoding}. */
+export function tagsWriter(encoding: TagsEncoding): TagsWriter {
+  return encoding === 'repeat' ? repeatTags : commaTags;
+}
+
+/**
+ * Encodes list parameters into a query string with a canonical key order. `undefined` and `null` values
+ * and an empty tag list are left out; booleans become `true`/`false`. It does not validate: the client
+ * runs `validateListParams` first.
+ */
+export function encodeListQuery(params: ListTestimonialsParams = {}, { tags = 'repeat' }: EncodeListQueryOptions = {}): URLSearchParams {
+  return canonicalListQuery(params, tagsWriter(tags));
+}
+
+/** {@link encodeListQuery} with the tags written by `writeTags` (repeated by default). */
+export function canonicalListQuery(params: ListTestimonialsParams, writeTags: TagsWriter = repeatTags): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of LIST_QUERY_KEYS) {
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    if (key === 'tags') {
+      const names = [...new Set(value as readonly string[])].sort();
+      if (names.length > 0) writeTags(search, names);
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  return search;
 }

@@ -13,7 +13,8 @@ import { retryDelay, type RetryPolicy } from './retry.js';
  */
 export type FetchFunction = (request: Request, init?: RequestInit) => Promise<Response>;
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+/** What the client's methods send (no method of the API needs HEAD). */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface TransportSettings {
   fetch: FetchFunction;
@@ -28,15 +29,18 @@ export interface TransportSettings {
 export interface ApiCall {
   method: HttpMethod;
   url: string;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** The request body, and the headers describing it (writes send JSON: `writeCall` in client.ts). */
+  body?: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Ends the timeout's message: what the caller should know when no answer came (a write may be done). */
+  unansweredHint?: string;
   /** Describes what is wrong with a 2xx body (`"no testimonials array"`), or `undefined` when it fits. */
   check: (body: unknown) => string | undefined;
 }
 
 /** Methods that can be sent twice without doing anything twice, and so are retried. */
 function isIdempotent(method: HttpMethod): boolean {
-  return method === 'GET' || method === 'HEAD';
+  return method === 'GET';
 }
 
 /**
@@ -79,7 +83,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     // Request once that object is garbage-collected, and a timed-out connection then stays open until
     // the server gives up (minutes).
     const response = await raceAbort(fetch(new Request(url, init), init), controller.signal);
-    const text = method === 'HEAD' ? '' : await raceAbort(response.text(), controller.signal);
+    const text = await raceAbort(response.text(), controller.signal);
     if (!response.ok) throw httpError(response, text, method, url, Date.now());
     return parseExpected(response, text, call);
   } catch (error) {
@@ -88,9 +92,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     if (timedOut) {
       throw new TestimonialApiError({
         kind: 'timeout',
-        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.${
-          isIdempotent(method) ? '' : ' The service may still have done it: check before sending it again.'
-        }`,
+        message: `No answer from ${method} ${url} within ${settings.timeoutMs} ms.${call.unansweredHint ?? ''}`,
         method,
         url,
         retryable: true,
@@ -105,16 +107,10 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
 }
 
 function requestInit(settings: TransportSettings, call: ApiCall, signal: AbortSignal): RequestInit {
-  const init: RequestInit = { method: call.method, headers: { ...settings.headers }, signal };
-  if (call.body !== undefined) {
-    init.body = JSON.stringify(call.body);
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
-  }
-  return init;
+  return { method: call.method, headers: { ...settings.headers, ...call.headers }, body: call.body, signal };
 }
 
 function parseExpected(response: Response, text: string, call: ApiCall): unknown {
-  if (call.method === 'HEAD') return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

@@ -34,6 +34,7 @@ import {
   type MediaItem,
   type UpdateTestimonialInput,
 } from './types.js';
+import { isRecord } from './is-record.js';
 
 /** A request that breaks a rule of the spec. `field` is the parameter or body field at fault. */
 export class InvalidRequestError extends Error {
@@ -117,13 +118,9 @@ function oneOf<T extends string>(field: string, value: unknown, allowed: readonl
   throw new InvalidRequestError(field, `${field} must be one of ${list}; got ${describe(value)}.`);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The body (or a nested item) must be an object holding no field outside `known`. */
 function expectObject(field: string, value: unknown, known: readonly string[]): Record<string, unknown> {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     throw new InvalidRequestError(field, `${field} must be a JSON object; got ${describe(value)}.`);
   }
   for (const key of Object.keys(value)) {
@@ -195,11 +192,12 @@ function isoDate(field: string, value: unknown): string {
 }
 
 /**
- * Turns one raw query-string value into the typed value of `key`. A value that does not convert stays a
- * string, so the typed rules below reject it with their full message ("limit must be an integer from 1
- * to 1000; got "abc"").
+ * Turns one raw query-string value into the typed value of `key` (`tags`: a comma-separated list). A
+ * value that does not convert stays a string, so {@link validateListParams} rejects it with its full
+ * message ("limit must be an integer from 1 to 1000; got "abc"").
  */
-function parseQueryValue(key: string, raw: string): unknown {
+export function parseQueryValue(key: string, raw: string): unknown {
+  if (key === 'tags') return raw.split(',');
   if (key === 'approved') return raw === 'true' ? true : raw === 'false' ? false : raw;
   if (key === 'rating' || key === 'limit' || key === 'page') return INTEGER_PATTERN.test(raw) ? Number(raw) : raw;
   return raw;
@@ -217,7 +215,7 @@ export function parseListQuery(search: URLSearchParams): ListTestimonialsParams 
     }
     const values = search.getAll(key);
     if (key === 'tags') {
-      raw.tags = values.flatMap((value) => value.split(','));
+      raw.tags = values.flatMap((value) => parseQueryValue(key, value) as string[]);
       continue;
     }
     if (values.length > 1) {

@@ -18,6 +18,7 @@
  *   `id`, `name`, `url` (and a widget's `type`).
  */
 import type { Links, LinkItem, MediaItem, Testimonial, Translation, Video, WidgetLink } from '../client/types.js';
+import { isRecord } from '../client/is-record.js';
 
 /** A testimonial as the proxy answers it: the spec's shape without the private fields. */
 export type PublicTestimonial = Omit<Testimonial, 'customer_email' | 'reward' | 'form_id' | 'project_id' | 'links'> & {
@@ -51,10 +52,6 @@ export class NotPublicError extends Error {
 
 type Record_ = Record<string, unknown>;
 type Pick_ = (value: unknown) => unknown;
-
-function isRecord(value: unknown): value is Record_ {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const string: Pick_ = (value) => (typeof value === 'string' ? value : undefined);
 const nullableString: Pick_ = (value) => (value === null || typeof value === 'string' ? value : undefined);

@@ -16,9 +16,9 @@ const light = {
   accent: '#0a5fc2',
   border: '#d1d9e0',
   star: '#9a6700',
-  starEmpty: '#c8d1da',
+  'star-empty': '#c8d1da',
   mark: '#fff1a8',
-  markText: '#1f2328',
+  'mark-text': '#1f2328',
   shadow: '0 1px 3px rgb(31 35 40 / 0.12), 0 1px 2px rgb(31 35 40 / 0.08)',
   skeleton: '#e6eaef',
 } as const;
@@ -31,32 +31,41 @@ const dark = {
   accent: '#6cb2ff',
   border: '#3d444d',
   star: '#e3b341',
-  starEmpty: '#4a525c',
+  'star-empty': '#4a525c',
   mark: '#5c4b00',
-  markText: '#fff8dc',
+  'mark-text': '#fff8dc',
   shadow: '0 1px 3px rgb(0 0 0 / 0.5)',
   skeleton: '#2a313a',
 } as const;
 
 type Palette = Record<keyof typeof light, string>;
 
-/** The private colour properties of one palette, each overridable by its public property. */
+/** The public property (`--testimonial-…`) that overrides each private colour property (`--_t-…`). */
+const PUBLIC_COLOR_PROPERTIES: Palette = {
+  background: 'color-background',
+  surface: 'color-surface',
+  text: 'color-text',
+  muted: 'color-muted',
+  accent: 'color-accent',
+  border: 'color-border',
+  star: 'star-color',
+  'star-empty': 'star-empty-color',
+  mark: 'mark-background',
+  'mark-text': 'mark-color',
+  shadow: 'shadow',
+  skeleton: 'skeleton-color',
+};
+
+/**
+ * The private colour properties of one palette, each overridable by its public property
+ * (`--_t-star-empty:var(--testimonial-star-empty-color,#c8d1da);`…), written out from the tables
+ * above: ~50 B gzip smaller in the entry than twelve hand-written lines with their indentation.
+ */
 function palette(colors: Palette) {
-  return unsafeCSS(`
-    --_t-background: var(--testimonial-color-background, ${colors.background});
-    --_t-surface: var(--testimonial-color-surface, ${colors.surface});
-    --_t-text: var(--testimonial-color-text, ${colors.text});
-    --_t-muted: var(--testimonial-color-muted, ${colors.muted});
-    --_t-accent: var(--testimonial-color-accent, ${colors.accent});
-    --_t-border: var(--testimonial-color-border, ${colors.border});
-    --_t-star: var(--testimonial-star-color, ${colors.star});
-    --_t-star-empty: var(--testimonial-star-empty-color, ${colors.starEmpty});
-    --_t-mark: var(--testimonial-mark-background, ${colors.mark});
-    --_t-mark-text: var(--testimonial-mark-color, ${colors.markText});
-    --_t-shadow: var(--testimonial-shadow, ${colors.shadow});
-    --_t-skeleton: var(--testimonial-skeleton-color, ${colors.skeleton});
-    color-scheme: ${colors === dark ? 'dark' : 'light'};
-  `);
+  const properties = Object.entries(colors).map(
+    ([name, value]) => `--_t-${name}:var(--testimonial-${PUBLIC_COLOR_PROPERTIES[name as keyof Palette]},${value});`,
+  );
+  return unsafeCSS(`${properties.join('')}color-scheme:${colors === dark ? 'dark' : 'light'};`);
 }
 
 /** Custom-property defaults and the light/dark/auto themes, for every element's `:host`. */

@@ -8,6 +8,7 @@ import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { initials, integrationLabel, normaliseRating, parseDate } from '../shared/format.js';
 import { sameLanguage } from '../shared/locale.js';
 import { safeUrl } from '../shared/safe-url.js';
+import { isRecord } from '../../client/is-record.js';
 
 /** A piece of text and the language it is written in (when known). */
 export interface LocalizedText {
@@ -78,7 +79,7 @@ const POSTER_WIDTH = 640;
 type Loose = Record<string, unknown>;
 
 function asObject(value: unknown): Loose | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 /** A trimmed, non-empty string, or `undefined`. */

@@ -1,10 +1,21 @@
 import { css } from 'lit';
 
 /**
- * What only moving walls need: slices of slides, controls, snap points and the marquee's motion. The
- * boxes their skeletons use (track, slide, rows) are in the wall's own styles.
+ * What only moving walls need: slices of slides, controls, scrolling, snap points and the marquee's
+ * motion. The boxes their skeletons use (track, slide, rows standing still) are in the wall's own styles.
  */
 export const movingLayoutStyles = css`
+  /* Smooth scrolling, which the shared reducedMotion styles turn off for readers who asked for less motion. */
+  .track {
+    overscroll-behavior-x: contain;
+    scroll-behavior: smooth;
+    scroll-padding-inline: 2px;
+  }
+
+  .slide {
+    scroll-snap-align: start;
+  }
+
   .carousel .batch.deferred {
     content-visibility: auto;
   }
@@ -50,7 +61,15 @@ export const movingLayoutStyles = css`
     scroll-snap-type: x mandatory;
   }
 
+  /* Two copies of each row, each at least as wide as the wall, slide by half their width: no seam. */
+  .marquee.moving .marquee-set {
+    flex-wrap: nowrap;
+    min-inline-size: 100cqi;
+    justify-content: space-around;
+  }
+
   .marquee.moving .marquee-track {
+    inline-size: max-content;
     animation: testimonial-wall-marquee calc(var(--_count, 1) * var(--testimonial-wall-marquee-item-duration, 6s)) linear
       infinite;
   }

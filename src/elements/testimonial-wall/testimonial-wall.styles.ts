@@ -130,8 +130,8 @@ const wallStyles = css`
   }
 
   /*
-   * Carousel: native horizontal scrolling with snap points, so touch swipes work with no script. The
-   * boxes are here for the skeleton; the rest of the carousel and the marquee is in
+   * Carousel: native horizontal scrolling with snap points, so touch swipes work with no script. Only
+   * the boxes the skeleton shows are here; how the carousel scrolls and the marquee moves is in
    * moving-layouts.styles.ts, loaded with those layouts.
    */
   .carousel {
@@ -153,17 +153,13 @@ const wallStyles = css`
     gap: var(--_gap);
     /* Not a vertical scroller: slides out of view may be taller than the track (moving-layouts.styles). */
     overflow: auto hidden;
-    overscroll-behavior-x: contain;
-    scroll-behavior: smooth;
     scrollbar-width: thin;
     padding-block: 2px;
     padding-inline: 2px;
-    scroll-padding-inline: 2px;
   }
 
   .slide {
     flex: 0 0 var(--_slide);
-    scroll-snap-align: start;
     /* Slides not yet seen are assumed as tall as the skeleton was, so the track keeps that height. */
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
@@ -186,7 +182,7 @@ const wallStyles = css`
     flex: 0 0 1px;
   }
 
-  /* Marquee: two copies of each row slide by half their width, which loops without a seam. */
+  /* Marquee: the rows as they stand still (the skeleton, reduced motion); moving-layouts.styles moves them. */
   .marquee {
     display: grid;
     gap: var(--_gap);
@@ -201,36 +197,19 @@ const wallStyles = css`
 
   .marquee-track {
     display: flex;
-    inline-size: max-content;
   }
 
   .marquee-set {
     display: flex;
+    flex-wrap: wrap;
     gap: var(--_gap);
     padding-inline-end: var(--_gap);
-    min-inline-size: 100cqi;
-    justify-content: space-around;
+    min-inline-size: 0;
     align-items: flex-start;
   }
 
   .marquee-set .item {
     flex: 0 0 min(var(--_column-width), 85cqi);
-  }
-
-  .marquee.static .marquee-set {
-    flex-wrap: wrap;
-    justify-content: flex-start;
-    min-inline-size: 0;
-  }
-
-  .marquee.static .marquee-track {
-    inline-size: auto;
-  }
-
-  @media (prefers-reduced-motion: reduce) {
-    .track {
-      scroll-behavior: auto;
-    }
   }
 
   /* Per-breakpoint item limits (max-items-sm / -md / -lg), and no "Load more" once a limit is reached. */

@@ -1,6 +1,6 @@
 import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
-import { encodeListQuery } from '../../client/query.js';
+import { canonicalListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
@@ -454,7 +454,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     this.shownTestimonials = undefined;
     const client = this.currentClient();
-    const key = encodeListQuery(this.params).toString();
+    const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
     this.askedClient = client;
     this.askedKey = key;

@@ -7,7 +7,7 @@
  * The query rules are the spec's own, from the shared validation module, so the wall, the client, the
  * sandbox and the proxy agree on what is valid.
  */
-import { InvalidRequestError, LIST_QUERY_KEYS, parseListQuery, validateListParams } from '../../client/validation.js';
+import { InvalidRequestError, LIST_QUERY_KEYS, parseQueryValue, validateListParams } from '../../client/validation.js';
 import { LIMIT_DEFAULT, type ListTestimonialsParams } from '../../client/types.js';
 import { warnInvalid, type WarnFn } from '../shared/warnings.js';
 
@@ -37,8 +37,8 @@ export function listParamsFromAttributes(values: Partial<Record<WallQueryKey, un
     // An absent attribute reads as null, an unset property as undefined; an empty one asks for nothing.
     if (raw === undefined || raw === null || raw === '') continue;
     try {
-      const parsed = typeof raw === 'string' ? parseListQuery(new URLSearchParams([[key, raw]])) : validateListParams({ [key]: raw });
-      Object.assign(params, parsed);
+      // Attribute text is read as the query string's value would be (parseListQuery's rules for one key).
+      Object.assign(params, validateListParams({ [key]: typeof raw === 'string' ? parseQueryValue(key, raw) : raw }));
     } catch (error) {
       if (!(error instanceof InvalidRequestError)) throw error;
       warnInvalid(report, key, raw, `is not valid (${error.message})`, 'the default');

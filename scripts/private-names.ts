@@ -1,0 +1,63 @@
+/**
+ * The names of our `private` class members that the script-tag build may shorten (Terser's property
+ * mangling): ~0.3 KB gzip of the entry is long private names (`skeletonForLayout`, `prepareMovingLayout`…).
+ *
+ * Property mangling renames every property of a name, wherever it occurs, so a name is picked only when
+ * nothing but our own class bodies can reach it. A private member qualifies when, in all our sources:
+ * - it is only ever read or written as `this.name` (never `other.name`, an object key, a destructured
+ *   key, an interface field, or a non-private member of another class: those reach code or data we do
+ *   not rename, such as API JSON, event details, options objects or Lit's reactive properties);
+ * - no string holds it (`changed.has('name')`, `el[name]` with a string, attribute lists);
+ * - it is not a word of the platform's or a bundled library's code or types (`foreign`: TypeScript's
+ *   lib `.d.ts` files and the bundled node_modules code), so no DOM, Lit or hls.js name is ever touched.
+ */
+import ts from 'typescript';
+
+export function shortenablePrivateNames(sources: readonly { fileName: string; text: string }[], foreign: readonly string[]): string[] {
+  const privates = new Set<string>();
+  const reachable = new Set<string>();
+  const nameOf = (name: ts.PropertyName | ts.BindingName | ts.MemberName | undefined): string | undefined =>
+    name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+      ? name.text
+      : undefined;
+  for (const { fileName, text } of sources) {
+    const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+        for (const word of node.text.match(/[A-Za-z_$][\w$]*/g) ?? []) reachable.add(word);
+      } else if (
+        ts.isPropertyDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isGetAccessorDeclaration(node) ||
+        ts.isSetAccessorDeclaration(node) ||
+        ts.isParameter(node)
+      ) {
+        // A member of a class or an object literal; of parameters, only `constructor(private x)` is one.
+        const name = nameOf(node.name);
+        const member = !ts.isParameter(node) || ts.isParameterPropertyDeclaration(node, node.parent);
+        const isPrivate = (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) !== 0;
+        if (name !== undefined && member) (isPrivate ? privates : reachable).add(name);
+      } else if (ts.isPropertyAccessExpression(node)) {
+        if (node.expression.kind !== ts.SyntaxKind.ThisKeyword) reachable.add(node.name.text);
+      } else if (
+        ts.isPropertyAssignment(node) ||
+        ts.isShorthandPropertyAssignment(node) ||
+        ts.isPropertySignature(node) ||
+        ts.isMethodSignature(node) ||
+        ts.isBindingElement(node) ||
+        ts.isEnumMember(node)
+      ) {
+        const key = ts.isBindingElement(node) ? (node.propertyName ?? node.name) : node.name;
+        const name = nameOf(key);
+        if (name !== undefined) reachable.add(name);
+      } else if (ts.isQualifiedName(node)) {
+        reachable.add(node.right.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  const foreignWords = new Set<string>();
+  for (const text of foreign) for (const word of text.match(/[A-Za-z_$][\w$]*/g) ?? []) foreignWords.add(word);
+  return [...privates].filter((name) => !reachable.has(name) && !foreignWords.has(name)).sort();
+}
