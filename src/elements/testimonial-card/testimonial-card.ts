@@ -5,9 +5,10 @@ import type { Testimonial } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
-import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
+import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
-import { isRightToLeft, nearestLang } from '../shared/locale.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { LocalizeController, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import {
@@ -29,7 +30,6 @@ export type CardVariant = 'default' | 'compact' | 'quote';
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
 
 const VIDEO_TAG = 'video-testimonial';
-const FAILURE = 'This testimonial could not be loaded.';
 const STAR_PATH = 'M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z';
 
 function star(fill: number): TemplateResult {
@@ -150,6 +150,7 @@ export class TestimonialCard extends LitElement {
     noAvatar: { attribute: 'no-avatar', type: Boolean },
     noMedia: { attribute: 'no-media', type: Boolean },
     showTags: { attribute: 'show-tags', type: Boolean },
+    strings: { attribute: false },
     langAttribute: { attribute: 'lang' },
     failedImages: { state: true },
   };
@@ -197,6 +198,12 @@ export class TestimonialCard extends LitElement {
   showTags = false;
 
   /**
+   * Words to use instead of the built-in ones of the card's language, for this card alone (see
+   * `registerTranslation` for a whole page): `{ readMore: 'Continue reading' }`.
+   */
+  strings: Partial<Translation> | undefined = undefined;
+
+  /**
    * Mirrors the `lang` attribute so a change re-renders the card in that language (read `lang`, the
    * standard property, to get it).
    * @internal
@@ -208,6 +215,9 @@ export class TestimonialCard extends LitElement {
 
   /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
   private readonly fetched = new FetchController<Testimonial>(this);
+
+  /** The card's words in its language. */
+  private readonly l = new LocalizeController(this);
 
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
@@ -240,7 +250,7 @@ export class TestimonialCard extends LitElement {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      console.warn(`<testimonial-card>: ${FAILURE} ${message}`);
+      console.warn(`<testimonial-card>: This testimonial could not be loaded. ${message}`);
       emit(this, 'testimonial-error', { error, message });
     }
   }
@@ -278,28 +288,25 @@ export class TestimonialCard extends LitElement {
     return this.fetched.status === 'complete' ? this.fetched.value : undefined;
   }
 
-  private get locale(): string | undefined {
-    return nearestLang(this);
-  }
-
   override render(): unknown {
     const data = this.shownTestimonial;
-    if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
+    // The skeleton stays until the words of the card's language have arrived.
+    if (typeof data === 'object' && data !== null) return this.l.ready ? this.renderCard(toCardView(data, this.l.requested)) : this.renderState(true);
     const { status, error } = this.fetched;
     if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
   }
 
   /**
-   * The card's own words (Read more, the rating's label, "via") are English, marked so on the
-   * `<article>`; the content says its own language (`""`, unknown, when the data does not), and its
+   * The card's own words (Read more, the rating's label, "via") are in the language it found words
+   * for, marked so on the `<article>`; the content says its own language (`""`, unknown, when the data does not), and its
    * direction, which the footer shares: a right-to-left card is right to left even on a page that
    * sets no `dir`.
    */
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.variant === 'quote';
     const dir = view.lang && direction(view.lang);
-    return html`<article part="card" class="card" aria-labelledby="name" lang="en">
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.l.lang}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
         ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
@@ -308,12 +315,17 @@ export class TestimonialCard extends LitElement {
     </article>`;
   }
 
+  /** The customer's name, or "Anonymous" in the card's language. */
+  private nameOf(view: CardView): string {
+    return view.name ?? this.l.term('anonymous');
+  }
+
   private renderHeader(view: CardView): TemplateResult {
     const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 3));
     const heading = unsafeStatic(`h${level}`);
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
-    const name = html`<bdi>${view.name}</bdi>`;
+    const name = html`<bdi>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl
       ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>`
       : name;
@@ -349,7 +361,7 @@ export class TestimonialCard extends LitElement {
     if (!view.company && !logo) return nothing;
     return html`<span part="company" class="company">
       ${logo
-        ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 })
+        ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.l.term('companyLogo'), width: 20, height: 20 })
         : nothing}
       ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
@@ -358,7 +370,7 @@ export class TestimonialCard extends LitElement {
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
-    return html`<div part="rating" class="rating" role="img" aria-label=${ratingLabel(view.rating)} lang="en">
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.l.term('stars', view.rating, MAX_RATING)}>
 ${stars}
     </div>`;
   }
@@ -389,10 +401,10 @@ ${stars}
             aria-expanded=${String(this.expanded)}
             aria-controls="text"
             aria-describedby="name"
-            lang="en"
+            lang=${this.l.lang}
             @click=${this.onToggleClick}
           >
-            ${this.expanded ? 'Show less' : 'Read more'}
+            ${this.l.term(this.expanded ? 'showLess' : 'readMore')}
           </button>`
         : nothing}`;
   }
@@ -400,7 +412,7 @@ ${stars}
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
     const video = view.video;
     if (!video) return nothing;
-    const label = `Video testimonial from ${view.name}`;
+    const name = this.nameOf(view);
     // Reserves the poster's space until the player (which reserves its own) is defined.
     const aspect = styleProperties({ 'aspect-ratio': video.aspectRatio });
     const poster =
@@ -409,14 +421,15 @@ ${stars}
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label">Watch the video testimonial from ${view.name}</span></a
+          >${poster}<span class="poster-label">${this.l.term('watchVideoFrom', name)}</span></a
         >`
-      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label">${label}</span></div>`;
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label">${this.l.term('videoFrom', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
       part="video"
       class="video"
+      lang=${this.l.lang}
       .testimonial=${view.testimonial}
       >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
     >`;
@@ -426,18 +439,31 @@ ${stars}
     if (this.noMedia) return nothing;
     const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
     if (items.length === 0) return nothing;
-    return html`<ul part="media" class="media" aria-label="Media">
+    const name = this.nameOf(view);
+    return html`<ul part="media" class="media" aria-label=${this.l.term('media')}>
       ${items.map(
         (item) =>
           html`<li part="media-item">
             ${item.kind === 'image'
-              ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt, width: 96, height: 96 })
-              : html`<video-testimonial part="media-video" src=${item.src} label=${item.label}
-                  >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${item.src} rel=${OUTBOUND_REL}>${item.label}</a>`}</video-testimonial
-                >`}
+              ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt ?? this.l.term('mediaImage', item.index, name), width: 96, height: 96 })
+              : this.renderMediaVideo(item.src, item.label ?? this.l.term('mediaVideo', name))}
           </li>`,
       )}
     </ul>`;
+  }
+
+  private renderMediaVideo(src: string, label: string): TemplateResult {
+    return html`<video-testimonial part="media-video" lang=${this.l.lang} src=${src} label=${label}
+      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL}>${label}</a>`}</video-testimonial
+    >`;
+  }
+
+  /** "via Trustpilot", the source linked when it is known, in the card's words ("{0} 経由"). */
+  private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
+    const [before, after] = this.l.term('via', '\0').split('\0');
+    return html`<span part="source" class="source"
+      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span
+    >`;
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
@@ -458,26 +484,22 @@ ${stars}
 
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
-    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), this.locale);
+    const locale = this.l.requested;
+    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
         // footer's direction it reads in its own ("04/10/2026" instead of "042026/10/").
-        html`<time part="date" dir="auto" lang=${ifDefined(this.locale)} datetime=${view.date!.toISOString()}>${dateText}</time>`
+        html`<time part="date" dir="auto" lang=${ifDefined(locale)} datetime=${view.date!.toISOString()}>${dateText}</time>`
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
     return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
-      ${source
-        ? html`<span part="source" class="source"
-            >via
-            ${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}</span
-          >`
-        : nothing}
+      ${source ? this.renderSource(source) : nothing}
       ${view.permalink
-        ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? 'Permalink'}</a>`
+        ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.l.term('permalink')}</a>`
         : (date ?? nothing)}
       ${showTags
-        ? html`<ul part="tags" class="tags" aria-label="Tags">
+        ? html`<ul part="tags" class="tags" aria-label=${this.l.term('tags')}>
             ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
         : nothing}
@@ -490,9 +512,9 @@ ${stars}
    */
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
-    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang="en">
+    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.l.lang}>
       ${loading
-        ? html`<span class="visually-hidden">Loading testimonial…</span>
+        ? html`<span class="visually-hidden">${this.l.term('loadingCard')}</span>
             <div class="bone head" aria-hidden="true">
               <div class="bone circle"></div>
               <div class="bone line short"></div>
@@ -500,8 +522,8 @@ ${stars}
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line mid" aria-hidden="true"></div>`
-        : html`<p><strong>${FAILURE}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`}
+        : html`<p><strong>${this.l.term('cardError')}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.l.term('retry')}</button>`}
     </div>`;
   }
 }

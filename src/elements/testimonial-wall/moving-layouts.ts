@@ -12,6 +12,10 @@ export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
 import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
+import { addEnglish, type LocalizeController } from '../shared/localize.js';
+import { enMoving } from '../shared/translations/en-moving.js';
+
+addEnglish(enMoving);
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
 /** What the carousel needs of its wall. */
@@ -21,6 +25,8 @@ export interface CarouselWall {
   loadMore(): Promise<void>;
   /** Tells screen readers, politely. */
   announce(text: string): void;
+  /** The wall's words. */
+  localize: LocalizeController;
 }
 
 export interface CarouselContext extends ListContext {
@@ -70,7 +76,7 @@ export class CarouselController {
       index = targetIndex(move, current, slides.length);
     }
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
-    if (announce) this.wall.announce(`Testimonial ${index + 1} of ${this.total}.`);
+    if (announce) this.wall.announce(this.wall.localize.term('slideAnnounced', index + 1, this.total));
   }
 
   private readonly onTrackKeydown = (event: KeyboardEvent): void => {
@@ -88,24 +94,26 @@ export class CarouselController {
   /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
   render({ batches, card, label, end, total, complete, trackId }: CarouselContext): TemplateResult {
     this.total = total;
+    const l = this.wall.localize;
+    const slide = l.term('slide');
     const rotation = this.rotation.available
       ? html`<button type="button" part="rotation-control" aria-controls=${trackId} @click=${this.onRotationToggle}>
-          ${this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          ${l.term(this.rotation.stopped ? 'startRotation' : 'stopRotation')}
         </button>`
       : nothing;
     let index = 0;
     return html`<section
       class="carousel ${this.rotation.rotating ? 'rotating' : ''}"
       part="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription=${l.term('carousel')}
       aria-label=${label}
     >
-      <div class="carousel-controls" part="carousel-controls">
+      <div class="carousel-controls" part="carousel-controls" lang=${l.lang}>
         ${rotation}
-        <button type="button" part="previous" aria-controls=${trackId} aria-label="Previous testimonial" @click=${this.onPrevious}>
+        <button type="button" part="previous" aria-controls=${trackId} aria-label=${l.term('previous')} @click=${this.onPrevious}>
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" part="next" aria-controls=${trackId} aria-label="Next testimonial" @click=${this.onNext}>
+        <button type="button" part="next" aria-controls=${trackId} aria-label=${l.term('next')} @click=${this.onNext}>
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -114,7 +122,7 @@ export class CarouselController {
         class="track ${complete ? 'complete' : ''}"
         part="track"
         role="group"
-        aria-label="Slides"
+        aria-label=${l.term('slides')}
         tabindex="0"
         @keydown=${this.onTrackKeydown}
       >
@@ -123,7 +131,7 @@ export class CarouselController {
             html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(
                 (testimonial) =>
-                  html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
+                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${l.term('slideOf', ++index, total)} tabindex="-1">
                     ${card(testimonial)}
                   </div>`,
               )}

@@ -5,6 +5,7 @@ import type { ListTestimonialsParams, Testimonial } from '../../client/types.js'
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule } from '../shared/lazy-module.js';
+import { LocalizeController, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { ChunkedList } from './chunked-list.js';
 import { FormLinkController } from './form-link.js';
@@ -144,6 +145,7 @@ export class TestimonialWall extends LitElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
+    strings: { attribute: false },
     announcement: { state: true },
     marqueePaused: { state: true },
   };
@@ -187,8 +189,8 @@ export class TestimonialWall extends LitElement {
   paging: WallPaging = 'button';
   /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`); handed to the cards. */
   theme?: WallTheme;
-  /** Accessible name of the list or carousel; give walls on one page different names. */
-  label = 'Testimonials';
+  /** Accessible name of the list or carousel; give walls on one page different names. Default: "Testimonials" in the wall's language. */
+  label?: string;
 
   /** The cards' variant, passed down. */
   variant?: string;
@@ -226,9 +228,16 @@ export class TestimonialWall extends LitElement {
    * given, replaces the link's words.
    */
   cta?: string | null;
+  /**
+   * Words to use instead of the built-in ones of the wall's language, for this wall and its cards
+   * (see `registerTranslation` for a whole page): `{ loadMore: 'Show more stories' }`.
+   */
+  strings?: Partial<Translation>;
 
   /** What screen readers are told politely (pages added, slide reached). */
   private announcement = '';
+  /** The wall's words in its language. */
+  private readonly l = new LocalizeController(this);
   private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
@@ -380,6 +389,7 @@ export class TestimonialWall extends LitElement {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
+      localize: this.l,
     });
     this.carousel.rotation.enabled = this.autoplay;
     this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
@@ -436,10 +446,7 @@ export class TestimonialWall extends LitElement {
       this.chunks.replace(feed.items);
     } else {
       this.chunks.append(testimonials);
-      this.announcement =
-        testimonials.length > 0
-          ? `${testimonials.length} more ${testimonials.length === 1 ? 'testimonial' : 'testimonials'} loaded.`
-          : 'No more testimonials.';
+      this.announcement = testimonials.length > 0 ? this.l.term('added', testimonials.length) : this.l.term('noMore');
     }
     emit(this, 'testimonials-load', { testimonials, page });
   }
@@ -457,7 +464,12 @@ export class TestimonialWall extends LitElement {
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
-    return `Could not load ${this.data.moreStatus === 'error' ? 'more ' : ''}testimonials.`;
+    return this.l.term(this.data.moreStatus === 'error' ? 'moreError' : 'wallError');
+  }
+
+  /** The accessible name of the list or carousel. */
+  private get name(): string {
+    return this.label ?? this.l.term('testimonials');
   }
 
   private get canPage(): boolean {
@@ -500,14 +512,15 @@ export class TestimonialWall extends LitElement {
       ?no-avatar=${this.noAvatar}
       ?no-media=${this.noMedia}
       ?show-tags=${this.showTags}
+      .strings=${this.strings}
       heading-level=${this.headingLevel ?? nothing}
       text-limit=${this.textLimit ?? nothing}
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind} lang="en">
+    return html`<div class="message" part=${kind} lang=${this.l.lang}>
       <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>Try again</button>` : nothing}
+      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.l.term('retry')}</button>` : nothing}
     </div>`;
   }
 
@@ -521,7 +534,7 @@ export class TestimonialWall extends LitElement {
       batches: this.chunks.batches,
       card: this.renderCard,
       limits: this.limits,
-      label: this.label,
+      label: this.name,
       end: this.renderSentinel(),
     };
     const layouts = movingLayouts.loaded;
@@ -538,13 +551,13 @@ export class TestimonialWall extends LitElement {
       const still = this.reducedMotion.matches;
       const toggle = still
         ? nothing
-        : html`<button type="button" part="marquee-toggle" @click=${() => (this.marqueePaused = !this.marqueePaused)}>
-            ${this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials'}
+        : html`<button type="button" part="marquee-toggle" lang=${this.l.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
+            ${this.l.term(this.marqueePaused ? 'playMarquee' : 'pauseMarquee')}
           </button>`;
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
-        label: this.label,
+        label: this.name,
         rows: this.rows,
         moving: !still && this.chunks.done,
         paused: this.marqueePaused,
@@ -560,21 +573,22 @@ export class TestimonialWall extends LitElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.label);
+    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.l.term('loadingWall'));
   }
 
   private renderBody(): TemplateResult | typeof nothing {
     // The endpoint's problem is on the console (see currentClient), for whoever set it.
     if (this.configError !== undefined) return this.renderMessage('error', this.failure, false);
     const { status } = this.data;
-    if (status === 'loading') {
+    // The skeleton stays until the words of the wall's language have arrived.
+    if (status === 'loading' || !this.l.ready) {
       return this.renderSkeleton();
     }
     if (status === 'error') {
       return this.renderMessage('error', this.failure, true);
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
-    if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
+    if (this.chunks.total === 0) return this.renderMessage('empty', this.l.term('empty'), false);
     if (this.awaitingLayout) return this.renderSkeleton();
     return this.renderItems();
   }
@@ -597,22 +611,21 @@ export class TestimonialWall extends LitElement {
             type="button"
             class="load-more"
             part="load-more"
-            lang="en"
+            lang=${this.l.lang}
             ?disabled=${moreStatus === 'loading'}
             @click=${this.onLoadMoreClick}
           >
-            ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
+            ${this.l.term(moreStatus === 'loading' ? 'loadingMore' : 'loadMore')}
           </button>`
         : nothing;
     const failure =
       moreStatus === 'error'
         ? this.renderMessage('error', this.failure, true)
         : nothing;
-    // The page's own words are in the page's language; the default ones are English.
     const words = this.cta?.trim();
     const cta = this.formLink.href
-      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL} lang=${words ? nothing : 'en'}>
-          ${words || 'Leave a testimonial'}
+      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.l.lang}>
+          ${words || this.l.term('cta')}
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
@@ -621,9 +634,11 @@ export class TestimonialWall extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`<div class="wall ${this.layoutValue}" part="wall">
+    // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
+    // words), on each of them: the cards take their content's language from the page.
+    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${this.l.dir ?? nothing}>
       ${this.renderBody()} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite" lang="en">${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" lang=${this.l.lang}>${this.announcement}</div>
     </div>`;
   }
 }

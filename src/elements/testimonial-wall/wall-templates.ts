@@ -50,11 +50,11 @@ const skeletonCard = (classes = ''): TemplateResult =>
   </div>`;
 
 /** Placeholders sized like cards, in the layout's own structure, so the space is taken before data comes. */
-export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, label: string): TemplateResult {
+export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, loading: string): TemplateResult {
   const cards = Array.from({ length: count }, (_, index) =>
     skeletonCard(layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
   );
-  const busy = html`<span class="visually-hidden">Loading ${label.toLowerCase()}…</span>`;
+  const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
     return html`<div class="carousel" aria-busy="true">${busy}<div class="track">${cards}</div></div>`;
   }

@@ -1,12 +1,16 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
+import { addEnglish, LocalizeController, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
+import { enVideo } from '../shared/translations/en-video.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { warmHls } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, releasePlayback } from './playback-registry.js';
 import { formatDuration, isoDuration, resolveVideoSources, type VideoSources } from './video-sources.js';
 import { videoTestimonialStyles } from './video-testimonial.styles.js';
+
+addEnglish(enVideo);
 
 /** Where the player is: showing its poster, playing (or paused), or out of sources. */
 type Phase = 'poster' | 'active' | 'failed';
@@ -104,6 +108,7 @@ export class VideoTestimonial extends LitElement {
     label: {},
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
+    strings: { attribute: false },
     phase: { state: true },
     captionsState: { state: true },
   };
@@ -126,7 +131,7 @@ export class VideoTestimonial extends LitElement {
   /** The transcript text; defaults to the testimonial's `video.transcript`. */
   transcript: string | null = null;
 
-  /** Names the video for assistive technology. Default: "video testimonial from {customer_name}". */
+  /** Names the video for assistive technology. Default: "Video testimonial from {customer_name}" in the player's language. */
   label: string | null = null;
 
   /** Plays without sound. Reflects the viewer's choice in the player's controls. */
@@ -137,6 +142,15 @@ export class VideoTestimonial extends LitElement {
    * nothing for people who asked for reduced motion.
    */
   autoplay = false;
+
+  /**
+   * Words to use instead of the built-in ones of the player's language, for this player alone (see
+   * `registerTranslation` for a whole page): `{ transcript: 'Read along' }`.
+   */
+  strings: Partial<Translation> | undefined = undefined;
+
+  /** The player's words in its language. */
+  private readonly l = new LocalizeController(this);
 
   private phase: Phase = 'poster';
   private captionsState: CaptionsState = 'none';
@@ -420,10 +434,15 @@ export class VideoTestimonial extends LitElement {
   };
 
   private get accessibleName(): string {
-    const label = this.label?.trim();
-    if (label) return label;
     const name = this.sources.customerName;
-    return name ? `video testimonial from ${name}` : 'video testimonial';
+    return this.label?.trim() || (name ? this.l.term('videoFrom', name) : this.l.term('video'));
+  }
+
+  /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */
+  private get playName(): string {
+    const label = this.label?.trim();
+    const name = this.sources.customerName;
+    return label ? this.l.term('play', label) : name ? this.l.term('playFrom', name) : this.l.term('playVideo');
   }
 
   private get transcriptText(): string {
@@ -446,7 +465,7 @@ export class VideoTestimonial extends LitElement {
       <button
         part="play-button"
         type="button"
-        aria-label=${`Play ${this.accessibleName}`}
+        aria-label=${this.playName}
         @click=${this.handlePlayClick}
         @pointerenter=${this.handlePlayIntent}
         @focus=${this.handlePlayIntent}
@@ -456,7 +475,7 @@ export class VideoTestimonial extends LitElement {
       ${duration === undefined
         ? nothing
         : html`<time part="duration" datetime=${isoDuration(duration)}
-            ><span class="visually-hidden">Duration </span>${formatDuration(duration)}</time
+            ><span class="visually-hidden">${this.l.term('duration')} </span>${formatDuration(duration)}</time
           >`}
     `;
   }
@@ -466,11 +485,11 @@ export class VideoTestimonial extends LitElement {
     return html`
       <div part="error" role=${available ? 'alert' : nothing} tabindex="-1">
         <p>
-          ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
-          ${this.transcriptText ? 'Its transcript is below.' : nothing}
+          ${this.l.term(available ? 'videoFailed' : 'videoMissing')}
+          ${this.transcriptText ? this.l.term('transcriptBelow') : nothing}
         </p>
         ${available
-          ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>Try again</button>`
+          ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.l.term('retry')}</button>`
           : nothing}
       </div>
     `;
@@ -484,7 +503,7 @@ export class VideoTestimonial extends LitElement {
       aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
       @click=${this.handleCaptionsClick}
     >
-      <span aria-hidden="true">CC</span><span class="visually-hidden">Captions</span>
+      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.l.term('captions')}</span>
     </button>`;
   }
 
@@ -492,7 +511,7 @@ export class VideoTestimonial extends LitElement {
     const captions = safeUrl(this.captions, 'media');
     if (!captions || this.phase !== 'active') return nothing;
     const lang = this.testimonial?.lang;
-    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label="Captions" default />`;
+    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.l.term('captions')} default />`;
   }
 
   protected override render() {
@@ -509,18 +528,19 @@ export class VideoTestimonial extends LitElement {
           playsinline
           ?controls=${active}
           poster=${(active && this.sources.poster) || nothing}
-          aria-label=${name.charAt(0).toUpperCase() + name.slice(1)}
+          aria-label=${name}
           aria-hidden=${active ? nothing : 'true'}
           .muted=${this.muted}
         >
           ${this.renderCaptions()}
         </video>
-        ${active ? nothing : this.renderPosterImage()} ${phase === 'poster' ? this.renderPlayButton() : nothing}
+        ${active ? nothing : this.renderPosterImage()}
+        ${phase === 'poster' && this.l.ready ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
       ${transcript
         ? html`<details part="transcript" ?open=${phase === 'failed'}>
-            <summary>Transcript</summary>
+            <summary>${this.l.term('transcript')}</summary>
             <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
         : nothing}
