@@ -7,6 +7,8 @@ export { TestimonialWall } from './elements/testimonial-wall/testimonial-wall.js
 export { SUMMARY_PLACEMENTS, SUMMARY_VARIANTS, TestimonialSummary, type SummaryPlacement, type SummaryVariant } from './elements/testimonial-summary/testimonial-summary.js';
 export type { WallLayout, WallPaging, WallTheme } from './elements/testimonial-wall/wall-options.js';
 export type { CardTestimonial } from './elements/shared/card-testimonial.js';
+// The elements' words: add a language or override words for a whole page; an element's `strings` property for one.
+export { registerTranslation, type PluralForms, type Translation, type TranslationKey } from './elements/shared/localize.js';
 // The events' types; this also brings their `HTMLElementEventMap` entries into a program that imports
 // the package, so `addEventListener('testimonial-load', (event) => event.detail…)` is typed.
 export type { TestimonialEvent, TestimonialEventDetails, TestimonialEventName } from './elements/shared/events.js';

@@ -7,7 +7,6 @@ import {
   integrationLabel,
   normaliseRating,
   parseDate,
-  ratingLabel,
 } from '../../../src/elements/shared/format.js';
 
 /** Every integration value of spec 2.5 and its name as its owner writes it. */
@@ -114,10 +113,5 @@ describe('ratings', () => {
     assert.equal(normaliseRating(-2), 0);
     assert.equal(normaliseRating('3'), 3);
     for (const value of [NaN, Infinity, null, undefined, '', 'five', {}]) assert.equal(normaliseRating(value), 0);
-  });
-
-  it('says the rating in words', () => {
-    assert.equal(ratingLabel(4), '4 out of 5 stars');
-    assert.equal(ratingLabel(4.5), '4.5 out of 5 stars');
   });
 });
