@@ -49,8 +49,9 @@ const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
 };
 
 const tables = new Map<string, Partial<Translation>>([['en', en]]);
-/** Built-in languages asked for: `false` while their chunk loads, `true` once it came (or failed). */
-const fetched = new Map<string, boolean>();
+/** Built-in languages asked for, and the ones whose chunk has come (or failed). */
+const loads = new Map<string, Promise<void>>();
+const arrived = new Set<string>();
 const hosts = new Set<ReactiveControllerHost>();
 let observer: MutationObserver | undefined;
 
@@ -85,16 +86,25 @@ export function fallbackChain(lang: string): string[] {
 
 /** Fetches a built-in language's chunk once; whether it has arrived (or failed: English stands in). */
 function settled(code: string): boolean {
-  if (!fetched.has(code)) {
-    fetched.set(code, false);
-    BUILT_IN[code]!()
+  if (!loads.has(code)) {
+    const load = BUILT_IN[code]!()
       .then(({ default: table }) => merge(code, table, false), console.error)
       .finally(() => {
-        fetched.set(code, true);
+        arrived.add(code);
         updateAll();
       });
+    loads.set(code, load);
   }
-  return fetched.get(code)!;
+  return arrived.has(code);
+}
+
+/**
+ * Resolves once the words of `lang` are here (its built-in chunk fetched, if it has one), and the
+ * elements in it have been asked to re-render: for a page or a test that waits before it looks.
+ */
+export async function languageReady(lang: string): Promise<void> {
+  const code = resolve(lang).chain.find((tag) => tag in BUILT_IN);
+  if (code) await loads.get(code);
 }
 
 const formats = new Map<string, Intl.NumberFormat | Intl.PluralRules>();

@@ -370,7 +370,7 @@ export class TestimonialCard extends LitElement {
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.l.term('stars', view.rating, MAX_RATING)}>
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.l.term('stars', view.rating, MAX_RATING)} lang=${this.l.lang}>
 ${stars}
     </div>`;
   }
@@ -421,9 +421,9 @@ ${stars}
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label">${this.l.term('watchVideoFrom', name)}</span></a
+          >${poster}<span class="poster-label" lang=${this.l.lang}>${this.l.term('watchVideoFrom', name)}</span></a
         >`
-      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label">${this.l.term('videoFrom', name)}</span></div>`;
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.l.lang}>${this.l.term('videoFrom', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
