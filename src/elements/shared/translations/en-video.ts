@@ -5,7 +5,7 @@ export const enVideo = {
   playFrom: 'Play video testimonial from {0}',
   playVideo: 'Play video testimonial',
   /** The play button of a video named by its `label` attribute (`{0}`). */
-  play: 'Play: {0}',
+  play: 'Play {0}',
   duration: 'Duration',
   videoFailed: 'Sorry, this video could not be played.',
   videoMissing: 'This video is not available.',
