@@ -15,7 +15,7 @@ const root = resolve(import.meta.dirname, '..');
 interface Declaration {
   tagName?: string;
   attributes?: { name: string; fieldName?: string; description?: string }[];
-  members?: { name: string; privacy?: string; attribute?: string }[];
+  members?: { name: string; privacy?: string; attribute?: string; description?: string; type?: { text?: string } }[];
 }
 
 function elementSources(): string[] {
@@ -65,6 +65,15 @@ describe('custom-elements.json', () => {
       assert.ok(!declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName), `${tag} has no attribute for ${hiddenName}`);
       const member = declaration.members?.find((candidate) => candidate.name === hiddenName);
       assert.ok(!member || (member.privacy === 'private' && member.attribute === undefined), `${tag}.${hiddenName} is not public`);
+    }
+  });
+
+  it('documents each element\'s `strings` property (its own words), typed with the translation table', () => {
+    for (const [tag, declaration] of elements) {
+      const strings = declaration.members?.find((member) => member.name === 'strings');
+      assert.ok(strings && strings.privacy !== 'private' && strings.attribute === undefined, `${JSON.stringify(strings)}: ` + `${tag} has a public strings property, no attribute`);
+      assert.match(strings.description ?? '', /registerTranslation/, `${tag}.strings says how a whole page overrides words`);
+      assert.match(strings.type?.text ?? '', /Partial<Translation>/, `${tag}.strings is typed`);
     }
   });
 });
