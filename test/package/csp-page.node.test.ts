@@ -5,26 +5,18 @@
  * quotes exactly the policy that is checked here.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { buildCdn } from '../../scripts/cdn-build.js';
+import { before, describe, it } from 'node:test';
+import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { runStrictCspPage } from './csp-page.js';
 import { README_EXAMPLE_ORIGINS, strictCsp } from './csp-policy.js';
 
 describe('the script-tag build under a strict CSP with Trusted Types', () => {
-  let outDir: string;
   let cdnDir: string;
 
   before(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'csp-page-'));
-    cdnDir = join(outDir, 'cdn');
-    await buildCdn(cdnDir);
-  });
-
-  after(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    ({ cdnDir } = await sharedCdnBuild());
   });
 
   for (const browser of ['chromium', 'firefox'] as const) {

@@ -5,13 +5,13 @@
  * Also: hls.js is never in the entry nor loaded for a wall of text.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import { buildCdn, CDN_ENTRY_FILE as CDN_ENTRY, staticImportClosure, type BuiltChunk } from '../../scripts/cdn-build.js';
+import { CDN_ENTRY_FILE as CDN_ENTRY, staticImportClosure, type BuiltChunk } from '../../scripts/cdn-build.js';
 import { countDeep, deepText, launchBrowser, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
+import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const SCRIPT = `<script type="module" src="/cdn/${CDN_ENTRY}"></script>`;
@@ -42,8 +42,7 @@ describe('script-tag use of the CDN build', () => {
   let built: BuiltChunk[];
 
   before(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'script-tag-'));
-    built = await buildCdn(join(outDir, 'cdn'));
+    ({ root: outDir, chunks: built } = await sharedCdnBuild());
     server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC, '/summary.html': SUMMARY, '/german.html': GERMAN, '/brazilian.html': BRAZILIAN } });
     browser = await launchBrowser();
   });
@@ -51,7 +50,6 @@ describe('script-tag use of the CDN build', () => {
   after(async () => {
     await browser?.close();
     await server?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('keeps hls.js out of the entry and all it imports statically: only lazy chunks hold it', async () => {
