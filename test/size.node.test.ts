@@ -45,10 +45,16 @@ describe('script-tag build size', () => {
     const code = eager.map((chunk) => chunk.code).join('\n');
     for (const words of ['Weiterlesen', 'Lire la suite', 'قراءة المزيد', '続きを読む']) assert.ok(!code.includes(words), `"${words}" is in the entry`);
     for (const words of ['Read more', 'Load more']) assert.ok(code.includes(words), `English "${words}" is in the entry`);
-    // A language chunk imports nothing: a page in one language fetches exactly that one file.
-    for (const chunk of chunks.filter((chunk) => chunk.fileName.startsWith('chunks/i18n-'))) {
+    // A language chunk imports nothing, and the shared runtime only the entry (already there) statically:
+    // a page in one language fetches exactly the runtime and that language's chunk.
+    for (const chunk of chunks.filter((chunk) => /^chunks\/i18n-[a-z]{2}\.js$/.test(chunk.fileName))) {
       assert.deepEqual([...chunk.imports, ...chunk.dynamicImports], [], `${chunk.fileName} imports nothing`);
     }
+    const runtime = chunks.filter((chunk) => chunk.fileName.startsWith('chunks/i18n-runtime-'));
+    assert.equal(runtime.length, 1, 'one runtime chunk');
+    assert.ok(!sizes.entry.files.includes(runtime[0]!.fileName), 'the runtime is not in the entry');
+    assert.deepEqual(runtime[0]!.imports, [CDN_ENTRY_FILE], 'the runtime imports only the entry statically');
+    assert.ok(!code.includes('PluralRules'), 'plural rules are not in the entry');
   });
 
   it('never puts hls.js, DOMPurify, the video player or the moving layouts in what a text wall downloads', () => {

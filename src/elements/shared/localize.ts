@@ -2,10 +2,11 @@
  * The elements' own words in the reader's language (in the spirit of Shoelace's `LocalizeController`).
  *
  * The language is the one the element shows its content in: `lang` on the element or its nearest
- * ancestor (across shadow roots), else the document's. A tag falls back subtag by subtag to English
- * (`pt-BR` → `pt` → `en`). English is in the entry; each other built-in language is a chunk of its own,
- * fetched the first time an element is shown in it, so a page in one language fetches one chunk. Until
- * it is here, `term()` answers `''` and the elements keep their skeleton: no English flashes first.
+ * ancestor (across shadow roots), else the document's. This module is what the script-tag entry
+ * holds: English words and the English path only. Any other language (or a page's registered words)
+ * is the work of the lazy `i18n-runtime` chunk, fetched the first time an element needs it, which
+ * fetches the language's own chunk in turn; until both are here `term()` answers `''` and the elements
+ * keep their skeleton, so no English flashes first.
  *
  * A page adds or overrides words with {@link registerTranslation}; an element with its `strings`
  * property. Plural forms follow `Intl.PluralRules` of the words' language; numbers `Intl.NumberFormat`
@@ -17,6 +18,7 @@ import { en } from './translations/en.js';
 import type { enMoving } from './translations/en-moving.js';
 import type { enSummary } from './translations/en-summary.js';
 import type { enVideo } from './translations/en-video.js';
+import type * as I18nRuntime from './i18n-runtime.js';
 
 /** One form per plural category of the message's first number (`other` is required). */
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -30,38 +32,22 @@ export type TranslationKey = keyof Translation;
 /** What a `{0}` placeholder is filled with: numbers are formatted in the element's language. */
 export type TermArgument = string | number;
 
-/** The built-in languages besides English, each a chunk of its own. */
-const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
-  ar: () => import('./translations/ar.js'),
-  de: () => import('./translations/de.js'),
-  es: () => import('./translations/es.js'),
-  fr: () => import('./translations/fr.js'),
-  he: () => import('./translations/he.js'),
-  it: () => import('./translations/it.js'),
-  ja: () => import('./translations/ja.js'),
-  ko: () => import('./translations/ko.js'),
-  nl: () => import('./translations/nl.js'),
-  pl: () => import('./translations/pl.js'),
-  pt: () => import('./translations/pt.js'),
-  sv: () => import('./translations/sv.js'),
-  tr: () => import('./translations/tr.js'),
-  zh: () => import('./translations/zh.js'),
-};
-
-const tables = new Map<string, Partial<Translation>>([['en', en]]);
-/** Built-in languages asked for, and the ones whose chunk has come (or failed). */
-const loads = new Map<string, Promise<void>>();
-const arrived = new Set<string>();
+/** The words a page registered, by lower-case tag; the runtime reads them over the built-in ones. */
+export const registered: Record<string, Partial<Translation>> = {};
 const hosts = new Set<ReactiveControllerHost>();
 let observer: MutationObserver | undefined;
+let runtime: typeof I18nRuntime | undefined;
+let runtimeLoad: Promise<typeof I18nRuntime> | undefined;
 
-const updateAll = (): void => hosts.forEach((host) => host.requestUpdate());
+export const updateAll = (): void => hosts.forEach((host) => host.requestUpdate());
 
-/** Adds words to a language's table: over what it has (`over`), or under it (a chunk's words under the page's). */
-function merge(code: string, words: Partial<Translation>, over: boolean): void {
-  const own = tables.get(code);
-  tables.set(code, over ? { ...own, ...words } : { ...words, ...own });
-}
+/** Fetches the runtime chunk once (the elements re-render when it is here). */
+const loadRuntime = (): Promise<typeof I18nRuntime> =>
+  (runtimeLoad ??= import('./i18n-runtime.js').then((module) => {
+    runtime = module;
+    updateAll();
+    return module;
+  }));
 
 /**
  * Adds words for a language (a tag such as `de`, `pt-BR` or `fi`), or overrides some of a built-in
@@ -69,78 +55,45 @@ function merge(code: string, words: Partial<Translation>, over: boolean): void {
  * arrives later never overrides what a page registered.
  */
 export function registerTranslation(lang: string, translation: Partial<Translation>): void {
-  merge(lang.toLowerCase(), translation, true);
+  lang = lang.toLowerCase();
+  registered[lang] = { ...registered[lang], ...translation };
   updateAll();
 }
 
 /** The English words of a lazily loaded part (the player, the summary, the moving layouts). */
 export function addEnglish(words: Partial<Translation>): void {
-  merge('en', words, false);
-}
-
-/** The tags to look words up in, most specific first: `pt-BR` → `pt-br`, `pt`, `en`. */
-export function fallbackChain(lang: string): string[] {
-  const subtags = lang.toLowerCase().split('-');
-  return [...subtags.map((_, index) => subtags.slice(0, subtags.length - index).join('-')), 'en'];
-}
-
-/** Fetches a built-in language's chunk once; whether it has arrived (or failed: English stands in). */
-function settled(code: string): boolean {
-  if (!loads.has(code)) {
-    const load = BUILT_IN[code]!()
-      .then(({ default: table }) => merge(code, table, false), console.error)
-      .finally(() => {
-        arrived.add(code);
-        updateAll();
-      });
-    loads.set(code, load);
-  }
-  return arrived.has(code);
+  Object.assign(en, words);
 }
 
 /**
- * Resolves once the words of `lang` are here (its built-in chunk fetched, if it has one), and the
- * elements in it have been asked to re-render: for a page or a test that waits before it looks.
+ * An English tag (or none) on a page that registered no words: the entry's English will do. Any
+ * other tag, even one with no built-in words or not a tag at all, is the runtime's to work out.
+ */
+const english = (tag: string | undefined): boolean => !Object.keys(registered).length && /^(en(-[a-z\d]{1,8})*)?$/i.test(tag ?? '');
+
+/**
+ * Resolves once the words of `lang` are here (the runtime and its language chunk, if it needs them),
+ * and the elements in it have been asked to re-render: for a page or a test that waits before it looks.
  */
 export async function languageReady(lang: string): Promise<void> {
-  const code = resolve(lang).chain.find((tag) => tag in BUILT_IN);
-  if (code) await loads.get(code);
+  if (!english(lang)) await (await loadRuntime()).languageReady(lang);
 }
 
-const formats = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
-
-/** A formatter made once per key. */
-function cached<T extends Intl.NumberFormat | Intl.PluralRules>(key: string, make: () => T): T {
-  let format = formats.get(key) as T | undefined;
-  if (!format) formats.set(key, (format = make()));
-  return format;
-}
-
-/** An element's language worked out: the tag (canonical, or `undefined` when none or invalid), the chain, the words' language. */
-interface Resolved {
+/** An element's language worked out. English needs only the first two fields; the runtime gives all. */
+export interface Resolved {
+  /** The element's tag, for numbers and dates (`undefined` when none or not a tag). */
   requested: string | undefined;
-  chain: string[];
-  ready: boolean;
+  /** The language the words are in (`pt` for `pt-BR`); `''` while they load. */
   lang: string;
+  /** The page's or the built-in word for `key` along the fallback chain. */
+  word?: (key: TranslationKey) => string | PluralForms | undefined;
+  /** The plural category of a number in `lang`. */
+  plural?: (count: number) => Intl.LDMLPluralRule;
 }
 
-function resolve(tag: string | undefined): Resolved {
-  let requested: string | undefined;
-  try {
-    requested = Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    // Not a language tag: English words, the user agent's numbers.
-  }
-  const chain = fallbackChain(requested ?? '');
-  // Canonical subtags are lower-case letters and digits, so no `Object.prototype` name matches.
-  const builtIn = chain.find((code) => code in BUILT_IN);
-  return {
-    requested,
-    chain,
-    ready: !builtIn || settled(builtIn),
-    lang: chain.find((code) => tables.has(code) || code in BUILT_IN)!,
-  };
-}
+/** Until the runtime is here, a language it must work out has no words yet (`lang` is `''`). */
+const resolve = (tag: string | undefined): Resolved =>
+  english(tag) ? { requested: tag, lang: 'en' } : (runtime?.resolve(tag) ?? (void loadRuntime(), { requested: tag, lang: '' }));
 
 /** An element whose words are localised; `strings` overrides words for it alone. */
 export type LocalizedHost = ReactiveControllerHost & HTMLElement & { strings?: Partial<Translation> | undefined };
@@ -170,7 +123,7 @@ export class LocalizeController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    this.resolved = resolve(nearestLang(this.host));
+    this.resolved = undefined;
   }
 
   private get current(): Resolved {
@@ -182,9 +135,9 @@ export class LocalizeController implements ReactiveController {
     return this.current.requested;
   }
 
-  /** Whether the words of the element's language are here (its chunk, if any, has arrived). */
+  /** Whether the words of the element's language are here (the chunks it needs, if any, have arrived). */
   get ready(): boolean {
-    return this.current.ready;
+    return !!this.lang;
   }
 
   /** The language the words are really in: the first of the chain that has words (`pt` for `pt-BR`). */
@@ -199,27 +152,24 @@ export class LocalizeController implements ReactiveController {
 
   /** A number in the element's language ("1.234" in German); `fraction` fixes the decimals. */
   number(value: number, fraction?: number): string {
-    const { requested } = this;
-    const digits = { minimumFractionDigits: fraction, maximumFractionDigits: fraction };
-    return cached(`${requested} ${fraction}`, () => new Intl.NumberFormat(requested, digits)).format(value);
+    return value.toLocaleString(this.requested, { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
   }
 
   /**
    * The word for `key` with its placeholders filled (`{0}`, `{1}`…); a plural message takes the form
    * of its first argument's category (a string argument, "50,000+", takes `other`). `''` while the
-   * language's chunk loads.
+   * language's chunks load.
    */
   term(key: TranslationKey, ...args: TermArgument[]): string {
-    const { chain, ready, lang } = this.current;
-    if (!ready) return '';
-    let message: string | PluralForms | undefined = this.host.strings?.[key];
-    for (const code of chain) message ??= tables.get(code)?.[key];
-    const count = args[0];
-    const text =
-      typeof message === 'object'
-        ? (typeof count === 'number' && message[cached(lang, () => new Intl.PluralRules(lang)).select(count)]) || message.other
-        : (message ?? '');
-    return text.replace(/\{(\d)\}/g, (_, index: string) => {
+    const { lang, word, plural } = this.current;
+    if (!lang) return '';
+    let message = this.host.strings?.[key] ?? word?.(key) ?? (en as Partial<Translation>)[key] ?? '';
+    if (typeof message === 'object') {
+      const count = args[0];
+      // English has two forms: `one` for exactly 1, `other` for the rest.
+      message = (typeof count === 'number' && message[plural ? plural(count) : count === 1 ? 'one' : 'other']) || message.other;
+    }
+    return message.replace(/\{(\d)\}/g, (_, index: string) => {
       const value = args[+index]!;
       return typeof value === 'number' ? this.number(value) : value;
     });
