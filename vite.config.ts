@@ -29,7 +29,7 @@ function keepRenderBlocking(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin(), keepRenderBlocking(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), keepRenderBlocking(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },

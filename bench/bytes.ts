@@ -18,7 +18,10 @@ function sum(bundle: Bundle, files: readonly string[]): Compressed {
 
 /** `chunks/hls.light-Ab12Cd.js` → `hls.light`: a name that stays put when the hash changes. */
 function chunkName(fileName: string): string {
-  return fileName.replace(/^chunks\//, '').replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+  return fileName
+    .replace(/^chunks\//, '')
+    .replace(/-[\w-]{8}\.js$/, '')
+    .replace(/\.js$/, '');
 }
 
 function sizeFigures(key: string, size: Compressed, what: string): Figure[] {
@@ -33,7 +36,11 @@ export function measureBytes(elements: Bundle, hlsVideo: Bundle): Figure[] {
   const entryFiles = staticClosure(elements);
   const entry = sum(elements, entryFiles);
   const figures: Figure[] = [
-    ...sizeFigures('bytes.entry', entry, `script-tag entry + static imports (${entryFiles.length} file${entryFiles.length === 1 ? '' : 's'})`),
+    ...sizeFigures(
+      'bytes.entry',
+      entry,
+      `script-tag entry + static imports (${entryFiles.length} file${entryFiles.length === 1 ? '' : 's'})`,
+    ),
   ];
 
   // Every chunk the entry reaches only through import(): what it adds beyond what is already loaded.
@@ -59,14 +66,24 @@ export function measureBytes(elements: Bundle, hlsVideo: Bundle): Figure[] {
   if (player && light) {
     const playing = entry.gzip + player.gzip + light.gzip;
     figures.push(
-      figure('bytes.video_playing.gzip', playing, 'B', 'entry + player chunk + hls.js light, min+gzip (all code once a video without captions plays)'),
+      figure(
+        'bytes.video_playing.gzip',
+        playing,
+        'B',
+        'entry + player chunk + hls.js light, min+gzip (all code once a video without captions plays)',
+      ),
       figure('bytes.video_playing.ratio', playing / baseline.gzip, '×', 'that ÷ hls-video-element min+gzip'),
     );
   }
   if (player && full) {
     const playing = entry.gzip + player.gzip + full.gzip;
     figures.push(
-      figure('bytes.video_playing_captions.gzip', playing, 'B', 'entry + player chunk + full hls.js, min+gzip (all code once a video with captions plays)'),
+      figure(
+        'bytes.video_playing_captions.gzip',
+        playing,
+        'B',
+        'entry + player chunk + full hls.js, min+gzip (all code once a video with captions plays)',
+      ),
       figure('bytes.video_playing_captions.ratio', playing / baseline.gzip, '×', 'that ÷ hls-video-element min+gzip'),
     );
   }

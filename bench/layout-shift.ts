@@ -166,7 +166,12 @@ async function measureDemoPages(browser: Browser, server: BenchServer): Promise<
     log(`layout shift demo ${path}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
     for (const shift of worstShifts) log(`  worst run: ${shift}`);
     figures.push(
-      figure(`cls.demo.${key}`, median(values), '', `CLS of the demo's ${path} while its data loads (${width}×${height}; median of ${CLS_RUNS})`),
+      figure(
+        `cls.demo.${key}`,
+        median(values),
+        '',
+        `CLS of the demo's ${path} while its data loads (${width}×${height}; median of ${CLS_RUNS})`,
+      ),
       figure(`cls.demo.${key}.worst`, Math.max(...values), '', `worst run of the above`),
     );
   }

@@ -47,7 +47,12 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
       for (const category of CATEGORIES) {
         const score = lhr.categories[category]?.score;
         figures.push(
-          figure(`lighthouse.${key}.${category}`, typeof score === 'number' ? score * 100 : null, 'score', `Lighthouse ${category}, demo ${path} (mobile defaults)`),
+          figure(
+            `lighthouse.${key}.${category}`,
+            typeof score === 'number' ? score * 100 : null,
+            'score',
+            `Lighthouse ${category}, demo ${path} (mobile defaults)`,
+          ),
         );
       }
       log(`lighthouse ${path}: ${CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)}`).join(', ')}`);

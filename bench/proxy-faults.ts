@@ -11,13 +11,24 @@ import { refusedBase, startFaultUpstream, type Fault, type FaultUpstream } from 
 import { figure, log, QUICK, ROOT, withTimeout, type Figure } from './support.js';
 
 /** Short enough to keep the run short; the figures say how the times follow from them. */
-const SETTINGS = QUICK
-  ? { timeoutMs: 1_000, retries: 1, staleAfterMs: 500 }
-  : { timeoutMs: 3_000, retries: 1, staleAfterMs: 2_500 };
-export const FAULTS: (Exclude<Fault, 'ok'> | 'refused')[] = ['refused', 'reset', 'hang', 'slow', 'error-500', 'busy-429', 'not-json', 'wrong-type', 'oversized', 'redirect'];
+const SETTINGS = QUICK ? { timeoutMs: 1_000, retries: 1, staleAfterMs: 500 } : { timeoutMs: 3_000, retries: 1, staleAfterMs: 2_500 };
+export const FAULTS: (Exclude<Fault, 'ok'> | 'refused')[] = [
+  'refused',
+  'reset',
+  'hang',
+  'slow',
+  'error-500',
+  'busy-429',
+  'not-json',
+  'wrong-type',
+  'oversized',
+  'redirect',
+];
 export const FLOOD_QUERIES = QUICK ? 500 : 2_000;
 
-async function timed(proxy: { fetch: (request: Request) => Promise<Response> }): Promise<{ ms: number; status: number; cache: string | null }> {
+async function timed(proxy: {
+  fetch: (request: Request) => Promise<Response>;
+}): Promise<{ ms: number; status: number; cache: string | null }> {
   const started = performance.now();
   const response = await proxy.fetch(new Request('http://proxy.bench/links'));
   await response.arrayBuffer();
@@ -39,7 +50,10 @@ async function faultTable(upstream: FaultUpstream, refused: string): Promise<Fig
     // With a copy: the copy comes from the healthy live upstream, then the fault starts.
     let refuse = false;
     const fetch = (request: Request, init?: RequestInit) =>
-      globalThis.fetch(refuse ? new Request(request.url.replace(/^http:\/\/[^/]+\/live\/v1/, refused.replace(/\/v1$/, '/v1')), request) : request, init);
+      globalThis.fetch(
+        refuse ? new Request(request.url.replace(/^http:\/\/[^/]+\/live\/v1/, refused.replace(/\/v1$/, '/v1')), request) : request,
+        init,
+      );
     const withCopyProxy = proxyOn(upstream.base('live'), clock, fault === 'refused' ? { fetch } : {});
     upstream.setLive('ok');
     await timed(withCopyProxy);
@@ -48,10 +62,22 @@ async function faultTable(upstream: FaultUpstream, refused: string): Promise<Fig
     else upstream.setLive(fault);
     const withCopy = await timed(withCopyProxy);
     upstream.setLive('ok');
-    log(`fault ${fault}: ${without.status} in ${without.ms.toFixed(0)} ms without a copy; ${withCopy.status} ${withCopy.cache} in ${withCopy.ms.toFixed(0)} ms with one`);
+    log(
+      `fault ${fault}: ${without.status} in ${without.ms.toFixed(0)} ms without a copy; ${withCopy.status} ${withCopy.cache} in ${withCopy.ms.toFixed(0)} ms with one`,
+    );
     figures.push(
-      figure(`proxy.fault.${fault}.no_copy_ms`, without.ms, 'ms', `${fault}: time to the ${without.status} without a cached copy (timeout ${SETTINGS.timeoutMs} ms, ${SETTINGS.retries} retry)`),
-      figure(`proxy.fault.${fault}.copy_ms`, withCopy.ms, 'ms', `${fault}: time to the ${withCopy.cache ?? withCopy.status} answer with an expired copy (staleAfterMs ${SETTINGS.staleAfterMs})`),
+      figure(
+        `proxy.fault.${fault}.no_copy_ms`,
+        without.ms,
+        'ms',
+        `${fault}: time to the ${without.status} without a cached copy (timeout ${SETTINGS.timeoutMs} ms, ${SETTINGS.retries} retry)`,
+      ),
+      figure(
+        `proxy.fault.${fault}.copy_ms`,
+        withCopy.ms,
+        'ms',
+        `${fault}: time to the ${withCopy.cache ?? withCopy.status} answer with an expired copy (staleAfterMs ${SETTINGS.staleAfterMs})`,
+      ),
     );
   }
   return figures;
@@ -68,13 +94,18 @@ interface FloodResult {
 }
 
 async function flood(): Promise<Figure[]> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/proxy-flood.ts', String(FLOOD_QUERIES)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/proxy-flood.ts', String(FLOOD_QUERIES)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the flood process exited (${code}) without a result`)));
   });
   const result = JSON.parse(await withTimeout(line, 300_000, 'the distinct-query flood')) as FloodResult;
-  log(`flood of ${result.queries} distinct queries (${result.pageKb.toFixed(0)} KB pages): RSS ${result.rssBeforeMb.toFixed(0)} → ${result.rssAfterMb.toFixed(0)} MB, heap ${result.heapAfterMb.toFixed(0)} MB, cache ${result.cacheMb.toFixed(1)} MB in ${result.cacheEntries} entries`);
+  log(
+    `flood of ${result.queries} distinct queries (${result.pageKb.toFixed(0)} KB pages): RSS ${result.rssBeforeMb.toFixed(0)} → ${result.rssAfterMb.toFixed(0)} MB, heap ${result.heapAfterMb.toFixed(0)} MB, cache ${result.cacheMb.toFixed(1)} MB in ${result.cacheEntries} entries`,
+  );
   const what = `after ${result.queries} distinct queries of ${result.pageKb.toFixed(0)} KB upstream pages, default cache`;
   return [
     figure('proxy.flood.rss_mb', result.rssAfterMb, 'MB', `proxy process RSS ${what}`),

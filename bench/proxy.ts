@@ -110,12 +110,24 @@ async function throughput(): Promise<Figure[]> {
     }
     const rps = (side: keyof typeof totals) => (totals[side].ok / totals[side].ms) * 1000;
     const [proxyRps, directRps, ceilingRps] = [rps('proxy'), rps('direct'), rps('ceiling')];
-    log(`proxy ${proxyRps.toFixed(0)} req/s (${totals.proxy.ok}), sandbox ${directRps.toFixed(0)} req/s (${totals.direct.ok}), constant ${ceilingRps.toFixed(0)} req/s`);
+    log(
+      `proxy ${proxyRps.toFixed(0)} req/s (${totals.proxy.ok}), sandbox ${directRps.toFixed(0)} req/s (${totals.direct.ok}), constant ${ceilingRps.toFixed(0)} req/s`,
+    );
     return [
-      figure('proxy.warm_rps_ratio', ratio(proxyRps, directRps), '×', `requests/s: proxy with warm cache ÷ sandbox direct (${CONCURRENCY} concurrent, keep-alive)`),
+      figure(
+        'proxy.warm_rps_ratio',
+        ratio(proxyRps, directRps),
+        '×',
+        `requests/s: proxy with warm cache ÷ sandbox direct (${CONCURRENCY} concurrent, keep-alive)`,
+      ),
       figure('proxy.warm_rps', proxyRps, 'req/s', 'proxy with warm cache on 127.0.0.1 (this machine)'),
       figure('proxy.sandbox_rps', directRps, 'req/s', 'sandbox served directly on 127.0.0.1 (this machine)'),
-      figure('proxy.warm_rps_of_ceiling', ratio(proxyRps, ceilingRps), '×', 'proxy requests/s ÷ a server answering a constant (the load loop\'s ceiling)'),
+      figure(
+        'proxy.warm_rps_of_ceiling',
+        ratio(proxyRps, ceilingRps),
+        '×',
+        "proxy requests/s ÷ a server answering a constant (the load loop's ceiling)",
+      ),
       figure('proxy.ceiling_rps', ceilingRps, 'req/s', 'a bare Node server answering a constant (this machine)'),
     ];
   } finally {
@@ -140,7 +152,9 @@ async function sharedMisses(): Promise<Figure[]> {
     const ok = statuses.filter((status) => status === 200).length;
     if (ok !== MISSES) throw new Error(`${MISSES - ok} of ${MISSES} concurrent misses did not answer 200`);
     log(`${MISSES} concurrent identical misses → ${upstreamCalls} upstream call(s)`);
-    return [figure('proxy.concurrent_miss_upstream_calls', upstreamCalls, 'calls', `upstream calls for ${MISSES} concurrent identical misses`)];
+    return [
+      figure('proxy.concurrent_miss_upstream_calls', upstreamCalls, 'calls', `upstream calls for ${MISSES} concurrent identical misses`),
+    ];
   } finally {
     agent.destroy();
     await served.close();

@@ -24,7 +24,19 @@ export function printTable(figures: readonly Figure[]): void {
 
 /** The figures the README shows, grouped; every figure is in bench/results.json. */
 const README_GROUPS: Array<[string, string[]]> = [
-  ['Bytes', ['bytes.entry.gzip', 'bytes.entry.brotli', 'bytes.lazy.purify-segments.gzip', 'bytes.lazy.hls.light.gzip', 'bytes.video_playing.gzip', 'bytes.video_playing.ratio', 'bytes.video_playing_captions.gzip', 'bytes.video_playing_captions.ratio']],
+  [
+    'Bytes',
+    [
+      'bytes.entry.gzip',
+      'bytes.entry.brotli',
+      'bytes.lazy.purify-segments.gzip',
+      'bytes.lazy.hls.light.gzip',
+      'bytes.video_playing.gzip',
+      'bytes.video_playing.ratio',
+      'bytes.video_playing_captions.gzip',
+      'bytes.video_playing_captions.ratio',
+    ],
+  ],
   ['Wall render', ['wall.100.ratio', 'wall.1000.ratio', 'wall.1000.longest_task_ms', 'wall.1000.baseline_longest_task_ms']],
   [
     'Video',
@@ -40,6 +52,20 @@ const README_GROUPS: Array<[string, string[]]> = [
   ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
   ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
+  [
+    'Server rendering',
+    [
+      'ssr.render.12.ms',
+      'ssr.render.100.ms',
+      'ssr.render.1000.ms',
+      'ssr.render.1000.ratio',
+      'ssr.html_bytes_per_card.gzip',
+      'ssr.fcp.ratio',
+      'ssr.visible.ratio',
+      'ssr.js_bytes_before_visible',
+      'ssr.js_bytes_before_visible.client',
+    ],
+  ],
 ];
 
 /** The fault table: the time to an answer per upstream fault, without and with a cached copy. */
@@ -51,7 +77,9 @@ function faultTable(byKey: ReadonlyMap<string, Figure>): string[] {
     return found ? formatValue(found) : 'n/a';
   };
   const settingsOf = (key: string) => /\(([^()]*)\)$/.exec(byKey.get(key)?.label ?? '')?.[1];
-  const settings = [settingsOf(`proxy.fault.${faults[0]}.no_copy_ms`), settingsOf(`proxy.fault.${faults[0]}.copy_ms`)].filter(Boolean).join(', ');
+  const settings = [settingsOf(`proxy.fault.${faults[0]}.no_copy_ms`), settingsOf(`proxy.fault.${faults[0]}.copy_ms`)]
+    .filter(Boolean)
+    .join(', ');
   return [
     '',
     `**The proxy under a failing upstream** (\`proxy.fault.*\`, servers on 127.0.0.1; ${settings}): the time a visitor waits.`,
@@ -98,7 +126,7 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
       'every figure and how it is taken: `bench/results.json` and [`bench/README.md`](bench/README.md).',
     '',
     `**Weight.** A text wall downloads ${entryKb} (min+gzip, the script-tag entry and its static imports). ` +
-      'The commercial embeds\' published script weights, measured by a third party: Senja 65 KB, Famewall 88 KB, ' +
+      "The commercial embeds' published script weights, measured by a third party: Senja 65 KB, Famewall 88 KB, " +
       'Testimonial.to 125 KB (gzip).',
     '',
     '| | figure | value | what |',

@@ -16,6 +16,7 @@ import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
 import { measureSummary } from './summary.js';
+import { measureServerRendering } from './ssr.js';
 import { performanceSection, printTable } from './report.js';
 import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
@@ -38,10 +39,13 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   proxy: async () => measureProxy(),
   summary: async ({ elements }) => measureSummary(elements),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
+  ssr: async ({ browser, server }) => measureServerRendering(browser, server),
 };
 
 function selectedSections(): string[] {
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!only) return Object.keys(SECTIONS);
   const unknown = only.filter((name) => !(name in SECTIONS));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);

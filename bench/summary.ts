@@ -55,7 +55,12 @@ export async function measureSummary(elements: Bundle): Promise<Figure[]> {
     const { summary, listAll, ratio } = await computeTimes(count);
     log(`summary over ${count}: ${summary.toFixed(1)} ms, listAllTestimonials ${listAll.toFixed(1)} ms`);
     figures.push(
-      figure(`summary.compute_${count}_ms`, summary, 'ms', `proxy GET /summary over ${count.toLocaleString('en')} sandbox testimonials, cold cache (this machine)`),
+      figure(
+        `summary.compute_${count}_ms`,
+        summary,
+        'ms',
+        `proxy GET /summary over ${count.toLocaleString('en')} sandbox testimonials, cold cache (this machine)`,
+      ),
       figure(`summary.compute_${count}_ratio`, ratio, '×', `that ÷ listAllTestimonials of the same pages (fetch only)`),
     );
   }

@@ -157,21 +157,63 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
   const frames = (runs: VideoRun[]) => runs.map((r) => r.firstFrameMs);
   const [oursMs, hoveredMs, baselineMs] = [ours, hovered, baseline].map((runs) => median(frames(runs))) as [number, number, number];
   const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
-  log(`video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via})`);
+  log(
+    `video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via})`,
+  );
   return [
     figure('video.before_play.media_bytes', before(ours, 'mediaBytes'), 'B', 'video-testimonial: stream bytes before play'),
-    figure('video.before_play.requests', before(ours, 'requests'), 'requests', 'video-testimonial page: requests before play (page, script, poster)'),
+    figure(
+      'video.before_play.requests',
+      before(ours, 'requests'),
+      'requests',
+      'video-testimonial page: requests before play (page, script, poster)',
+    ),
     figure('video.before_play.bytes', before(ours, 'bytes'), 'B', 'video-testimonial page: bytes before play (all, gzip on the wire)'),
-    figure('video.baseline.before_play.media_bytes', before(baseline, 'mediaBytes'), 'B', 'hls-video preload=none: stream bytes before play'),
+    figure(
+      'video.baseline.before_play.media_bytes',
+      before(baseline, 'mediaBytes'),
+      'B',
+      'hls-video preload=none: stream bytes before play',
+    ),
     figure('video.baseline.before_play.requests', before(baseline, 'requests'), 'requests', 'hls-video preload=none: requests before play'),
     figure('video.baseline.before_play.bytes', before(baseline, 'bytes'), 'B', 'hls-video preload=none: bytes before play'),
-    figure('video.before_play.bytes_ratio', ratio(before(ours, 'bytes'), before(baseline, 'bytes')), '×', 'bytes before play: video-testimonial ÷ hls-video preload=none'),
-    figure('video.baseline_default.before_play.media_bytes', baselineDefault.beforePlay.mediaBytes, 'B', 'hls-video default preload: stream bytes before play'),
-    figure('video.baseline_default.before_play.requests', baselineDefault.beforePlay.requests, 'requests', 'hls-video default preload: requests before play'),
-    figure('video.first_frame.ratio', pairedRatio(frames(ours), frames(baseline)), '×', `click → first frame: video-testimonial ÷ hls-video (median of ${RUNS} paired runs)`),
+    figure(
+      'video.before_play.bytes_ratio',
+      ratio(before(ours, 'bytes'), before(baseline, 'bytes')),
+      '×',
+      'bytes before play: video-testimonial ÷ hls-video preload=none',
+    ),
+    figure(
+      'video.baseline_default.before_play.media_bytes',
+      baselineDefault.beforePlay.mediaBytes,
+      'B',
+      'hls-video default preload: stream bytes before play',
+    ),
+    figure(
+      'video.baseline_default.before_play.requests',
+      baselineDefault.beforePlay.requests,
+      'requests',
+      'hls-video default preload: requests before play',
+    ),
+    figure(
+      'video.first_frame.ratio',
+      pairedRatio(frames(ours), frames(baseline)),
+      '×',
+      `click → first frame: video-testimonial ÷ hls-video (median of ${RUNS} paired runs)`,
+    ),
     figure('video.first_frame.ms', oursMs, 'ms', 'click → first frame, video-testimonial (hls.js light loaded on intent; this machine)'),
     figure('video.first_frame.baseline_ms', baselineMs, 'ms', 'click → first frame, hls-video preload=none (this machine)'),
-    figure('video.first_frame.hovered_ratio', pairedRatio(frames(hovered), frames(baseline)), '×', `the same after the pointer rested ${HOVER_MS} ms on the play button (hls.js warmed) ÷ hls-video`),
-    figure('video.first_frame.hovered_ms', hoveredMs, 'ms', `click → first frame, video-testimonial after a ${HOVER_MS} ms hover (this machine)`),
+    figure(
+      'video.first_frame.hovered_ratio',
+      pairedRatio(frames(hovered), frames(baseline)),
+      '×',
+      `the same after the pointer rested ${HOVER_MS} ms on the play button (hls.js warmed) ÷ hls-video`,
+    ),
+    figure(
+      'video.first_frame.hovered_ms',
+      hoveredMs,
+      'ms',
+      `click → first frame, video-testimonial after a ${HOVER_MS} ms hover (this machine)`,
+    ),
   ];
 }

@@ -8,6 +8,7 @@
  */
 import type { Browser } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
+import { STATIC_CARD_MARKUP } from './static-markup.js';
 import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
 
 const SIZES = [100, 1000] as const;
@@ -31,30 +32,7 @@ const PAGE = htmlPage({
 </style>
 <script type="module" src="/cdn/testimonial-elements.js"></script>
 <script>
-  const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-  const star = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l3 7 7 .6-5.3 4.7 1.6 7.2L12 17.8 5.7 21.5l1.6-7.2L2 9.6 9 9z"/></svg>';
-  const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-  // Text escaped, with only bare <mark> and </mark> put back: the card's sanitising, done the cheap way.
-  // (The sandbox's fixtures include hostile payloads; written raw they would run.)
-  const quoteHtml = (text) => escapeHtml(text).replace(/&lt;([/]?)mark&gt;/g, '<$1mark>');
-  // The same fields the card shows, as static markup.
-  function cardMarkup(t) {
-    const media = (t.media || []).map((m) => m.type === 'image'
-      ? '<li><img src="' + escapeHtml(m.url) + '" alt="' + escapeHtml(m.alt) + '" width="96" height="96" loading="lazy"></li>'
-      : '<li><video src="' + escapeHtml(m.url) + '" preload="none" controls></video></li>').join('');
-    return '<article class="b-card"><figure><figcaption>'
-      + (t.customer_avatar ? '<img class="avatar" src="' + escapeHtml(t.customer_avatar) + '" alt="" width="48" height="48" loading="lazy">' : '')
-      + '<div><h3>' + escapeHtml(t.customer_name) + '</h3>'
-      + (t.customer_tagline ? '<span class="tagline">' + escapeHtml(t.customer_tagline) + '</span>' : '')
-      + (t.customer_company ? '<span class="company">' + escapeHtml(t.customer_company) + '</span>' : '')
-      + '</div></figcaption>'
-      + (t.rating > 0 ? '<div class="rating" role="img" aria-label="Rated ' + t.rating + ' out of 5">' + star.repeat(5) + '</div>' : '')
-      + '<blockquote>' + (t.title ? '<p>' + escapeHtml(t.title) + '</p>' : '') + '<p>' + quoteHtml(t.text) + '</p></blockquote>'
-      + (media ? '<ul class="media">' + media + '</ul>' : '')
-      + '</figure><footer>'
-      + (t.url ? '<a href="' + escapeHtml(t.url) + '" rel="noopener noreferrer nofollow ugc">' + escapeHtml(t.integration || 'source') + '</a>' : '<span></span>')
-      + '<time datetime="' + escapeHtml(t.date) + '">' + date.format(new Date(t.date)) + '</time></footer></article>';
-  }
+${STATIC_CARD_MARKUP}
 
   const longTasks = [];
   new PerformanceObserver((list) => longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
@@ -118,7 +96,7 @@ interface RenderRun {
 }
 
 /** `count` text testimonials: the sandbox's approved ones, repeated with fresh ids as needed. */
-async function testimonials(server: BenchServer, count: number): Promise<Testimonial[]> {
+export async function testimonials(server: BenchServer, count: number): Promise<Testimonial[]> {
   const response = await fetch(`${server.origin}/v1/testimonials?limit=1000&approved=true&type=text`, {
     headers: { authorization: 'Bearer sandbox-key' },
   });
@@ -142,7 +120,11 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
       await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
       const run = (which: 'ours' | 'baseline') =>
-        page.evaluate((w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n), which, count);
+        page.evaluate(
+          (w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n),
+          which,
+          count,
+        );
       // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
       await run('ours');
       await run('baseline');
@@ -167,7 +149,10 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       figures.push(
         figure(
           `wall.${count}.ratio`,
-          pairedRatio(ours.map((r) => r.ms), baseline.map((r) => r.ms)),
+          pairedRatio(
+            ours.map((r) => r.ms),
+            baseline.map((r) => r.ms),
+          ),
           '×',
           `${count} cards: wall ÷ one innerHTML (median of ${RUNS} paired runs)`,
         ),
@@ -180,7 +165,10 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
         figures.push(
           figure(
             'wall.1000.longest_task_ratio',
-            pairedRatio(ours.map((r) => r.longestTask), baseline.map((r) => r.longestTask)),
+            pairedRatio(
+              ours.map((r) => r.longestTask),
+              baseline.map((r) => r.longestTask),
+            ),
             '×',
             'longest task, 1,000 cards: wall ÷ innerHTML (median of paired runs)',
           ),

@@ -96,7 +96,10 @@ export function mountBuilder(host: HTMLElement, options: BuilderOptions = {}): B
 
   function update(): void {
     const problems = problemsOf(choices);
-    render(page(choices, problems, snippetOf(), status, onChange, () => void copy()), host);
+    render(
+      page(choices, problems, snippetOf(), status, onChange, () => void copy()),
+      host,
+    );
     applyToPreview(preview(), choices, previewEndpoint);
     applySummaryToPreview(summaryPreview(), choices, previewEndpoint);
   }

@@ -86,8 +86,22 @@ export const WALL_FIELDS: readonly BuilderField[] = [
     initial: '',
     choices: [DEFAULT('button'), ...same(['scroll', 'none'])],
   },
-  { kind: 'choice', attribute: 'theme', label: 'Theme', group: 'Look', initial: '', choices: [DEFAULT('light'), ...same(['dark', 'auto'])] },
-  { kind: 'choice', attribute: 'variant', label: 'Card variant', group: 'Look', initial: '', choices: [DEFAULT('default'), ...same(['compact', 'quote'])] },
+  {
+    kind: 'choice',
+    attribute: 'theme',
+    label: 'Theme',
+    group: 'Look',
+    initial: '',
+    choices: [DEFAULT('light'), ...same(['dark', 'auto'])],
+  },
+  {
+    kind: 'choice',
+    attribute: 'variant',
+    label: 'Card variant',
+    group: 'Look',
+    initial: '',
+    choices: [DEFAULT('default'), ...same(['compact', 'quote'])],
+  },
   {
     kind: 'text',
     attribute: 'label',
@@ -97,9 +111,30 @@ export const WALL_FIELDS: readonly BuilderField[] = [
     initial: '',
     placeholder: 'Testimonials',
   },
-  { kind: 'choice', attribute: 'sort', label: 'Sort by', group: 'Which testimonials', initial: '', choices: [DEFAULT(SORT_KEYS[0]), ...same(SORT_KEYS.slice(1))] },
-  { kind: 'choice', attribute: 'order', label: 'Order', group: 'Which testimonials', initial: '', choices: [DEFAULT('desc'), ...same(SORT_ORDERS.filter((order) => order !== 'desc'))] },
-  { kind: 'choice', attribute: 'type', label: 'Type', group: 'Which testimonials', initial: '', choices: [ANY, ...same(TESTIMONIAL_TYPES)] },
+  {
+    kind: 'choice',
+    attribute: 'sort',
+    label: 'Sort by',
+    group: 'Which testimonials',
+    initial: '',
+    choices: [DEFAULT(SORT_KEYS[0]), ...same(SORT_KEYS.slice(1))],
+  },
+  {
+    kind: 'choice',
+    attribute: 'order',
+    label: 'Order',
+    group: 'Which testimonials',
+    initial: '',
+    choices: [DEFAULT('desc'), ...same(SORT_ORDERS.filter((order) => order !== 'desc'))],
+  },
+  {
+    kind: 'choice',
+    attribute: 'type',
+    label: 'Type',
+    group: 'Which testimonials',
+    initial: '',
+    choices: [ANY, ...same(TESTIMONIAL_TYPES)],
+  },
   {
     kind: 'choice',
     attribute: 'rating',
@@ -118,7 +153,14 @@ export const WALL_FIELDS: readonly BuilderField[] = [
     initial: '',
     placeholder: 'featured, support',
   },
-  { kind: 'text', attribute: 'query', label: 'Search', hint: 'Only testimonials containing these words.', group: 'Which testimonials', initial: '' },
+  {
+    kind: 'text',
+    attribute: 'query',
+    label: 'Search',
+    hint: 'Only testimonials containing these words.',
+    group: 'Which testimonials',
+    initial: '',
+  },
   {
     kind: 'choice',
     attribute: 'lang',
@@ -126,7 +168,14 @@ export const WALL_FIELDS: readonly BuilderField[] = [
     hint: 'Testimonials written in or translated into this language, shown in it.',
     group: 'Which testimonials',
     initial: '',
-    choices: [ANY, { value: 'en', label: 'English' }, { value: 'es', label: 'Spanish' }, { value: 'fr', label: 'French' }, { value: 'de', label: 'German' }, { value: 'ar', label: 'Arabic' }],
+    choices: [
+      ANY,
+      { value: 'en', label: 'English' },
+      { value: 'es', label: 'Spanish' },
+      { value: 'fr', label: 'French' },
+      { value: 'de', label: 'German' },
+      { value: 'ar', label: 'Arabic' },
+    ],
   },
   {
     kind: 'number',
@@ -303,6 +352,7 @@ export function wallSnippet(choices: WallChoices, options: SnippetOptions = {}):
 /** `<tag …></tag>`: up to three attributes on one line, more one per line. */
 function elementText(tag: string, attributes: Array<[string, string]>): string {
   const texts = attributes.map(attributeText);
-  const open = texts.length <= 3 ? `<${tag}${texts.map((text) => ` ${text}`).join('')}>` : `<${tag}\n${texts.map((text) => `  ${text}\n`).join('')}>`;
+  const open =
+    texts.length <= 3 ? `<${tag}${texts.map((text) => ` ${text}`).join('')}>` : `<${tag}\n${texts.map((text) => `  ${text}\n`).join('')}>`;
   return `${open}</${tag}>`;
 }

@@ -40,7 +40,15 @@ const PAYLOAD =
   '<script>window.__pwned = "script"</script><img src=x onerror="window.__pwned = 1"><mark onclick="window.__pwned = 1">only this mark survives</mark><svg onload="window.__pwned = 1"></svg><a href="javascript:window.__pwned = 1">link</a>';
 
 function hostileTestimonials(): Record<string, unknown>[] {
-  const urls = ['javascript:window.__pwned=1', 'JaVaScRiPt:window.__pwned=1', 'java\tscript:window.__pwned=1', 'data:text/html,<script>parent.__pwned=1</script>', 'data:image/svg+xml,<svg onload=window.__pwned=1>', 'vbscript:msgbox(1)', '//evil.example/x.png'];
+  const urls = [
+    'javascript:window.__pwned=1',
+    'JaVaScRiPt:window.__pwned=1',
+    'java\tscript:window.__pwned=1',
+    'data:text/html,<script>parent.__pwned=1</script>',
+    'data:image/svg+xml,<svg onload=window.__pwned=1>',
+    'vbscript:msgbox(1)',
+    '//evil.example/x.png',
+  ];
   return urls.map((url, index) => ({
     id: `hostile-${index}`,
     type: index === 0 ? 'video' : 'text',
@@ -104,7 +112,12 @@ async function main(): Promise<void> {
   fill('#light', [card(first, { theme: 'light' }), card(withTranslation, { theme: 'light', variant: 'quote' })]);
   fill('#dark', [card(first, { theme: 'dark' }), card(withTranslation, { theme: 'dark', variant: 'quote' })]);
   fill('#branded', [card(first, { 'show-tags': '' }), card(second, { variant: 'compact' })]);
-  fill('#rtl', translated.testimonials.slice(0, 3).map((t, i) => card(t, { variant: i === 2 ? 'quote' : 'default', theme: i === 1 ? 'dark' : 'light' })));
+  fill(
+    '#rtl',
+    translated.testimonials
+      .slice(0, 3)
+      .map((t, i) => card(t, { variant: i === 2 ? 'quote' : 'default', theme: i === 1 ? 'dark' : 'light' })),
+  );
 
   const fetched = document.createElement('testimonial-card');
   fetched.setAttribute('endpoint', '/api');
@@ -114,9 +127,18 @@ async function main(): Promise<void> {
   missing.setAttribute('testimonial-id', '00000000-0000-4000-8000-000000000000');
   fill('#fetched', [fetched, missing]);
 
-  fill('#videos', videos.testimonials.map((t, i) => card(t, { variant: i === 0 ? 'default' : 'quote' })));
-  fill('#bad', badTestimonials(second).map((t) => card(t)));
-  fill('#hostile', hostileTestimonials().map((t) => card(t, { 'show-tags': '', lang: 'en' })));
+  fill(
+    '#videos',
+    videos.testimonials.map((t, i) => card(t, { variant: i === 0 ? 'default' : 'quote' })),
+  );
+  fill(
+    '#bad',
+    badTestimonials(second).map((t) => card(t)),
+  );
+  fill(
+    '#hostile',
+    hostileTestimonials().map((t) => card(t, { 'show-tags': '', lang: 'en' })),
+  );
 
   applyControls();
   status.textContent = `Showing ${texts.testimonials.length + translated.testimonials.length + videos.testimonials.length} testimonials from /api.`;

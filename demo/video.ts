@@ -49,9 +49,9 @@ function showFallbacks(sample: Testimonial): void {
 }
 
 function showTestimonials(videos: Testimonial[]): void {
-  document.querySelector('#alone')!.replaceChildren(
-    ...videos.map((testimonial) => inCell(player(testimonial), isPortrait(testimonial) ? 'vertical' : undefined)),
-  );
+  document
+    .querySelector('#alone')!
+    .replaceChildren(...videos.map((testimonial) => inCell(player(testimonial), isPortrait(testimonial) ? 'vertical' : undefined)));
   document.querySelector('#in-card')!.replaceChildren(
     ...videos.slice(0, 3).map((testimonial) => {
       const card = document.createElement('testimonial-card');
@@ -59,9 +59,11 @@ function showTestimonials(videos: Testimonial[]): void {
       return card;
     }),
   );
-  document.querySelector('#branded')!.replaceChildren(
-    ...videos.slice(0, 2).map((testimonial) => inCell(player(testimonial), isPortrait(testimonial) ? 'vertical' : undefined)),
-  );
+  document
+    .querySelector('#branded')!
+    .replaceChildren(
+      ...videos.slice(0, 2).map((testimonial) => inCell(player(testimonial), isPortrait(testimonial) ? 'vertical' : undefined)),
+    );
   const landscape = videos.find((testimonial) => !isPortrait(testimonial) && testimonial.video);
   if (landscape) showFallbacks(landscape);
 }

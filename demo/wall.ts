@@ -29,10 +29,10 @@ function note(line: string): void {
 
 controls.addEventListener('input', applyControls);
 controls.addEventListener('change', applyControls);
-playground.addEventListener('testimonials-load', (event) =>
-  note(`testimonials-load: page ${event.detail.page}, ${event.detail.testimonials.length} new testimonials`),
+playground.addEventListener('testimonial-wall-load', (event) =>
+  note(`testimonial-wall-load: page ${event.detail.page}, ${event.detail.testimonials.length} new testimonials`),
 );
-playground.addEventListener('testimonials-error', (event) => note(`testimonials-error: ${event.detail.message}`));
+playground.addEventListener('testimonial-wall-error', (event) => note(`testimonial-wall-error: ${event.detail.message}`));
 applyControls();
 
 // 1,000 testimonials: the sandbox's fixtures, repeated under new ids, handed over as data.

@@ -29,12 +29,16 @@ function publicPropertiesOnly() {
         const internal = ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'internal');
         if (internal) names.add(name);
         const isStaticProperties =
-          ts.isPropertyDeclaration(member) && name === 'properties' && member.initializer && ts.isObjectLiteralExpression(member.initializer);
+          ts.isPropertyDeclaration(member) &&
+          name === 'properties' &&
+          member.initializer &&
+          ts.isObjectLiteralExpression(member.initializer);
         if (!isStaticProperties) continue;
         for (const entry of member.initializer.properties) {
           const options = ts.isPropertyAssignment(entry) && ts.isObjectLiteralExpression(entry.initializer) ? entry.initializer : undefined;
           const state = options?.properties.some(
-            (option) => ts.isPropertyAssignment(option) && option.name.getText() === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+            (option) =>
+              ts.isPropertyAssignment(option) && option.name.getText() === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
           );
           if (state) names.add(entry.name.getText());
         }

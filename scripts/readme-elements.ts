@@ -1,7 +1,9 @@
 /**
  * Writes the README's element reference (attributes, events, CSS custom properties, parts) from
- * `custom-elements.json`, between `<!-- elements:start -->` and `<!-- elements:end -->`, so the docs say
- * what the JSDoc of the classes says. Run by `npm run build` after the manifest is generated.
+ * `custom-elements.json`, between `<!-- elements:start -->` and `<!-- elements:end -->`, and the table of
+ * every element's events between `<!-- events:start -->` and `<!-- events:end -->`, so the docs say
+ * what the JSDoc of the classes says. Run by `npm run build` after the manifest is generated;
+ * test/readme.node.test.ts checks README is in step.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,6 +24,10 @@ interface Declaration {
   cssParts?: Named[];
 }
 
+export interface Manifest {
+  modules: Array<{ declarations?: Declaration[] }>;
+}
+
 const root = resolve(import.meta.dirname, '..');
 const ORDER = ['testimonial-wall', 'testimonial-card', 'video-testimonial'];
 
@@ -34,12 +40,15 @@ function table(title: string, rows: Named[], columns: Array<[string, (row: Named
   return `<details><summary>${title} (${rows.length})</summary>\n\n${head}\n${body}\n\n</details>\n`;
 }
 
-export function elementReference(manifest: { modules: Array<{ declarations?: Declaration[] }> }): string {
-  const elements = manifest.modules
+function customElements(manifest: Manifest): Declaration[] {
+  return manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((declaration) => declaration.customElement && declaration.tagName)
     .sort((a, b) => ORDER.indexOf(a.tagName!) - ORDER.indexOf(b.tagName!));
-  return elements
+}
+
+export function elementReference(manifest: Manifest): string {
+  return customElements(manifest)
     .map((element) =>
       [
         `### \`<${element.tagName}>\`\n\n${(element.summary ?? '').trim()}\n`,
@@ -51,6 +60,7 @@ export function elementReference(manifest: { modules: Array<{ declarations?: Dec
         ]),
         table('Events', element.events ?? [], [
           ['event', (row) => `\`${row.name}\``],
+          ['type', (row) => (row.type ? `\`${row.type.text}\`` : '')],
           ['description', (row) => row.description ?? ''],
         ]),
         table('CSS custom properties', element.cssProperties ?? [], [
@@ -69,6 +79,24 @@ export function elementReference(manifest: { modules: Array<{ declarations?: Dec
     .join('\n');
 }
 
+/** Every element's events in one table: element, event name, its exported type, what it says. */
+export function eventTable(manifest: Manifest): string {
+  const rows = customElements(manifest).flatMap((element) =>
+    (element.events ?? []).map((event) =>
+      [`\`<${element.tagName}>\``, `\`${event.name}\``, event.type ? `\`${event.type.text}\`` : '', event.description ?? '']
+        .map((text) => cell(text))
+        .join(' | '),
+    ),
+  );
+  return `| element | event | type | description |\n|---|---|---|---|\n${rows.map((row) => `| ${row} |`).join('\n')}\n`;
+}
+
+/** The README text between the markers of both generated sections. */
+export function generatedSections(manifest: Manifest): Record<'elements' | 'events', string> {
+  const source = "Generated from `custom-elements.json` (the elements' JSDoc) by `scripts/readme-elements.ts`.";
+  return { elements: `${source}\n\n${elementReference(manifest)}`, events: `${source}\n\n${eventTable(manifest)}` };
+}
+
 /** Replaces the text between the two markers of `name` in `text`. */
 export function replaceBetweenMarkers(text: string, name: string, content: string): string {
   const start = `<!-- ${name}:start -->`;
@@ -80,9 +108,10 @@ export function replaceBetweenMarkers(text: string, name: string, content: strin
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as Manifest;
   const readme = join(root, 'README.md');
-  const generated = `Generated from \`custom-elements.json\` (the elements' JSDoc) by \`scripts/readme-elements.ts\`.\n\n${elementReference(manifest)}`;
-  writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'elements', generated));
-  console.log('README.md: element reference updated');
+  let text = readFileSync(readme, 'utf8');
+  for (const [name, content] of Object.entries(generatedSections(manifest))) text = replaceBetweenMarkers(text, name, content);
+  writeFileSync(readme, text);
+  console.log('README.md: element reference and events updated');
 }

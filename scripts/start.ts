@@ -16,7 +16,8 @@ function options() {
       process.exit(0);
     }
     const port = Number(values.port ?? 5173);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
     return { port, host: values.host ?? 'localhost' };
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, Node tests (sandbox, client, proxy, CLI), then browser tests (elements, client in
-// a browser). `npm test -- node|browser|types` runs one part; extra args after it go to that runner
-// (for example `npm test -- browser --files test/elements/**/*.test.ts`).
+// `npm test`: lint (ESLint, then Prettier's check), typecheck, Node tests (sandbox, client, proxy, CLI),
+// then browser tests (elements, client in a browser). `npm test -- lint|types|node|browser` runs one part;
+// extra args after it go to that runner (for example `npm test -- browser --files test/elements/**/*.test.ts`
+// or `npm test -- lint src/elements`).
 // The browser part uses the system's Chromium; BROWSERS=all adds Firefox ESR.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [part = 'all', ...rest] = process.argv.slice(2);
-const parts = part === 'all' ? ['types', 'node', 'browser'] : [part];
+const parts = part === 'all' ? ['lint', 'types', 'node', 'browser'] : [part];
 
 function run(cmd, args, env = process.env) {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
@@ -48,6 +49,13 @@ function findBrowser(name, candidates, debianPackage) {
 }
 
 const steps = {
+  // eslint.config.mjs and .prettierrc.json say what; `npm run format` fixes what Prettier reports.
+  lint: () => {
+    const paths = rest.length ? rest : ['.'];
+    const eslint = run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...paths]);
+    const prettier = run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...paths]);
+    return eslint || prettier;
+  },
   // TypeScript 5.9 by path: node_modules/.bin/tsc may be TypeScript 7's (the typescript7 alias the
   // package test uses), whichever npm linked last.
   types: () => run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
@@ -64,7 +72,13 @@ const steps = {
     if (wanted.includes('chromium')) {
       env.CHROME_PATH = findBrowser(
         'Chromium',
-        [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome'],
+        [
+          process.env.CHROME_PATH,
+          '/usr/bin/chromium',
+          '/usr/bin/chromium-browser',
+          '/usr/bin/google-chrome-stable',
+          '/usr/bin/google-chrome',
+        ],
         'chromium',
       );
     }
@@ -74,7 +88,8 @@ const steps = {
     let status = 0;
     for (const browser of wanted) {
       console.log(`\n# browser tests in ${browser}`);
-      status = run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
+      status =
+        run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
     }
     return status;
   },
@@ -83,7 +98,7 @@ const steps = {
 let failed = 0;
 for (const name of parts) {
   if (!steps[name]) {
-    console.error(`Unknown part "${name}": use types, node or browser.`);
+    console.error(`Unknown part "${name}": use lint, types, node or browser.`);
     process.exit(2);
   }
   const status = steps[name]();

@@ -3,10 +3,12 @@
  *
  *   testimonial-elements sandbox [--port 8787] [--host 127.0.0.1] [--public-url URL] [--key K] [--seed N] [--testimonials N] [--latency MS] [--fail-rate R]
  *   testimonial-elements proxy --upstream URL [...]     (see `testimonial-elements proxy --help`)
+ *   testimonial-elements render wall|card [...] > page.html (see `testimonial-elements render --help`)
  *
  * A mistake in the command line is one line on stderr and exit status 2.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
+import { loadWithPeers } from './peer-dependencies.js';
 import { DEFAULT_SANDBOX_KEY, diskMediaReader, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
 import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
 import { publicBase } from './sandbox/urls.js';
@@ -16,6 +18,7 @@ const USAGE = `usage: testimonial-elements <command> [options]
 commands:
   sandbox   serve the offline sandbox of the whole API at http://HOST:PORT/v1, its media at /media
   proxy     serve the key-holding proxy (testimonial-elements proxy --help)
+  render    print a server-rendered wall or card (testimonial-elements render --help)
 
 sandbox options:
   --port N         port to listen on, 0 for any free one (default ${DEFAULT_SANDBOX_PORT})
@@ -58,7 +61,8 @@ export function parseSandboxArgs(argv: readonly string[]): ServeSandboxOptions |
   }
   const publicUrl = text('public-url');
   if (publicUrl !== undefined) {
-    if (!publicBase(publicUrl)) throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
+    if (!publicBase(publicUrl))
+      throw new UsageError('--public-url must be an absolute http:// or https:// URL without query or credentials.');
     options.publicUrl = publicUrl;
   }
   const key = text('key');
@@ -84,8 +88,12 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     .join(', ');
   console.log(`Sandbox API: ${server.url}`);
   if (options.publicUrl) console.log(`  links in answers: ${options.publicUrl}`);
-  console.log(`  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`);
-  console.log(`  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`);
+  console.log(
+    `  key: ${options.key ?? DEFAULT_SANDBOX_KEY} (Authorization: Bearer <key>), seed: ${options.seed ?? 1}, ${options.testimonials ?? FIXTURE_COUNT} testimonials${faults ? `, ${faults}` : ''}`,
+  );
+  console.log(
+    `  media: ${server.url.replace(/\/v1$/, '/media/')}   try: curl -H 'Authorization: Bearer ${options.key ?? DEFAULT_SANDBOX_KEY}' '${server.url}/testimonials?limit=1'`,
+  );
   closeOnSignal(() => server.close());
 }
 
@@ -95,7 +103,20 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
  */
 async function runProxy(argv: string[]): Promise<void> {
   const { runProxyCli } = await import('./proxy/cli.js');
-  await runProxyCli(argv);
+  await runProxyCli(argv, () => import(PROXY_RENDERER) as Promise<typeof import('./ssr/proxy-renderer.js')>);
+}
+
+/**
+ * Server rendering loads Lit's server renderer and jsdom (optional peer dependencies) from the package
+ * beside this command, not from the command's bundle: a specifier esbuild does not follow, so the
+ * published bundle stays free of them and shares the package's one copy of Lit.
+ */
+const RENDER_CLI = './ssr/cli.js';
+const PROXY_RENDERER = './ssr/proxy-renderer.js';
+
+async function runRender(argv: string[]): Promise<void> {
+  const { runRenderCli } = await loadWithPeers(() => import(RENDER_CLI) as Promise<typeof import('./ssr/cli.js')>, 'ssr');
+  await runRenderCli(argv, { env: process.env, sandboxKey: DEFAULT_SANDBOX_KEY });
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -108,11 +129,15 @@ export async function main(argv: string[]): Promise<void> {
   try {
     if (command === 'sandbox') await runSandbox(rest);
     else if (command === 'proxy') await runProxy(rest);
-    else throw new UsageError(`unknown command "${command}": use sandbox or proxy (--help for more).`);
+    else if (command === 'render') await runRender(rest);
+    else throw new UsageError(`unknown command "${command}": use sandbox, proxy or render (--help for more).`);
   } catch (error) {
     const usage = error instanceof UsageError;
     const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'EADDRINUSE' ? `the port is already in use (${(error as Error).message}); pick another with --port.` : (error as Error).message;
+    const message =
+      code === 'EADDRINUSE'
+        ? `the port is already in use (${(error as Error).message}); pick another with --port.`
+        : (error as Error).message;
     console.error(`testimonial-elements: ${message}`);
     process.exit(usage ? 2 : 1);
   }

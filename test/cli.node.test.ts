@@ -26,7 +26,11 @@ describe('testimonial-elements command', () => {
       const response = await fetch(`${url}/testimonials?limit=3`, { headers: { Authorization: 'k1' } });
       assert.equal(response.status, 200);
       assert.equal(((await response.json()) as { total: number }).total, 3);
-      assert.equal((await fetch(`${url}/links`, { headers: { Authorization: 'Bearer sandbox-key' } })).status, 401, 'the --key replaced the default');
+      assert.equal(
+        (await fetch(`${url}/links`, { headers: { Authorization: 'Bearer sandbox-key' } })).status,
+        401,
+        'the --key replaced the default',
+      );
       const links = (await (await fetch(`${url}/links`, { headers: { Authorization: 'k1' } })).json()) as { forms: { url: string }[] };
       assert.ok(links.forms[0]!.url.startsWith('https://sandbox.example.com/sb/p/'), links.forms[0]!.url);
     } finally {
@@ -41,7 +45,8 @@ describe('testimonial-elements command', () => {
   it('--help prints the options and exits 0', () => {
     const result = run(['sandbox', '--help']);
     assert.equal(result.status, 0);
-    for (const flag of ['--port', '--host', '--public-url', '--key', '--seed', '--testimonials', '--latency', '--fail-rate']) assert.ok(result.stdout.includes(flag), flag);
+    for (const flag of ['--port', '--host', '--public-url', '--key', '--seed', '--testimonials', '--latency', '--fail-rate'])
+      assert.ok(result.stdout.includes(flag), flag);
     assert.equal(run(['--help']).status, 0);
   });
 

@@ -3,14 +3,8 @@
  * documents every attribute of the four elements and none of their internal reactive state.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { create, ts } from '@custom-elements-manifest/analyzer/index.js';
-import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
-import config from '../scripts/custom-elements-manifest.config.mjs';
-
-const root = resolve(import.meta.dirname, '..');
+import { buildManifest } from './support/manifest.js';
 
 interface Declaration {
   tagName?: string;
@@ -18,21 +12,11 @@ interface Declaration {
   members?: { name: string; privacy?: string; attribute?: string; description?: string; type?: { text?: string } }[];
 }
 
-function elementSources(): string[] {
-  const dir = join(root, 'src/elements');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('define.ts') && !file.endsWith('.d.ts'))
-    .map((file) => join(dir, file));
-}
-
 describe('custom-elements.json', () => {
   const elements = new Map<string, Declaration>();
 
   before(() => {
-    const modules = elementSources().map((file) =>
-      ts.createSourceFile(relative(root, file), readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true),
-    );
-    const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins] }) as { modules: { declarations?: Declaration[] }[] };
+    const manifest = buildManifest() as { modules: { declarations?: Declaration[] }[] };
     for (const declaration of manifest.modules.flatMap((module) => module.declarations ?? [])) {
       if (declaration.tagName) elements.set(declaration.tagName, declaration);
     }
@@ -43,7 +27,18 @@ describe('custom-elements.json', () => {
   it('documents every attribute of the four elements, each with a description', () => {
     assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-summary', 'testimonial-wall', 'video-testimonial']);
     assert.deepEqual(attributes('testimonial-summary'), [
-      'avatars', 'endpoint', 'href', 'integration', 'lang', 'placement', 'rating', 'tags', 'theme', 'type', 'variant', 'wall-link',
+      'avatars',
+      'endpoint',
+      'href',
+      'integration',
+      'lang',
+      'placement',
+      'rating',
+      'tags',
+      'theme',
+      'type',
+      'variant',
+      'wall-link',
     ]);
     assert.deepEqual(attributes('video-testimonial'), ['autoplay', 'captions', 'label', 'muted', 'poster', 'src', 'transcript', 'type']);
     assert.ok(attributes('testimonial-card').includes('testimonial-id'));
@@ -62,16 +57,22 @@ describe('custom-elements.json', () => {
       ['video-testimonial', 'phase'],
     ] as const) {
       const declaration = elements.get(tag)!;
-      assert.ok(!declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName), `${tag} has no attribute for ${hiddenName}`);
+      assert.ok(
+        !declaration.attributes?.some((attribute) => attribute.fieldName === hiddenName),
+        `${tag} has no attribute for ${hiddenName}`,
+      );
       const member = declaration.members?.find((candidate) => candidate.name === hiddenName);
       assert.ok(!member || (member.privacy === 'private' && member.attribute === undefined), `${tag}.${hiddenName} is not public`);
     }
   });
 
-  it('documents each element\'s `strings` property (its own words), typed with the translation table', () => {
+  it("documents each element's `strings` property (its own words), typed with the translation table", () => {
     for (const [tag, declaration] of elements) {
       const strings = declaration.members?.find((member) => member.name === 'strings');
-      assert.ok(strings && strings.privacy !== 'private' && strings.attribute === undefined, `${JSON.stringify(strings)}: ` + `${tag} has a public strings property, no attribute`);
+      assert.ok(
+        strings && strings.privacy !== 'private' && strings.attribute === undefined,
+        `${JSON.stringify(strings)}: ` + `${tag} has a public strings property, no attribute`,
+      );
       assert.match(strings.description ?? '', /registerTranslation/, `${tag}.strings says how a whole page overrides words`);
       assert.match(strings.type?.text ?? '', /Partial<Translation>/, `${tag}.strings is typed`);
     }

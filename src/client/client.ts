@@ -222,7 +222,13 @@ function readMethods(connection: Connection): TestimonialReadClient {
  * of `createReadClient` (a page passes no options), so a page's bundle does not carry them.
  */
 export function createWidgetClient(baseUrl: string): WidgetReadClient {
-  const settings = { fetch: globalFetch, headers: ACCEPT_JSON, timeoutMs: DEFAULT_TIMEOUT_MS, retry: DEFAULT_RETRY_POLICY, sleep: timerSleep };
+  const settings = {
+    fetch: globalFetch,
+    headers: ACCEPT_JSON,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    retry: DEFAULT_RETRY_POLICY,
+    sleep: timerSleep,
+  };
   return widgetReads(openConnection(baseUrl, settings, 'repeat'));
 }
 
@@ -260,7 +266,12 @@ export function createClient(options: ClientOptions): TestimonialClient {
 }
 
 function transportSettings(options: ClientOptions, browser: boolean, caller: string): TransportSettings {
-  const { apiKey, retries = DEFAULT_RETRY_POLICY.retries, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetryAfterMs = DEFAULT_RETRY_POLICY.maxRetryAfterMs } = options;
+  const {
+    apiKey,
+    retries = DEFAULT_RETRY_POLICY.retries,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxRetryAfterMs = DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+  } = options;
   const headers: Record<string, string> = { ...ACCEPT_JSON };
   if (apiKey !== undefined) {
     // The messages below never repeat the key, not even a part of it.
@@ -279,9 +290,14 @@ function transportSettings(options: ClientOptions, browser: boolean, caller: str
   if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
     throw new TypeError(`${caller}: retries must be an integer from 0 to ${MAX_RETRIES}; got ${String(retries)}.`);
   }
-  for (const [name, value] of [['timeoutMs', timeoutMs], ['maxRetryAfterMs', maxRetryAfterMs]] as const) {
+  for (const [name, value] of [
+    ['timeoutMs', timeoutMs],
+    ['maxRetryAfterMs', maxRetryAfterMs],
+  ] as const) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new TypeError(`${caller}: ${name} must be a number of milliseconds ≥ 0${name === 'timeoutMs' ? ' (0 = no limit)' : ''}; got ${String(value)}.`);
+      throw new TypeError(
+        `${caller}: ${name} must be a number of milliseconds ≥ 0${name === 'timeoutMs' ? ' (0 = no limit)' : ''}; got ${String(value)}.`,
+      );
     }
   }
   return {

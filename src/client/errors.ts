@@ -8,6 +8,7 @@
  * `fetch` does (see `createClient`).
  */
 import { parseRetryAfter } from './retry.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- imported for the {@link ApiErrorBody} of the docs below
 import type { ApiErrorBody } from './types.js';
 
 /**
@@ -157,13 +158,7 @@ export function httpError(response: Response, text: string, method: string, url:
 }
 
 /** The error for a 2xx answer that is not what the method expects. */
-export function invalidResponseError(
-  response: Response,
-  text: string,
-  method: string,
-  url: string,
-  problem: string,
-): TestimonialApiError {
+export function invalidResponseError(response: Response, text: string, method: string, url: string, problem: string): TestimonialApiError {
   const contentType = response.headers.get('content-type') ?? 'no content type';
   return new TestimonialApiError({
     kind: 'invalid_response',

@@ -28,6 +28,7 @@ const FALLBACK_BASE = 'https://same-origin.invalid/';
  * C0 controls, DEL and every Unicode space/format character: the URL parser strips some of these
  * silently, so their presence inside a URL from the API is itself a sign of obfuscation.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const SUSPICIOUS_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 
 function documentBase(): string {

@@ -59,7 +59,10 @@ export function parseSummaryQuery(search: URLSearchParams): SummaryQuery {
     if (key === 'avatars') {
       const raw = values[0] ?? '';
       if (values.length > 1 || !AVATARS_PATTERN.test(raw) || Number(raw) > SUMMARY_AVATARS_MAX) {
-        throw new InvalidRequestError('avatars', `avatars must be given once, an integer from 0 to ${SUMMARY_AVATARS_MAX}; got "${values.join(',')}".`);
+        throw new InvalidRequestError(
+          'avatars',
+          `avatars must be given once, an integer from 0 to ${SUMMARY_AVATARS_MAX}; got "${values.join(',')}".`,
+        );
       }
       avatars = Number(raw);
     } else if ((SUMMARY_FILTER_KEYS as readonly string[]).includes(key)) {

@@ -101,8 +101,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces. Real validation of
 // an address is the mail server's job; this catches typos such as a missing @ or a pasted name.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const ISO_DATE_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -333,7 +332,10 @@ export function validateInviteRequest(body: unknown): InviteRequest {
   const formId = expectString('form_id', input.form_id, { nonEmpty: true });
   if (input.recipients === undefined) throw new InvalidRequestError('recipients', 'recipients is required.');
   if (!Array.isArray(input.recipients) || input.recipients.length === 0) {
-    throw new InvalidRequestError('recipients', `recipients must be a non-empty array of { email, name? }; got ${describe(input.recipients)}.`);
+    throw new InvalidRequestError(
+      'recipients',
+      `recipients must be a non-empty array of { email, name? }; got ${describe(input.recipients)}.`,
+    );
   }
   const recipients = input.recipients.map((item, index): InviteRecipient => {
     const field = `recipients[${index}]`;

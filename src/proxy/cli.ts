@@ -8,7 +8,8 @@
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from '../cli-args.js';
 import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './options.js';
-import { DEFAULT_PROXY_PORT, serveProxy, type ServeProxyOptions } from './node.js';
+import type { ItemReviewed } from '../ssr/json-ld.js';
+import { DEFAULT_PROXY_PORT, serveProxy, type RendererModule, type ServeProxyOptions } from './node.js';
 import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from './summary.js';
 
 type Env = Record<string, string | undefined>;
@@ -28,8 +29,10 @@ interface Flag {
   apply(options: ServeProxyOptions, raw: string, cache: CacheFlags): void;
 }
 
-const seconds = (name: string, raw: string, max: number) => numberFlag(name, raw, (n) => n >= 0 && n <= max, `a number of seconds from 0 to ${max}`)!;
-const megabytes = (name: string, raw: string) => numberFlag(name, raw, (n) => n > 0 && n <= 4096, 'a number of megabytes above 0, at most 4096')!;
+const seconds = (name: string, raw: string, max: number) =>
+  numberFlag(name, raw, (n) => n >= 0 && n <= max, `a number of seconds from 0 to ${max}`)!;
+const megabytes = (name: string, raw: string) =>
+  numberFlag(name, raw, (n) => n > 0 && n <= 4096, 'a number of megabytes above 0, at most 4096')!;
 
 const FLAGS: Flag[] = [
   {
@@ -46,7 +49,13 @@ const FLAGS: Flag[] = [
     help: `port to listen on, 0 for any free one (default ${DEFAULT_PROXY_PORT})`,
     apply: (o, raw) => void (o.port = integerFlag('port', raw, 0, 65535)),
   },
-  { name: 'host', env: 'TESTIMONIAL_PROXY_HOST', value: 'ADDR', help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)', apply: (o, raw) => void (o.host = raw) },
+  {
+    name: 'host',
+    env: 'TESTIMONIAL_PROXY_HOST',
+    value: 'ADDR',
+    help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for all)',
+    apply: (o, raw) => void (o.host = raw),
+  },
   {
     name: 'base-path',
     env: 'TESTIMONIAL_PROXY_BASE_PATH',
@@ -60,7 +69,10 @@ const FLAGS: Flag[] = [
     value: 'a,b',
     help: 'comma-separated origins allowed by CORS (default *)',
     apply: (o, raw) => {
-      const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+      const origins = raw
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
       if (origins.length === 0) throw new UsageError('--origins needs at least one origin, e.g. https://example.com.');
       o.cors = { origins };
     },
@@ -70,7 +82,8 @@ const FLAGS: Flag[] = [
     env: 'TESTIMONIAL_PROXY_RATE_LIMIT',
     value: 'N',
     help: 'requests each client may make at once; turns the per-client limit on (default off)',
-    apply: (o, raw) => void (o.rateLimit = { refillPerSecond: 1, ...(o.rateLimit || {}), capacity: integerFlag('rate-limit', raw, 1, 100_000)! }),
+    apply: (o, raw) =>
+      void (o.rateLimit = { refillPerSecond: 1, ...(o.rateLimit || {}), capacity: integerFlag('rate-limit', raw, 1, 100_000)! }),
   },
   {
     name: 'rate-refill',
@@ -154,6 +167,35 @@ const FLAGS: Flag[] = [
     apply: (o, raw) => void (o.summary = { ...o.summary, maxPages: integerFlag('summary-max-pages', raw, 1, MAX_SUMMARY_PAGES) }),
   },
   {
+    name: 'public-url',
+    env: 'TESTIMONIAL_PROXY_PUBLIC_URL',
+    value: 'URL',
+    help: 'where browsers reach this proxy, written into rendered walls for paging, e.g. https://example.com/api (default: the address the request came to)',
+    apply: (o, raw) => void (o.render = { ...(o.render || {}), publicUrl: raw }),
+  },
+  {
+    name: 'item-reviewed',
+    env: 'TESTIMONIAL_PROXY_ITEM_REVIEWED',
+    value: 'JSON',
+    help: 'review JSON-LD after rendered walls and cards, about this item, e.g. \'{"@type":"SoftwareApplication","name":"Acme"}\'',
+    apply: (o, raw) => {
+      let itemReviewed: ItemReviewed;
+      try {
+        itemReviewed = JSON.parse(raw) as ItemReviewed;
+      } catch {
+        throw new UsageError('--item-reviewed must be a JSON object such as \'{"@type":"Product","name":"Acme"}\'.');
+      }
+      o.render = { ...(o.render || {}), jsonLd: { itemReviewed } };
+    },
+  },
+  {
+    name: 'no-render',
+    env: 'TESTIMONIAL_PROXY_NO_RENDER',
+    boolean: true,
+    help: 'no HTML routes (/render/wall, /render/card/:id), and never load the server renderer',
+    apply: (o) => void (o.render = false),
+  },
+  {
     name: 'timeout',
     env: 'TESTIMONIAL_PROXY_TIMEOUT',
     value: 'S',
@@ -219,14 +261,19 @@ export function parseProxyArgs(argv: readonly string[], env: Env = process.env):
     }
   }
   if (!options.upstream) {
-    throw new UsageError('--upstream (or TESTIMONIAL_API_URL) is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.');
+    throw new UsageError(
+      '--upstream (or TESTIMONIAL_API_URL) is required: the service base URL ending in /v1, e.g. http://127.0.0.1:8787/v1.',
+    );
   }
   if (Object.keys(cache).length) options.cache = cache;
   return options;
 }
 
-/** Runs the proxy until SIGINT/SIGTERM. Mistakes print one line and set exit status 2. */
-export async function runProxyCli(argv: string[]): Promise<void> {
+/**
+ * Runs the proxy until SIGINT/SIGTERM. Mistakes print one line and set exit status 2. `loadRenderer`
+ * loads the HTML routes' renderer from where the command lives (its bundle does not carry it).
+ */
+export async function runProxyCli(argv: string[], loadRenderer?: () => Promise<RendererModule>): Promise<void> {
   let options: ServeProxyOptions | 'help';
   try {
     options = parseProxyArgs(argv);
@@ -242,7 +289,9 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   }
   let served;
   try {
-    served = await serveProxy(options);
+    served = await serveProxy(
+      options.render === false || !loadRenderer ? options : { ...options, render: { ...options.render, loadRenderer } },
+    );
   } catch (error) {
     // Configuration errors (no key, bad upstream URL, port taken): their messages never hold the key.
     console.error(`testimonial-elements proxy: ${(error as Error).message}`);
@@ -250,5 +299,7 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     return;
   }
   console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (read-only; key from TESTIMONIAL_API_KEY)`);
+  if (options.render !== false)
+    console.log(`  HTML fragments: ${served.url}/render/wall?layout=grid, ${served.url}/render/card/<id> (--no-render turns them off)`);
   closeOnSignal(() => served.close());
 }

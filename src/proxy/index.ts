@@ -17,11 +17,13 @@ import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plan
 import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
 import { guardedUpstreamFetch } from './upstream-fetch.js';
 import { summaryPlan, summarySettings } from './summary.js';
+import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type HtmlRenderer } from './render-routes.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
 export type { CorsOptions } from './cors.js';
 export type { SummaryOptions } from './summary.js';
+export type { AttributeKind, HtmlRenderer, ProxyRenderOptions } from './render-routes.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
@@ -59,6 +61,7 @@ const READ_METHODS: readonly Method[] = ['GET', 'HEAD'];
 interface CachedAnswer {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
+  contentType: string;
 }
 
 export function createProxy(options: ProxyOptions): TestimonialProxy {
@@ -84,11 +87,43 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
   const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock, answerBytes));
 
   const routes: ProxyRoute[] = [
-    { path: '/testimonials', methods: READ_METHODS, handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)) },
+    {
+      path: '/testimonials',
+      methods: READ_METHODS,
+      handle: readThrough((c) => listPlan(client, new URL(c.req.url).searchParams, settings.maxLimit)),
+    },
     { path: '/testimonials/:id', methods: READ_METHODS, handle: readThrough((c) => testimonialPlan(client, c.req.param('id') ?? '')) },
     { path: '/links', methods: READ_METHODS, handle: readThrough(() => linksPlan(client)) },
-    { path: '/summary', methods: READ_METHODS, handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)) },
+    {
+      path: '/summary',
+      methods: READ_METHODS,
+      handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)),
+    },
   ];
+  const { render } = settings;
+  if (render) {
+    // The public base of this proxy, for the wall's take-over in the browser (see ProxyRenderOptions.publicUrl).
+    const endpointOf = (c: Context) => render.publicUrl ?? `${new URL(c.req.url).origin}${settings.basePath}`;
+    const search = (c: Context) => new URL(c.req.url).searchParams;
+    const loadRenderer = rendererLoader(render.renderer);
+    // The renderer first (it knows the elements' attributes, which the query is checked against).
+    const withRenderer = (plan: (c: Context, renderer: HtmlRenderer) => ReadPlan) => async (c: Context) => {
+      const renderer = await loadRenderer();
+      return readThrough((context) => plan(context, renderer))(c);
+    };
+    routes.push(
+      {
+        path: '/render/wall',
+        methods: READ_METHODS,
+        handle: withRenderer((c, renderer) => wallRenderPlan(client, search(c), settings.maxLimit, renderer, endpointOf(c))),
+      },
+      {
+        path: '/render/card/:id',
+        methods: READ_METHODS,
+        handle: withRenderer((c, renderer) => cardRenderPlan(client, c.req.param('id') ?? '', search(c), renderer)),
+      },
+    );
+  }
 
   const app = settings.basePath ? new Hono().basePath(settings.basePath) : new Hono();
   app.use('*', commonHeaders(cors));
@@ -103,15 +138,29 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
       }),
     );
   }
-  app.notFound((c) =>
-    errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers /testimonials, /testimonials/:id, /links and /summary.`),
-  );
+  if (!render) {
+    for (const path of RENDER_PATHS) {
+      app.all(path, () =>
+        errorAnswer(
+          404,
+          'not_found',
+          'HTML rendering is not enabled on this proxy: it needs the server renderer (testimonial-elements/ssr), which runs on Node. The Node proxy (serveProxy, the proxy command) serves it; elsewhere use the JSON routes.',
+        ),
+      );
+    }
+  }
+  const answered = `/testimonials, /testimonials/:id, /links, /summary${render ? ', /render/wall and /render/card/:id' : ''}`;
+  app.notFound((c) => errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers ${answered}.`));
   app.onError((error) => {
     settings.log(`testimonial proxy: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     return errorAnswer(500, 'internal_error', 'The proxy failed to answer; the site owner can find why in its log.');
   });
 
-  return { app: app as unknown as Hono, fetch: async (request, env, context) => app.fetch(request, env, context), cacheSize: () => cache.size };
+  return {
+    app: app as unknown as Hono,
+    fetch: async (request, env, context) => app.fetch(request, env, context),
+    cacheSize: () => cache.size,
+  };
 }
 
 /** CORS on every answer but preflights (which set their own), and no MIME sniffing of our JSON. */
@@ -139,7 +188,9 @@ function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
     const decision = buckets.take(clientOf(c.req.raw) ?? 'unidentified');
     if (decision.allowed) return next();
     const seconds = decision.retryAfterSeconds;
-    return errorAnswer(429, 'rate_limited', `Too many requests; try again in ${seconds} s.`, { headers: { 'Retry-After': String(seconds) } });
+    return errorAnswer(429, 'rate_limited', `Too many requests; try again in ${seconds} s.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
   };
 }
 
@@ -192,8 +243,10 @@ function failureAnswer(failure: UpstreamFailure): Response {
 /** One upstream call; its failure is logged here, once, however many requests were waiting on it. */
 async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promise<CachedAnswer> {
   try {
-    const body = new TextEncoder().encode(JSON.stringify(await read.load()));
-    return { body, etag: await strongEtag(body) };
+    const value = await read.load();
+    const html = read.format === 'html';
+    const body = new TextEncoder().encode(html ? String(value) : JSON.stringify(value));
+    return { body, etag: await strongEtag(body), contentType: html ? HTML_CONTENT_TYPE : JSON_CONTENT_TYPE };
   } catch (error) {
     const { log } = describeUpstreamFailure(error);
     if (log !== undefined) settings.log(log);
@@ -210,7 +263,7 @@ function cacheControl(settings: ResolvedProxyOptions, result: CacheResult<Cached
 }
 
 function answer(settings: ResolvedProxyOptions, result: CacheResult<CachedAnswer>, ifNoneMatch: string | null): Response {
-  const { body, etag } = result.value;
+  const { body, etag, contentType } = result.value;
   const headers = new Headers({
     ETag: etag,
     'Cache-Control': cacheControl(settings, result),
@@ -218,6 +271,6 @@ function answer(settings: ResolvedProxyOptions, result: CacheResult<CachedAnswer
     Age: String(Math.max(0, Math.floor((settings.clock() - result.storedAt) / 1000))),
   });
   if (ifNoneMatchHits(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  headers.set('Content-Type', JSON_CONTENT_TYPE);
+  headers.set('Content-Type', contentType);
   return new Response(body, { status: 200, headers });
 }

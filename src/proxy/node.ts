@@ -6,9 +6,41 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import { createFetchServer, reachableHost } from '../node-listener.js';
+import { loadWithPeers } from '../peer-dependencies.js';
+import type { JsonLdOptions } from '../ssr/json-ld.js';
+import type { createProxyRenderer } from '../ssr/proxy-renderer.js';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from './index.js';
+import type { HtmlRenderer } from './render-routes.js';
 
-export interface ServeProxyOptions extends ProxyOptions {
+/** The module that makes Node's renderer (`src/ssr/proxy-renderer.ts`), loaded on start. */
+export type RendererModule = { createProxyRenderer: typeof createProxyRenderer };
+
+/** The HTML routes on Node: on unless `false`. */
+export interface ServeRenderOptions {
+  /** See `ProxyRenderOptions.publicUrl`. */
+  publicUrl?: string;
+  /** Review JSON-LD after every rendered wall and card (README: "JSON-LD"). Default none. */
+  jsonLd?: JsonLdOptions;
+  /** A renderer of your own instead of `testimonial-elements/ssr`'s. */
+  renderer?: HtmlRenderer;
+  /** How the renderer's module is loaded (the bundled command passes its own path). */
+  loadRenderer?: () => Promise<RendererModule>;
+}
+
+/**
+ * A specifier esbuild does not follow: the command's bundle (dist/cli.js) must not carry Lit's server
+ * renderer and jsdom, optional peers that are loaded from the package when the proxy starts.
+ */
+const RENDERER_MODULE = '../ssr/proxy-renderer.js';
+
+export interface ServeProxyOptions extends Omit<ProxyOptions, 'render'> {
+  /**
+   * The HTML routes `/render/wall` and `/render/card/:id`: on by default on Node, with the renderer
+   * of `testimonial-elements/ssr`, loaded on the first HTML request (when its peers `@lit-labs/ssr` and
+   * `jsdom` are missing, those requests answer 500 and the log says what to install). `false` turns
+   * them off.
+   */
+  render?: ServeRenderOptions | false;
   /** 0 picks a free port (see `url` of the result). Default 8788. */
   port?: number;
   /** Default `127.0.0.1`: reachable from this machine only until you say otherwise. */
@@ -35,6 +67,7 @@ export async function serveProxy({
   port = DEFAULT_PROXY_PORT,
   host = '127.0.0.1',
   trustProxyHeaders = false,
+  render: renderOptions,
   ...options
 }: ServeProxyOptions): Promise<ServedProxy> {
   // A server reached directly cannot trust forwarding headers: its clients are its sockets.
@@ -43,7 +76,8 @@ export async function serveProxy({
     options.rateLimit && !options.rateLimit.clientKey && !trustProxyHeaders
       ? { ...options.rateLimit, clientKey: (request: Request) => addresses.get(request) }
       : options.rateLimit;
-  const proxy = createProxy({ ...options, rateLimit });
+  const render = await nodeRender(renderOptions);
+  const proxy = createProxy({ ...options, rateLimit, render });
   // No default host: a request without Host is refused with a body that says so.
   const server = createFetchServer((request, env) => {
     const address = (env as HttpBindings).incoming.socket.remoteAddress;
@@ -68,4 +102,18 @@ export async function serveProxy({
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The render option of `createProxy` on Node: the SSR renderer, loaded on the first HTML request (a
+ * proxy never asked for HTML never loads jsdom), or at start when JSON-LD is configured, so that a
+ * refused `itemReviewed` stops the start instead of failing visitors' requests.
+ */
+async function nodeRender(options: ServeRenderOptions | false | undefined): Promise<ProxyOptions['render']> {
+  if (options === false) return false;
+  const { publicUrl, jsonLd, renderer, loadRenderer = () => import(RENDERER_MODULE) as Promise<RendererModule> } = options ?? {};
+  const withUrl = publicUrl === undefined ? {} : { publicUrl };
+  if (renderer) return { renderer, ...withUrl };
+  const load = async () => (await loadWithPeers(loadRenderer, 'ssr')).createProxyRenderer(jsonLd ? { jsonLd } : {});
+  return { renderer: jsonLd ? await load() : load, ...withUrl };
 }

@@ -7,6 +7,7 @@ import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
 import type { SummaryOptions } from './summary.js';
+import type { ProxyRenderOptions } from './render-routes.js';
 
 export interface ProxyOptions {
   /** The service's `{base_url}`, ending in `/v1` (or the sandbox's, e.g. `http://127.0.0.1:8787/v1`). */
@@ -28,6 +29,12 @@ export interface ProxyOptions {
   cors?: CorsOptions;
   /** Per-client token bucket; off (`false`) by default. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * The HTML routes `/render/wall` and `/render/card/:id`, with the server renderer they need. Off by
+   * default: the renderer runs on Node only (jsdom), so an edge build leaves it out and bundles none of
+   * it. `serveProxy` (Node) turns them on.
+   */
+  render?: ProxyRenderOptions | false;
   /** Time allowed for one upstream attempt, in ms (default 10 000); past it the answer is 504. */
   timeoutMs?: number;
   /**
@@ -52,6 +59,7 @@ export interface ResolvedProxyOptions {
   cache: CacheOptions;
   cors: CorsOptions;
   rateLimit: RateLimitOptions | false;
+  render: ProxyRenderOptions | false;
   timeoutMs: number;
   maxBodyBytes: number;
   retries: number;
@@ -60,7 +68,13 @@ export interface ResolvedProxyOptions {
 }
 
 const MIB = 1024 * 1024;
-export const DEFAULT_CACHE: CacheOptions = { ttlMs: 60_000, maxEntries: 500, maxBytes: 32 * MIB, staleIfErrorMs: 600_000, staleAfterMs: 2_500 };
+export const DEFAULT_CACHE: CacheOptions = {
+  ttlMs: 60_000,
+  maxEntries: 500,
+  maxBytes: 32 * MIB,
+  staleIfErrorMs: 600_000,
+  staleAfterMs: 2_500,
+};
 export const DEFAULT_MAX_LIMIT = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 1;
@@ -103,6 +117,23 @@ function resolveBasePath(basePath: unknown): string {
   return basePath.replace(/\/+$/, '');
 }
 
+function resolveRender(render: ProxyOptions['render']): ProxyRenderOptions | false {
+  if (render === undefined || render === false) return false;
+  const { renderer } = render ?? {};
+  if (typeof renderer !== 'function' && (typeof renderer?.wall !== 'function' || typeof renderer.card !== 'function')) {
+    throw new TypeError(
+      'createProxy: render.renderer must be an HtmlRenderer or a function that loads one (serveProxy on Node makes one from testimonial-elements/ssr).',
+    );
+  }
+  const { publicUrl } = render;
+  if (publicUrl !== undefined && !/^(?:https?:\/\/[^/?#\s]+|\/(?!\/))[^?#\s]*$/.test(publicUrl)) {
+    throw new TypeError(
+      `createProxy: render.publicUrl must be an http(s) URL or a path starting with /, without query; got ${JSON.stringify(publicUrl)}.`,
+    );
+  }
+  return { ...render, ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.replace(/\/+$/, '') }) };
+}
+
 export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('createProxy: pass an options object such as { upstream: "http://127.0.0.1:8787/v1" }.');
@@ -134,6 +165,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
     cache,
     cors: options.cors ?? {},
     rateLimit,
+    render: resolveRender(options.render),
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxBodyBytes: nonNegative('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, { integer: true }),
     retries: nonNegative('retries', options.retries ?? DEFAULT_RETRIES, { integer: true }),

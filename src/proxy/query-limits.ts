@@ -22,7 +22,10 @@ function shortName(key: string): string {
 
 export function checkQueryLimits(search: URLSearchParams): void {
   const { maxTags, maxTagLength, maxValueLength, maxQueryLength } = QUERY_LIMITS;
-  const tags = search.getAll('tags').flatMap((value) => value.split(',')).filter(Boolean);
+  const tags = search
+    .getAll('tags')
+    .flatMap((value) => value.split(','))
+    .filter(Boolean);
   if (tags.length > maxTags) {
     throw new InvalidRequestError('tags', `tags may name at most ${maxTags} tags; got ${tags.length}.`);
   }

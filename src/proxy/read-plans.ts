@@ -12,14 +12,17 @@ import {
   type TestimonialReadClient,
 } from '../client/index.js';
 import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from './public-fields.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- QUERY_LIMITS is imported for the {@link} of the docs below
 import { checkQueryLimits, type QUERY_LIMITS } from './query-limits.js';
 import { checkSearchQuery, publicSearchMatch } from './search-privacy.js';
 
 export interface ReadPlan {
   /** Route plus canonical query: equal questions share one entry and one upstream call. */
   key: string;
-  /** Asks the service and returns the public answer, ready for `JSON.stringify`. */
+  /** Asks the service and returns the public answer, ready for `JSON.stringify` (or the HTML, for `html`). */
   load: () => Promise<unknown>;
+  /** `html`: `load` resolves to an HTML fragment sent as it is (the `/render/*` routes). Default `json`. */
+  format?: 'json' | 'html';
 }
 
 const DIGITS = /^\d+$/;

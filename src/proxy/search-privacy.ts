@@ -32,7 +32,12 @@ export function publicSearchMatch(query: string | undefined): (testimonial: Reco
   return (testimonial) => {
     const email = lower(testimonial.customer_email);
     if (!email) return true;
-    const visible = [lower(testimonial.text).replace(TAG, ''), lower(testimonial.title), lower(testimonial.customer_name), lower(testimonial.customer_tagline)];
+    const visible = [
+      lower(testimonial.text).replace(TAG, ''),
+      lower(testimonial.title),
+      lower(testimonial.customer_name),
+      lower(testimonial.customer_tagline),
+    ];
     return !queryWords.some((word) => email.includes(word) && !visible.some((field) => field.includes(word)));
   };
 }

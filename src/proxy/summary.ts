@@ -42,7 +42,10 @@ const STARS = ['1', '2', '3', '4', '5'] as const;
  * The proxy's settings for the summary route: the same as every route's but the cache TTL (so
  * `Cache-Control` and freshness follow the summary's), and the page bound. Checked when the proxy is made.
  */
-export function summarySettings(settings: ResolvedProxyOptions, options: SummaryOptions = {}): { settings: ResolvedProxyOptions; maxPages: number } {
+export function summarySettings(
+  settings: ResolvedProxyOptions,
+  options: SummaryOptions = {},
+): { settings: ResolvedProxyOptions; maxPages: number } {
   const { ttlMs = DEFAULT_SUMMARY_TTL_MS, maxPages = DEFAULT_SUMMARY_MAX_PAGES } = options ?? {};
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs < 0) {
     throw new TypeError(`createProxy: summary.ttlMs must be a number ≥ 0; got ${String(ttlMs)}.`);

@@ -44,14 +44,26 @@ export function describeUpstreamFailure(error: unknown): UpstreamFailure {
   const route = routeOf(error.method, error.url);
   switch (error.kind) {
     case 'timeout':
-      return outage(504, 'upstream_timeout', 'The testimonial service did not answer in time.', `${PREFIX} no answer to ${route} within timeoutMs`);
+      return outage(
+        504,
+        'upstream_timeout',
+        'The testimonial service did not answer in time.',
+        `${PREFIX} no answer to ${route} within timeoutMs`,
+      );
     case 'network':
-      return outage(503, 'upstream_unreachable', 'The testimonial service cannot be reached right now.', `${PREFIX} cannot reach the service for ${route} (${networkCode(error)})`);
+      return outage(
+        503,
+        'upstream_unreachable',
+        'The testimonial service cannot be reached right now.',
+        `${PREFIX} cannot reach the service for ${route} (${networkCode(error)})`,
+      );
     case 'aborted':
       return outage(503, 'upstream_unreachable', 'The testimonial service cannot be reached right now.', `${PREFIX} ${route} was aborted`);
     case 'invalid_response':
       return badGateway(
-        error.code === REFUSED_ANSWER ? `${PREFIX} ${error.message}` : `${PREFIX} the service answered ${route} with something that is not the API's JSON`,
+        error.code === REFUSED_ANSWER
+          ? `${PREFIX} ${error.message}`
+          : `${PREFIX} the service answered ${route} with something that is not the API's JSON`,
       );
     case 'http':
       return describeHttpFailure(error, route);
@@ -78,7 +90,12 @@ function describeHttpFailure(error: TestimonialApiError, route: string): Upstrea
   if (error.status === 429) {
     const wait = error.retryAfterMs === undefined ? '' : ` and asked for ${Math.ceil(error.retryAfterMs / 1000)} s of quiet`;
     return {
-      ...outage(503, 'upstream_busy', 'The testimonial service is busy; try again shortly.', `${PREFIX} the service rate-limited the proxy (HTTP 429 to ${route})${wait}; consider a longer cache TTL.`),
+      ...outage(
+        503,
+        'upstream_busy',
+        'The testimonial service is busy; try again shortly.',
+        `${PREFIX} the service rate-limited the proxy (HTTP 429 to ${route})${wait}; consider a longer cache TTL.`,
+      ),
       retryAfterMs: error.retryAfterMs,
     };
   }

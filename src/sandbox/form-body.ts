@@ -42,17 +42,23 @@ function shown(key: string): string {
  */
 function pathOf(key: string): string[] {
   const unreadable = () =>
-    new InvalidRequestError(key ? shown(key) : 'body', `"${shown(key)}" is not a form field name: write name, name[], name[0] or name[0][key].`);
+    new InvalidRequestError(
+      key ? shown(key) : 'body',
+      `"${shown(key)}" is not a form field name: write name, name[], name[0] or name[0][key].`,
+    );
   const open = key.indexOf('[');
   const name = open < 0 ? key : key.slice(0, open);
   if (!name || name.includes(']')) throw unreadable();
   const path = [name];
-  for (let at = open; at >= 0 && at < key.length; ) {
+  for (let at = open; at >= 0 && at < key.length;) {
     const close = key.indexOf(']', at);
     const segment = close < 0 ? '[' : key.slice(at + 1, close);
     if (key[at] !== '[' || segment.includes('[')) throw unreadable();
     if (path.length > MAX_FORM_DEPTH) {
-      throw new InvalidRequestError(name, `${name}: form field names nest at most ${MAX_FORM_DEPTH} brackets deep (as in ${name}[0][key]); "${shown(key)}" nests deeper.`);
+      throw new InvalidRequestError(
+        name,
+        `${name}: form field names nest at most ${MAX_FORM_DEPTH} brackets deep (as in ${name}[0][key]); "${shown(key)}" nests deeper.`,
+      );
     }
     path.push(segment);
     at = close + 1;
@@ -75,7 +81,14 @@ function put(root: Container, path: string[], value: string, key: string): void 
     const existing = container.entries.get(name);
     if (last) {
       if (existing === undefined) container.entries.set(name, value);
-      else if (typeof existing === 'string' && depth === 0) container.entries.set(name, { list: true, entries: new Map([['0', existing], ['1', value]]) });
+      else if (typeof existing === 'string' && depth === 0)
+        container.entries.set(name, {
+          list: true,
+          entries: new Map([
+            ['0', existing],
+            ['1', value],
+          ]),
+        });
       else if (typeof existing !== 'string' && existing.list && depth === 0) existing.entries.set(String(existing.entries.size), value);
       else throw new InvalidRequestError(shown(key), `${shown(key)} is given twice.`);
       return;

@@ -35,7 +35,13 @@ function escapeRegExp(text: string): string {
 export function highlight(text: string, words: readonly string[]): string {
   if (!words.length) return text;
   // Longest first, so "fast" inside "faster" does not pre-empt a query word "faster".
-  const pattern = new RegExp([...words].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'gi');
+  const pattern = new RegExp(
+    [...words]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'gi',
+  );
   let insideMark = 0;
   let out = '';
   let last = 0;

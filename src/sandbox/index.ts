@@ -62,7 +62,8 @@ export const DEFAULT_SANDBOX_KEY = 'sandbox-key';
 
 function checkOptions(options: SandboxOptions): Required<Pick<SandboxOptions, 'key' | 'seed' | 'latencyMs' | 'failRate'>> {
   const { key = DEFAULT_SANDBOX_KEY, seed = 1, latencyMs = 0, failRate = 0 } = options;
-  if (typeof key !== 'string' || !key.trim() || /\s/.test(key)) throw new TypeError('createSandbox: key must be a non-empty string without spaces.');
+  if (typeof key !== 'string' || !key.trim() || /\s/.test(key))
+    throw new TypeError('createSandbox: key must be a non-empty string without spaces.');
   if (!Number.isSafeInteger(seed)) throw new TypeError(`createSandbox: seed must be an integer, not ${String(seed)}.`);
   if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`createSandbox: latencyMs must be ≥ 0, not ${String(latencyMs)}.`);
   if (!(failRate >= 0 && failRate <= 1)) throw new RangeError(`createSandbox: failRate must be from 0 to 1, not ${String(failRate)}.`);
@@ -79,7 +80,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { now } = options;
   const publicUrl = options.publicUrl === undefined ? undefined : publicBase(options.publicUrl);
   if (options.publicUrl !== undefined && !publicUrl) {
-    throw new TypeError(`createSandbox: publicUrl must be an absolute http: or https: URL without query, fragment or credentials, not ${JSON.stringify(options.publicUrl)}.`);
+    throw new TypeError(
+      `createSandbox: publicUrl must be an absolute http: or https: URL without query, fragment or credentials, not ${JSON.stringify(options.publicUrl)}.`,
+    );
   }
   const store = new SandboxStore({ seed, epoch: now ?? FIXTURE_EPOCH, count: options.testimonials, clock: () => now ?? new Date() });
   let faults: Random = createRandom(seed + 0x5eed);

@@ -86,8 +86,7 @@ export class SandboxStore {
         (params.lang === undefined ||
           sameLanguage(t.lang, params.lang) ||
           t.translations.some((translation) => sameLanguage(translation.lang, params.lang!))) &&
-        (words.length === 0 ||
-          matchesWords(words, [withoutTags(t.text), t.title, t.customer_name, t.customer_email, t.customer_tagline])),
+        (words.length === 0 || matchesWords(words, [withoutTags(t.text), t.title, t.customer_name, t.customer_email, t.customer_tagline])),
     );
     const direction = params.order === 'asc' ? 1 : -1;
     const byDate = (a: Testimonial, b: Testimonial) => Date.parse(a.date) - Date.parse(b.date);

@@ -9,11 +9,20 @@
  * - events: listed once per element below (events are not visible in a class's type).
  */
 import type { LitElement } from 'lit';
-import type { TestimonialEvent } from '../elements/shared/events.js';
+import type { TestimonialCardErrorEvent, TestimonialCardLoadEvent } from '../elements/shared/events.js';
 import type { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
-import type { TestimonialSummary } from '../elements/testimonial-summary/testimonial-summary.js';
-import type { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
-import type { VideoTestimonial, VideoTestimonialErrorDetail } from '../elements/video-testimonial/video-testimonial.js';
+import type {
+  TestimonialSummary,
+  TestimonialSummaryDismissEvent,
+  TestimonialSummaryErrorEvent,
+  TestimonialSummaryLoadEvent,
+} from '../elements/testimonial-summary/testimonial-summary.js';
+import type {
+  TestimonialWall,
+  TestimonialWallErrorEvent,
+  TestimonialWallLoadEvent,
+} from '../elements/testimonial-wall/testimonial-wall.js';
+import type { VideoTestimonial, VideoTestimonialErrorEvent } from '../elements/video-testimonial/video-testimonial.js';
 
 /** The elements by tag name (what `HTMLElementTagNameMap` holds once the define modules are imported). */
 export interface TestimonialElementMap {
@@ -26,12 +35,12 @@ export interface TestimonialElementMap {
 export type TestimonialTagName = keyof TestimonialElementMap;
 
 /**
- * The card's own events. Named through `TestimonialEvent` (not `HTMLElementEventMap`), so these types
- * also pull in the module that adds the events to `HTMLElementEventMap` wherever they are used.
+ * The card's own events. Named through their exported types (not `HTMLElementEventMap`), so these types
+ * also pull in the modules that add the events to `HTMLElementEventMap` wherever they are used.
  */
 interface CardEvents {
-  'testimonial-load': TestimonialEvent<'testimonial-load'>;
-  'testimonial-error': TestimonialEvent<'testimonial-error'>;
+  'testimonial-card-load': TestimonialCardLoadEvent;
+  'testimonial-card-error': TestimonialCardErrorEvent;
 }
 
 /**
@@ -40,15 +49,19 @@ interface CardEvents {
  */
 export interface TestimonialElementEvents {
   'testimonial-wall': CardEvents & {
-    'testimonials-load': TestimonialEvent<'testimonials-load'>;
-    'testimonials-error': TestimonialEvent<'testimonials-error'>;
+    'testimonial-wall-load': TestimonialWallLoadEvent;
+    'testimonial-wall-error': TestimonialWallErrorEvent;
   };
   'testimonial-card': CardEvents & Pick<HTMLElementEventMap, 'toggle'>;
   'video-testimonial': Pick<HTMLElementEventMap, 'play' | 'playing' | 'pause' | 'ended' | 'timeupdate'> & {
     /** Every source failed. */
-    error: CustomEvent<VideoTestimonialErrorDetail>;
+    error: VideoTestimonialErrorEvent;
   };
-  'testimonial-summary': Pick<HTMLElementEventMap, 'testimonial-summary-load' | 'testimonial-summary-error' | 'testimonial-summary-dismiss'>;
+  'testimonial-summary': {
+    'testimonial-summary-load': TestimonialSummaryLoadEvent;
+    'testimonial-summary-error': TestimonialSummaryErrorEvent;
+    'testimonial-summary-dismiss': TestimonialSummaryDismissEvent;
+  };
 }
 
 /** Writable accessors a class has that no attribute reflects (so they are properties only). */
@@ -84,11 +97,13 @@ export type AttributeValue<V> = AttributeForm<Extract<NonNullable<V>, string | n
 
 /** The attributes of an element: every property with a text, number or boolean value, kebab-cased. */
 export type ElementAttributes<Tag extends TestimonialTagName> = {
-  [K in Exclude<keyof ElementProperties<TestimonialElementMap[Tag]>, PropertyOnlyKeys[Tag]> & string as [
-    AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>,
-  ] extends [never]
-    ? never
-    : KebabCase<K>]?: AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>;
+  [
+    K in Exclude<keyof ElementProperties<TestimonialElementMap[Tag]>, PropertyOnlyKeys[Tag]> & string as [
+      AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>,
+    ] extends [never]
+      ? never
+      : KebabCase<K>
+  ]?: AttributeValue<TestimonialElementMap[Tag][K & keyof TestimonialElementMap[Tag]]>;
 };
 
 /** Properties of an element by tag name (see {@link ElementProperties}). */

@@ -2,7 +2,7 @@
  * JSX types for React 19 (`import type {} from 'testimonial-elements/react'`, or list it in
  * `compilerOptions.types`). React 19 sets a custom element's props as properties when the element has
  * them (so `testimonial={data}` and `testimonials={list}` pass objects, not text), and adds listeners for
- * `on` + the exact event name: `ontestimonials-load={(event) => …}`. React's own `onClick` and friends
+ * `on` + the exact event name: `ontestimonial-wall-load={(event) => …}`. React's own `onClick` and friends
  * keep working. React 18 does neither: use `./react-18.ts` there.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';

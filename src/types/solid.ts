@@ -1,9 +1,16 @@
 /**
  * JSX types for Solid (`import type {} from 'testimonial-elements/solid'`). Solid sets props of a custom
  * element as properties, so `<testimonial-card testimonial={data()} />` passes the object; `prop:` and
- * `attr:` force one or the other, and `on:testimonials-load={…}` listens to an event by its exact name.
+ * `attr:` force one or the other, and `on:testimonial-wall-load={…}` listens to an event by its exact name.
  */
-import type { ElementAttributes, ElementInputs, EventListeners, TagProperties, TestimonialElementMap, TestimonialTagName } from './elements.js';
+import type {
+  ElementAttributes,
+  ElementInputs,
+  EventListeners,
+  TagProperties,
+  TestimonialElementMap,
+  TestimonialTagName,
+} from './elements.js';
 
 type Prefixed<T, Prefix extends string> = { [K in keyof T & string as `${Prefix}${K}`]?: T[K] };
 

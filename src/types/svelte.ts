@@ -1,8 +1,8 @@
 /**
  * Template types for Svelte 4 and 5 (`import type {} from 'testimonial-elements/svelte'` in a `.d.ts`
  * of your app). Svelte sets a prop as a property when the custom element has it, so objects work:
- * `<testimonial-card testimonial={data}>`. Listeners: `ontestimonials-load={…}` (Svelte 5) or
- * `on:testimonials-load={…}` (Svelte 4). Needs nothing from Svelte to compile: `svelteHTML` is a global
+ * `<testimonial-card testimonial={data}>`. Listeners: `ontestimonial-wall-load={…}` (Svelte 5) or
+ * `on:testimonial-wall-load={…}` (Svelte 4). Needs nothing from Svelte to compile: `svelteHTML` is a global
  * namespace that Svelte's own types merge with.
  */
 import type { ElementInputs, EventListeners, TestimonialTagName } from './elements.js';

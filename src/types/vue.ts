@@ -1,6 +1,6 @@
 /**
  * Template types for Vue 3 (`import type {} from 'testimonial-elements/vue'`): with Volar / vue-tsc,
- * `<testimonial-wall layout="grid" @testimonials-load="…">` and `:testimonial.prop="data"` are checked.
+ * `<testimonial-wall layout="grid" @testimonial-wall-load="…">` and `:testimonial.prop="data"` are checked.
  * Tell Vue's compiler the tags are custom elements (`compilerOptions.isCustomElement`), and pass objects
  * as DOM properties (`.prop` or `:testimonial.prop`), which Vue also does by itself when the element is
  * defined before it renders.
@@ -12,7 +12,7 @@ type VueEmit<Events> = EmitFn<{ [K in keyof Events]: (event: Events[K]) => void 
 
 /**
  * A custom element as Vue's template type checker sees a component: `$props` (what the template may
- * bind) and `$emit` (the events `@testimonials-load="…"` may listen to).
+ * bind) and `$emit` (the events `@testimonial-wall-load="…"` may listen to).
  * The pattern is the one Vue's documentation gives for custom elements.
  */
 export type VueCustomElement<Tag extends TestimonialTagName> = new () => TestimonialElementMap[Tag] & {

@@ -12,7 +12,10 @@ describe('abort', () => {
     const client = createClient({ baseUrl: BASE, fetch });
     await assert.rejects(client.getTestimonial('abc', { signal: AbortSignal.abort() }), isAbortError);
     const reason = new Error('navigated away');
-    await assert.rejects(client.createTestimonial({ type: 'text', customer_name: 'Ada' }, { signal: AbortSignal.abort(reason) }), (error) => error === reason);
+    await assert.rejects(
+      client.createTestimonial({ type: 'text', customer_name: 'Ada' }, { signal: AbortSignal.abort(reason) }),
+      (error) => error === reason,
+    );
     await assert.rejects(client.listTestimonials({}, { signal: AbortSignal.abort(reason) }), (error) => error === reason);
     assert.equal(requests.length, 0);
   });
@@ -79,7 +82,12 @@ describe('abort', () => {
 
 describe('listeners', () => {
   it('a long-lived signal keeps no listener once calls settle, whatever their outcome', async () => {
-    const { fetch } = scriptedFetch(json({ id: 'abc' }), json({ message: 'gone' }, 404), new TypeError('fetch failed'), json({ forms: [] }));
+    const { fetch } = scriptedFetch(
+      json({ id: 'abc' }),
+      json({ message: 'gone' }, 404),
+      new TypeError('fetch failed'),
+      json({ forms: [] }),
+    );
     const client = createClient({ baseUrl: BASE, fetch, retries: 1, sleep: async () => {} });
     const signal = new AbortController().signal;
     await client.getTestimonial('abc', { signal });
@@ -93,7 +101,11 @@ describe('listeners', () => {
 
 describe('timeout', () => {
   const isTimeout = (error: unknown) =>
-    error instanceof TestimonialApiError && error.kind === 'timeout' && error.status === 0 && error.retryable && /within 20 ms/.test(error.message);
+    error instanceof TestimonialApiError &&
+    error.kind === 'timeout' &&
+    error.status === 0 &&
+    error.retryable &&
+    /within 20 ms/.test(error.message);
 
   it('a request without an answer in timeoutMs fails with kind timeout and is aborted', async () => {
     const { fetch, requests } = hangingFetch();

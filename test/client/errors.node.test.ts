@@ -54,7 +54,9 @@ describe('TestimonialApiError from each shape of error answer', () => {
   });
 
   it('reads RFC 9457 problem details', async () => {
-    const { client } = clientAnswering(json({ title: 'Conflict', detail: 'Already deleted' }, 409, { 'content-type': 'application/problem+json' }));
+    const { client } = clientAnswering(
+      json({ title: 'Conflict', detail: 'Already deleted' }, 409, { 'content-type': 'application/problem+json' }),
+    );
     assert.match((await failureOf(client.deleteTestimonial('abc'))).message, /^Already deleted/);
   });
 
@@ -97,7 +99,9 @@ describe('TestimonialApiError from each shape of error answer', () => {
   });
 
   it('reads Retry-After into retryAfterMs', async () => {
-    const { client } = clientAnswering(json({ error: { status: 429, code: 'rate_limited', message: 'Slow down' } }, 429, { 'retry-after': '7' }));
+    const { client } = clientAnswering(
+      json({ error: { status: 429, code: 'rate_limited', message: 'Slow down' } }, 429, { 'retry-after': '7' }),
+    );
     const error = await failureOf(client.getLinks());
     assert.equal(error.retryAfterMs, 7000);
     assert.equal(error.retryable, true);

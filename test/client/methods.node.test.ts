@@ -37,7 +37,10 @@ describe('listTestimonials against the sandbox', () => {
     assert.equal(list.total, list.testimonials.length);
     assert.equal(list.total, 100);
     const dates = list.testimonials.map((t) => Date.parse(t.date));
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    );
   });
 
   it('passes each filter through', async () => {
@@ -59,9 +62,15 @@ describe('listTestimonials against the sandbox', () => {
     const commaClient = createClient({ baseUrl: BASE_URL, apiKey: KEY, fetch: sandbox.fetch, tags: 'comma' });
     assert.deepEqual(await commaClient.listTestimonials({ tags: [tagA!, tagB!], limit: 1000 }), tagged);
 
-    const word = all.testimonials.find((t) => t.text.length > 40)!.text.split(/\s+/).find((w) => /^[a-z]{5,}$/i.test(w))!;
+    const word = all.testimonials
+      .find((t) => t.text.length > 40)!
+      .text.split(/\s+/)
+      .find((w) => /^[a-z]{5,}$/i.test(w))!;
     const found = await client.listTestimonials({ query: word.toUpperCase(), limit: 1000 });
-    assert.ok(found.testimonials.some((t) => /<mark>/i.test(t.text)), `a match of "${word}" is highlighted`);
+    assert.ok(
+      found.testimonials.some((t) => /<mark>/i.test(t.text)),
+      `a match of "${word}" is highlighted`,
+    );
 
     const lang = all.testimonials.flatMap((t) => t.translations.map((tr) => tr.lang))[0]!;
     const inLang = await client.listTestimonials({ lang, limit: 1000 });
@@ -72,7 +81,10 @@ describe('listTestimonials against the sandbox', () => {
     const first = await client.listTestimonials({ limit: 10, page: 1 });
     const second = await client.listTestimonials({ limit: 10, page: 2 });
     const both = await client.listTestimonials({ limit: 20 });
-    assert.deepEqual([...first.testimonials, ...second.testimonials].map((t) => t.id), both.testimonials.map((t) => t.id));
+    assert.deepEqual(
+      [...first.testimonials, ...second.testimonials].map((t) => t.id),
+      both.testimonials.map((t) => t.id),
+    );
   });
 });
 
@@ -81,7 +93,10 @@ describe('pagination against the sandbox', () => {
     const everything = await client.listTestimonials({ limit: 1000 });
     assert.ok(everything.total >= 150 && everything.total < 1000);
     const all = await client.listAllTestimonials({ limit: 40 });
-    assert.deepEqual(all.map((t) => t.id), everything.testimonials.map((t) => t.id));
+    assert.deepEqual(
+      all.map((t) => t.id),
+      everything.testimonials.map((t) => t.id),
+    );
     assert.equal(sandboxCalls.length, 1 + Math.floor(everything.total / 40) + 1);
   });
 });
@@ -145,7 +160,10 @@ describe('links and invites against the sandbox', () => {
     assert.deepEqual(await client.sendInvites(request), { sent: 2, skipped: [] });
     const again = await client.sendInvites(request);
     assert.equal(again.sent, 0);
-    assert.deepEqual(again.skipped.map((s) => s.reason), ['already_invited', 'already_invited']);
+    assert.deepEqual(
+      again.skipped.map((s) => s.reason),
+      ['already_invited', 'already_invited'],
+    );
   });
 });
 

@@ -29,7 +29,10 @@ describe('createClient on a server', () => {
   it('sends the validated body as JSON', async () => {
     const { fetch, requests } = scriptedFetch(json({ message: 'Created', id: 'n1' }, 201));
     const client = createClient({ baseUrl: BASE, fetch });
-    assert.deepEqual(await client.createTestimonial({ type: 'text', customer_name: 'Ada', rating: 5, tags: ['x'] }), { message: 'Created', id: 'n1' });
+    assert.deepEqual(await client.createTestimonial({ type: 'text', customer_name: 'Ada', rating: 5, tags: ['x'] }), {
+      message: 'Created',
+      id: 'n1',
+    });
     const [request] = requests;
     assert.equal(request!.method, 'POST');
     assert.equal(request!.url, `${BASE}/testimonials`);

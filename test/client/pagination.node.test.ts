@@ -27,7 +27,10 @@ describe('paginate', () => {
   it('walks pages from 1 until a page holds fewer than limit', async () => {
     const { fetch, asked } = pagedService(25);
     const pages = await collect(createClient({ baseUrl: BASE, fetch }).paginate({ limit: 10 }));
-    assert.deepEqual(pages.map((p) => p.total), [10, 10, 5]);
+    assert.deepEqual(
+      pages.map((p) => p.total),
+      [10, 10, 5],
+    );
     assert.deepEqual(asked, [
       { page: 1, limit: 10 },
       { page: 2, limit: 10 },
@@ -38,15 +41,24 @@ describe('paginate', () => {
   it('asks for one more, empty page when the count is a multiple of limit', async () => {
     const { fetch, asked } = pagedService(20);
     const pages = await collect(createClient({ baseUrl: BASE, fetch }).paginate({ limit: 10 }));
-    assert.deepEqual(pages.map((p) => p.total), [10, 10, 0]);
+    assert.deepEqual(
+      pages.map((p) => p.total),
+      [10, 10, 0],
+    );
     assert.equal(asked.length, 3);
   });
 
   it('starts at the given page and uses the default limit of 100', async () => {
     const { fetch, asked } = pagedService(250);
     const pages = await collect(createClient({ baseUrl: BASE, fetch }).paginate({ page: 2 }));
-    assert.deepEqual(pages.map((p) => p.total), [100, 50]);
-    assert.deepEqual(asked.map((a) => a.page), [2, 3]);
+    assert.deepEqual(
+      pages.map((p) => p.total),
+      [100, 50],
+    );
+    assert.deepEqual(
+      asked.map((a) => a.page),
+      [2, 3],
+    );
   });
 
   it('stops fetching when the consumer stops reading', async () => {
@@ -61,8 +73,9 @@ describe('paginate', () => {
   it('errors clearly after maxPages when there is still more', async () => {
     const { fetch, asked } = pagedService(100);
     const client = createClient({ baseUrl: BASE, fetch });
-    await assert.rejects(collect(client.paginate({ limit: 10 }, { maxPages: 3 })), (error: unknown) =>
-      error instanceof RangeError && /Stopped after 3 pages of 10 testimonials and there are more/.test(error.message),
+    await assert.rejects(
+      collect(client.paginate({ limit: 10 }, { maxPages: 3 })),
+      (error: unknown) => error instanceof RangeError && /Stopped after 3 pages of 10 testimonials and there are more/.test(error.message),
     );
     assert.equal(asked.length, 3);
     await assert.rejects(collect(client.paginate({}, { maxPages: 0 })), /maxPages must be an integer/);

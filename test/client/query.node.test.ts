@@ -4,11 +4,17 @@ import { InvalidRequestError, encodeListQuery, parseListQuery, type ListTestimon
 
 describe('encodeListQuery', () => {
   it('writes keys in the spec order whatever order they were given in', () => {
-    const params: ListTestimonialsParams = { page: 2, limit: 10, query: 'fast', tags: ['b'], rating: 5, approved: true, order: 'asc', sort: 'rating' };
-    assert.equal(
-      encodeListQuery(params).toString(),
-      'sort=rating&order=asc&approved=true&rating=5&tags=b&query=fast&limit=10&page=2',
-    );
+    const params: ListTestimonialsParams = {
+      page: 2,
+      limit: 10,
+      query: 'fast',
+      tags: ['b'],
+      rating: 5,
+      approved: true,
+      order: 'asc',
+      sort: 'rating',
+    };
+    assert.equal(encodeListQuery(params).toString(), 'sort=rating&order=asc&approved=true&rating=5&tags=b&query=fast&limit=10&page=2');
   });
 
   it('encodes equal questions equally: tags de-duplicated and sorted', () => {

@@ -13,10 +13,19 @@ const SANDBOX_URL = 'http://sandbox.test/v1';
 describe('createReadClient', () => {
   it('has the read methods only: nothing that could write', () => {
     const client = createReadClient({ baseUrl: BASE, fetch: scriptedFetch(json({})).fetch });
-    assert.deepEqual(Object.keys(client).sort(), ['baseUrl', 'getLinks', 'getTestimonial', 'listAllTestimonials', 'listTestimonials', 'paginate']);
+    assert.deepEqual(Object.keys(client).sort(), [
+      'baseUrl',
+      'getLinks',
+      'getTestimonial',
+      'listAllTestimonials',
+      'listTestimonials',
+      'paginate',
+    ]);
     const full = createClient({ baseUrl: BASE, fetch: scriptedFetch(json({})).fetch });
     assert.deepEqual(
-      Object.keys(full).filter((name) => !(name in client)).sort(),
+      Object.keys(full)
+        .filter((name) => !(name in client))
+        .sort(),
       ['createTestimonial', 'deleteTestimonial', 'sendInvites', 'updateTestimonial'],
     );
   });

@@ -38,7 +38,10 @@ describe('GET retries', () => {
     for (const status of [400, 401, 403, 404, 405, 501]) {
       const { fetch, requests } = scriptedFetch(json({ message: 'no' }, status), json({ id: 'abc' }));
       const { client, delays } = clientWith(fetch);
-      await assert.rejects(client.getTestimonial('abc'), (error: unknown) => error instanceof TestimonialApiError && error.status === status);
+      await assert.rejects(
+        client.getTestimonial('abc'),
+        (error: unknown) => error instanceof TestimonialApiError && error.status === status,
+      );
       assert.equal(requests.length, 1, `status ${status}`);
       assert.deepEqual(delays, []);
     }
@@ -83,7 +86,10 @@ describe('GET retries', () => {
   it('stops instead of retrying early when Retry-After is longer than the cap, and reports the wait', async () => {
     const { fetch, requests } = scriptedFetch(text('', 429, 'text/plain', { 'retry-after': '3600' }), json({ id: 'abc' }));
     const { client, delays } = clientWith(fetch);
-    await assert.rejects(client.getTestimonial('abc'), (error: unknown) => error instanceof TestimonialApiError && error.retryAfterMs === 3_600_000);
+    await assert.rejects(
+      client.getTestimonial('abc'),
+      (error: unknown) => error instanceof TestimonialApiError && error.retryAfterMs === 3_600_000,
+    );
     assert.equal(requests.length, 1);
     assert.deepEqual(delays, []);
   });
@@ -127,8 +133,14 @@ describe('retry arithmetic', () => {
 
   it('backoff doubles from the base, is capped, and jitters within the upper half of each step', () => {
     const at = (random: number) => ({ ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000, random: () => random });
-    assert.deepEqual([0, 1, 2, 3, 4, 10].map((retry) => backoffDelay(retry, at(0))), [50, 100, 200, 400, 500, 500]);
-    assert.deepEqual([0, 1, 2, 3, 4, 10].map((retry) => backoffDelay(retry, at(0.999999))), [100, 200, 400, 800, 1000, 1000]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 10].map((retry) => backoffDelay(retry, at(0))),
+      [50, 100, 200, 400, 500, 500],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 10].map((retry) => backoffDelay(retry, at(0.999999))),
+      [100, 200, 400, 800, 1000, 1000],
+    );
   });
 
   it('retryDelay stops on a non-retryable failure and once retries are spent', () => {

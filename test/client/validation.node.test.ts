@@ -30,7 +30,19 @@ describe('parseListQuery', () => {
   it('parses every parameter of spec 4.1 to its type', () => {
     assert.deepEqual(
       query('sort=rating&order=asc&approved=false&rating=4&type=video&integration=g2&tags=a&query=fast&lang=ar&limit=1000&page=3'),
-      { sort: 'rating', order: 'asc', approved: false, rating: 4, type: 'video', integration: 'g2', tags: ['a'], query: 'fast', lang: 'ar', limit: 1000, page: 3 },
+      {
+        sort: 'rating',
+        order: 'asc',
+        approved: false,
+        rating: 4,
+        type: 'video',
+        integration: 'g2',
+        tags: ['a'],
+        query: 'fast',
+        lang: 'ar',
+        limit: 1000,
+        page: 3,
+      },
     );
     assert.deepEqual(query('approved=true&limit=1&page=1&rating=0'), { approved: true, limit: 1, page: 1, rating: 0 });
   });
@@ -126,7 +138,10 @@ describe('validateCreateInput', () => {
     assertRejects(() => validateCreateInput({ type: 'video', customer_name: 'A' }), 'video_url');
     assertRejects(() => validateCreateInput({ type: 'video', customer_name: 'A', video_url: '' }), 'video_url');
     assertRejects(() => validateCreateInput({ ...minimal, video_url: 'https://example.com/v.mp4' }), 'video_url');
-    assert.equal(validateCreateInput({ type: 'video', customer_name: 'A', video_url: 'https://x.test/v.mp4' }).video_url, 'https://x.test/v.mp4');
+    assert.equal(
+      validateCreateInput({ type: 'video', customer_name: 'A', video_url: 'https://x.test/v.mp4' }).video_url,
+      'https://x.test/v.mp4',
+    );
   });
 
   it('accepts dates with offsets and date-only values', () => {
@@ -212,7 +227,11 @@ describe('validateInviteRequest', () => {
     ['an address without @', { form_id: 'f', recipients: [{ email: 'a.example.com' }] }, 'recipients[0].email'],
     ['an address without domain dot', { form_id: 'f', recipients: [{ email: 'a@example' }] }, 'recipients[0].email'],
     ['an address with spaces', { form_id: 'f', recipients: [{ email: 'Ada L <a@example.com>' }] }, 'recipients[0].email'],
-    ['a numeric name', { form_id: 'f', recipients: [{ email: 'a@example.com' }, { email: 'b@example.com', name: 2 }] }, 'recipients[1].name'],
+    [
+      'a numeric name',
+      { form_id: 'f', recipients: [{ email: 'a@example.com' }, { email: 'b@example.com', name: 2 }] },
+      'recipients[1].name',
+    ],
     ['an unknown recipient field', { form_id: 'f', recipients: [{ email: 'a@example.com', phone: '1' }] }, 'recipients[0].phone'],
     ['an unknown top-level field', { form_id: 'f', recipients: [{ email: 'a@example.com' }], message: 'hi' }, 'message'],
   ];

@@ -1,7 +1,15 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { COPIED_MESSAGE, mountBuilder, SELECTED_MESSAGE, type Builder, type BuilderOptions } from '../../demo/builder-app.js';
-import { CDN_SCRIPT_URL, initialChoices, problemsOf, WALL_FIELDS, wallAttributes, wallSnippet, type ChoiceField } from '../../demo/builder-snippet.js';
+import {
+  CDN_SCRIPT_URL,
+  initialChoices,
+  problemsOf,
+  WALL_FIELDS,
+  wallAttributes,
+  wallSnippet,
+  type ChoiceField,
+} from '../../demo/builder-snippet.js';
 import type { TestimonialWall } from '../../src/index.js';
 
 const SCRIPT = `<script type="module" src="${CDN_SCRIPT_URL}"></script>`;
@@ -17,7 +25,9 @@ function parsedWall(snippet: string): Element {
 
 describe('wall builder: the snippet', () => {
   it('starts with the script tag and a grid wall of nine from /api', () => {
-    expect(wallSnippet(initialChoices())).to.equal(`${SCRIPT}\n<testimonial-wall endpoint="/api" layout="grid" limit="9"></testimonial-wall>`);
+    expect(wallSnippet(initialChoices())).to.equal(
+      `${SCRIPT}\n<testimonial-wall endpoint="/api" layout="grid" limit="9"></testimonial-wall>`,
+    );
   });
 
   it('writes one attribute per line past three, flags bare, the call-to-action text as the value of cta', () => {
@@ -89,7 +99,9 @@ describe('wall builder: the summary', () => {
         '></testimonial-wall>',
       ].join('\n'),
     );
-    expect(wallSnippet({ ...initialChoices(), summary: 'badge' })).to.include('\n<testimonial-summary endpoint="/api"></testimonial-summary>\n');
+    expect(wallSnippet({ ...initialChoices(), summary: 'badge' })).to.include(
+      '\n<testimonial-summary endpoint="/api"></testimonial-summary>\n',
+    );
     expect(wallSnippet(initialChoices())).not.to.include('testimonial-summary');
   });
 
@@ -138,7 +150,7 @@ describe('wall builder: the page', () => {
   it('shows the live wall from the proxy, and the page is accessible', async () => {
     await mount();
     const preview = builder.preview as TestimonialWall;
-    await oneEvent(preview, 'testimonials-load');
+    await oneEvent(preview, 'testimonial-wall-load');
     await preview.updateComplete;
     expect(preview.getAttribute('layout')).to.equal('grid');
     expect(preview.shadowRoot!.querySelectorAll('testimonial-card').length).to.equal(9);

@@ -50,7 +50,9 @@ describe('the languages demo page', () => {
         expect(part(stage, 'previous')!.closest('[lang]')!.getAttribute('lang')).to.equal('fi');
         return;
       }
-      const table = ((await import(`../../src/elements/shared/translations/${lang}.ts`)) as { default: Record<string, string | PluralForms> }).default;
+      const table = (
+        (await import(`../../src/elements/shared/translations/${lang}.ts`)) as { default: Record<string, string | PluralForms> }
+      ).default;
       expect(englishIn(spokenStrings(stage), table)).to.deep.equal([]);
       if (lang === 'ar') expect(getComputedStyle(part(stage, 'carousel-controls')!).direction).to.equal('rtl');
     });

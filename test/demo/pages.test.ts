@@ -40,14 +40,19 @@ async function settled(frame: HTMLIFrameElement): Promise<void> {
   const doc = frame.contentDocument!;
   await until(() => doc.readyState === 'complete', 'the page to load');
   const view = frame.contentWindow as FrameWindow;
-  await until(() => {
-    const status = doc.querySelector('#status')?.textContent ?? '';
-    if (status.startsWith('Loading')) return false;
-    const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial');
-    if (elements.some((element) => !view.customElements.get(element.localName))) return false;
-    return deepAll(doc, '[part~="skeleton"], [aria-busy="true"]').length === 0;
-  }, `${frame.src || 'the page'} to show its data`);
-  const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial') as (Element & { updateComplete?: Promise<unknown> })[];
+  await until(
+    () => {
+      const status = doc.querySelector('#status')?.textContent ?? '';
+      if (status.startsWith('Loading')) return false;
+      const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial');
+      if (elements.some((element) => !view.customElements.get(element.localName))) return false;
+      return deepAll(doc, '[part~="skeleton"], [aria-busy="true"]').length === 0;
+    },
+    `${frame.src || 'the page'} to show its data`,
+  );
+  const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial') as (Element & {
+    updateComplete?: Promise<unknown>;
+  })[];
   await Promise.all(elements.map((element) => element.updateComplete));
   await new Promise((resolve) => view.requestAnimationFrame(() => view.requestAnimationFrame(resolve)));
 }
@@ -92,15 +97,17 @@ async function showWhole(frame: HTMLIFrameElement): Promise<void> {
 /** The page's cumulative layout shift (the largest session window, as Core Web Vitals count it). */
 async function layoutShift(frame: HTMLIFrameElement): Promise<{ cls: number; shifts: string[] }> {
   const view = frame.contentWindow as Window & typeof globalThis;
-  const entries = await new Promise<(PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]>((resolve) => {
-    const observer = new view.PerformanceObserver((list) => {
-      observer.disconnect();
-      resolve(list.getEntries() as never);
-    });
-    observer.observe({ type: 'layout-shift', buffered: true });
-    // No shift at all: no callback; an empty list after two frames says so.
-    view.requestAnimationFrame(() => view.requestAnimationFrame(() => setTimeout(() => resolve([]), 100)));
-  });
+  const entries = await new Promise<(PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]>(
+    (resolve) => {
+      const observer = new view.PerformanceObserver((list) => {
+        observer.disconnect();
+        resolve(list.getEntries() as never);
+      });
+      observer.observe({ type: 'layout-shift', buffered: true });
+      // No shift at all: no callback; an empty list after two frames says so.
+      view.requestAnimationFrame(() => view.requestAnimationFrame(() => setTimeout(() => resolve([]), 100)));
+    },
+  );
   let best = 0;
   let current = 0;
   let first = 0;
@@ -111,7 +118,10 @@ async function layoutShift(frame: HTMLIFrameElement): Promise<{ cls: number; shi
     last = entry.startTime;
     best = Math.max(best, current);
   }
-  const shifts = entries.map((entry) => `${entry.value.toFixed(3)} ${entry.sources.map((source) => (source.node as Element | undefined)?.localName ?? '?').join(',')}`);
+  const shifts = entries.map(
+    (entry) =>
+      `${entry.value.toFixed(3)} ${entry.sources.map((source) => (source.node as Element | undefined)?.localName ?? '?').join(',')}`,
+  );
   return { cls: best, shifts };
 }
 

@@ -49,7 +49,8 @@ function compileFixtures(files: Record<string, string>): Map<string, string[]> {
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile, directoryExists } = host;
   host.fileExists = (file) => sources.has(file) || fileExists.call(host, file);
-  host.directoryExists = (dir) => [...sources.keys()].some((file) => file.startsWith(`${dir}/`)) || (directoryExists?.call(host, dir) ?? false);
+  host.directoryExists = (dir) =>
+    [...sources.keys()].some((file) => file.startsWith(`${dir}/`)) || (directoryExists?.call(host, dir) ?? false);
   host.readFile = (file) => sources.get(file) ?? readFile.call(host, file);
   host.getSourceFile = (file, language, onError) => {
     const text = sources.get(file);
@@ -61,7 +62,8 @@ function compileFixtures(files: Record<string, string>): Map<string, string[]> {
   const byFile = new Map<string, string[]>(Object.keys(files).map((name) => [name, []]));
   byFile.set('other', []);
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const name = diagnostic.file && diagnostic.file.fileName.startsWith(fixtureDir) ? diagnostic.file.fileName.slice(fixtureDir.length + 1) : 'other';
+    const name =
+      diagnostic.file && diagnostic.file.fileName.startsWith(fixtureDir) ? diagnostic.file.fileName.slice(fixtureDir.length + 1) : 'other';
     byFile.get(name)!.push(ts.formatDiagnostic(diagnostic, format).trim());
   }
   return byFile;
@@ -87,11 +89,14 @@ function fixture(title: string, name: string, text: string): void {
 const DATA = `import type { Testimonial } from '../../../src/client/types.js';\ndeclare const data: Testimonial;\n`;
 
 describe('framework typings', () => {
-  fixture('React 19: typed properties, attributes and events in JSX', 'react-app.tsx', `${DATA}import type {} from '${types}/react.js';
+  fixture(
+    'React 19: typed properties, attributes and events in JSX',
+    'react-app.tsx',
+    `${DATA}import type {} from '${types}/react.js';
 export const ok = (
   <>
-    <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonials-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
-    <testimonial-card testimonial={data} heading-level={2} testimonialId="abc" ontestimonial-load={(event) => event.detail.testimonial.id} />
+    <testimonial-wall endpoint="/api" layout="grid" limit={6} no-date max-items-sm="3" className="wall" ontestimonial-wall-load={(event) => event.detail.testimonials.length} onClick={() => undefined} />
+    <testimonial-card testimonial={data} heading-level={2} testimonialId="abc" ontestimonial-card-load={(event) => event.detail.testimonial.id} />
     <video-testimonial src="/video.m3u8" muted onplay={(event) => event.type} onerror={(event) => event.detail.message} />
     <testimonial-summary endpoint="/api" variant="histogram" placement="bottom-end" wall-link tags="featured" ontestimonial-summary-load={(event) => event.detail.summary.count} />
   </>
@@ -100,7 +105,7 @@ export const ok = (
 export const badVariant = <testimonial-summary variant="stars" />;
 export const asText = <testimonial-card heading-level="2" text-limit="120" no-date="" />;
 // A name that is a property and an attribute takes either type (issue 18: not string[] & string).
-export const tagList = <testimonial-wall tags={['pricing', 'mobile']} ontestimonial-load={(event) => event.detail.testimonial.id} />;
+export const tagList = <testimonial-wall tags={['pricing', 'mobile']} ontestimonial-card-load={(event) => event.detail.testimonial.id} />;
 declare const shown: import('../../../src/proxy/public-fields.js').PublicTestimonial;
 export const fromProxy = <testimonial-card testimonial={shown} />;
 // @ts-expect-error a number attribute takes a number's text only
@@ -111,17 +116,25 @@ export const badLayout = <testimonial-wall layout="grd" />;
 export const badData = <testimonial-card testimonial="text" />;
 // @ts-expect-error unknown prop
 export const typo = <testimonial-wall lyout="grid" />;
-// @ts-expect-error the detail of testimonials-load is typed
-export const badEvent = <testimonial-wall ontestimonials-load={(event: CustomEvent<{ nope: number }>) => event.detail.nope} />;
-`);
-  fixture('React 18: attributes only (React 18 cannot pass objects or hear custom events)', 'react-18.ts', `${DATA}import type { React18ElementProps } from '${types}/react-18.js';
+// @ts-expect-error the detail of testimonial-wall-load is typed
+export const badEvent = <testimonial-wall ontestimonial-wall-load={(event: CustomEvent<{ nope: number }>) => event.detail.nope} />;
+`,
+  );
+  fixture(
+    'React 18: attributes only (React 18 cannot pass objects or hear custom events)',
+    'react-18.ts',
+    `${DATA}import type { React18ElementProps } from '${types}/react-18.js';
 export const ok: React18ElementProps<'testimonial-card'> = { endpoint: '/api', 'testimonial-id': 'abc', variant: 'quote', 'no-date': true, className: 'card' };
 // @ts-expect-error React 18 sets every prop as an attribute: no objects
 export const badData: React18ElementProps<'testimonial-card'> = { testimonial: data };
 // @ts-expect-error variants are a closed set
 export const badVariant: React18ElementProps<'testimonial-card'> = { variant: 'fancy' };
-`);
-  fixture('derives kebab-case attributes from the classes, leaving objects and property-only members out', 'attributes.ts', `import type { ElementAttributes } from '${types}/elements.js';
+`,
+  );
+  fixture(
+    'derives kebab-case attributes from the classes, leaving objects and property-only members out',
+    'attributes.ts',
+    `import type { ElementAttributes } from '${types}/elements.js';
 type Wall = keyof ElementAttributes<'testimonial-wall'>;
 type Video = keyof ElementAttributes<'video-testimonial'>;
 export const wall: Wall[] = ['endpoint', 'max-items-sm', 'autoplay-interval', 'no-date', 'show-tags', 'heading-level', 'cta', 'tags'];
@@ -131,8 +144,12 @@ export const camel: Wall = 'maxItemsSm';
 export const objects: Wall = 'testimonials';
 // @ts-expect-error currentTime has no attribute
 export const time: Video = 'current-time';
-`);
-  fixture('Vue 3: GlobalComponents with typed $props and $emit', 'vue.ts', `${DATA}import type { GlobalComponents } from 'vue';
+`,
+  );
+  fixture(
+    'Vue 3: GlobalComponents with typed $props and $emit',
+    'vue.ts',
+    `${DATA}import type { GlobalComponents } from 'vue';
 import type {} from '${types}/vue.js';
 type Wall = InstanceType<GlobalComponents['testimonial-wall']>;
 type Card = InstanceType<GlobalComponents['testimonial-card']>;
@@ -142,29 +159,38 @@ export const cardProps: Card['$props'] = { testimonial: data, 'heading-level': 2
 export const asText: Card['$props'] = { headingLevel: '2', 'heading-level': '2' };
 export const tagList: Wall['$props'] = { tags: ['pricing', 'mobile'] };
 declare const emit: Wall['$emit'];
-emit('testimonials-load', new CustomEvent('testimonials-load', { detail: { testimonials: [data], page: 1 } }));
+emit('testimonial-wall-load', new CustomEvent('testimonial-wall-load', { detail: { testimonials: [data], page: 1 } }));
 // @ts-expect-error paging is a closed set
 export const badPaging: Wall['$props'] = { paging: 'endless' };
 // @ts-expect-error the wall has no such event
 emit('testimonial-typo', new Event('x'));
-`);
-  fixture('Svelte: svelteHTML.IntrinsicElements with both event syntaxes', 'svelte.ts', `${DATA}import type {} from '${types}/svelte.js';
+`,
+  );
+  fixture(
+    'Svelte: svelteHTML.IntrinsicElements with both event syntaxes',
+    'svelte.ts',
+    `${DATA}import type {} from '${types}/svelte.js';
 type Card = svelteHTML.IntrinsicElements['testimonial-card'];
-export const ok: Card = { testimonial: data, class: 'card', 'heading-level': 2, 'ontestimonial-load': (event) => event.detail.testimonial.id, 'on:toggle': (event) => event.newState, 'data-x': 1 };
+export const ok: Card = { testimonial: data, class: 'card', 'heading-level': 2, 'ontestimonial-card-load': (event) => event.detail.testimonial.id, 'on:toggle': (event) => event.newState, 'data-x': 1 };
 // @ts-expect-error variants are a closed set
 export const badVariant: Card = { variant: 'fancy' };
-// @ts-expect-error the detail of testimonial-load is typed
-export const badEvent: Card = { 'ontestimonial-load': (event: CustomEvent<{ nope: number }>) => event.detail.nope };
-`);
-  fixture('Solid: JSX.IntrinsicElements in solid-js with prop:, attr: and on:', 'solid.ts', `${DATA}import type { JSX } from 'solid-js';
+// @ts-expect-error the detail of testimonial-card-load is typed
+export const badEvent: Card = { 'ontestimonial-card-load': (event: CustomEvent<{ nope: number }>) => event.detail.nope };
+`,
+  );
+  fixture(
+    'Solid: JSX.IntrinsicElements in solid-js with prop:, attr: and on:',
+    'solid.ts',
+    `${DATA}import type { JSX } from 'solid-js';
 import type {} from '${types}/solid.js';
 type Wall = JSX.IntrinsicElements['testimonial-wall'];
-export const ok: Wall = { class: 'wall', layout: 'grid', 'prop:testimonials': [data], 'attr:no-date': true, 'on:testimonials-load': (event) => event.detail.page };
+export const ok: Wall = { class: 'wall', layout: 'grid', 'prop:testimonials': [data], 'attr:no-date': true, 'on:testimonial-wall-load': (event) => event.detail.page };
 // @ts-expect-error layouts are a closed set
 export const badLayout: Wall = { 'prop:layout': 'grd' };
 // @ts-expect-error testimonials is an array of testimonials
 export const badData: Wall = { testimonials: 'text' };
-`);
+`,
+  );
 
   it('brings no error into the sources the typings import', () => {
     assert.deepEqual(diagnosticsFor('other'), []);

@@ -16,7 +16,16 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
-import { countDeep, deepText, launchBrowser, liveInstances, waitFor, waitForCollected, watchedPage, type WatchedPage } from '../support/browser.js';
+import {
+  countDeep,
+  deepText,
+  launchBrowser,
+  liveInstances,
+  waitFor,
+  waitForCollected,
+  watchedPage,
+  type WatchedPage,
+} from '../support/browser.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const REMOUNTS = 5;
@@ -72,15 +81,22 @@ export function describeExampleApp(name: 'react' | 'vue'): void {
       const text = await deepText(watched.page, '#featured-card');
       assert.match(text, /always there/);
       assert.match(text, /Head of Research at Example Co/);
-      assert.equal(await watched.page.$eval('#featured-card', (card) => card.getAttribute('testimonial')), null, 'an object, never an attribute');
+      assert.equal(
+        await watched.page.$eval('#featured-card', (card) => card.getAttribute('testimonial')),
+        null,
+        'an object, never an attribute',
+      );
     });
 
     it("hears the wall's and the fetched card's events in the framework's handlers, and native clicks", async () => {
-      await waitFor(async () => (await countOf(watched, 'testimonial-load:')) === 1, 'testimonials-load, then testimonial-load');
+      await waitFor(
+        async () => (await countOf(watched, 'testimonial-card-load:')) === 1,
+        'testimonial-wall-load, then testimonial-card-load',
+      );
       const events = await loggedEvents(watched);
       assert.deepEqual(
         events.filter((entry) => entry.startsWith('testimonial')),
-        ['testimonials-load:6', 'testimonial-load:true'],
+        ['testimonial-wall-load:6', 'testimonial-card-load:true'],
       );
       const fetched = await deepText(watched.page, '#fetched-card');
       assert.ok(fetched.length > 20, `the fetched card shows its testimonial: "${fetched}"`);
@@ -100,12 +116,12 @@ export function describeExampleApp(name: 'react' | 'vue'): void {
         await page.click('button[data-route="about"]');
         await waitFor(async () => (await countDeep(page, WIDGETS)) === 0, 'the widgets to be removed');
         await page.click('button[data-route="wall"]');
-        await waitFor(async () => (await countOf(watched, 'testimonial-load:')) === mount, `mount ${mount} to load`);
+        await waitFor(async () => (await countOf(watched, 'testimonial-card-load:')) === mount, `mount ${mount} to load`);
         await wallSettled(watched);
         assert.equal(await countDeep(page, WIDGETS), widgetsPerMount, `mount ${mount} connects as many widgets as the first`);
       }
       const mounts = REMOUNTS + 1;
-      assert.equal(await countOf(watched, 'testimonials-load:6'), mounts);
+      assert.equal(await countOf(watched, 'testimonial-wall-load:6'), mounts);
       assert.equal(watched.requestsTo(isList).length, mounts, 'one list request per mount');
       assert.equal(watched.requestsTo(isById).length, mounts, 'one by-id request per mount');
       const seen = server.requestsTo(isList).length;

@@ -128,7 +128,10 @@ export async function runStrictCspPage(options: StrictCspPageOptions): Promise<S
       const violations: string[] = (window.__cspViolations = []);
       document.addEventListener(
         'securitypolicyviolation',
-        (event) => violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}${event.sample ? `: ${event.sample}` : ''}`),
+        (event) =>
+          violations.push(
+            `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}${event.sample ? `: ${event.sample}` : ''}`,
+          ),
         true,
       );
     });
@@ -136,13 +139,19 @@ export async function runStrictCspPage(options: StrictCspPageOptions): Promise<S
 
     const errors: string[] = [];
     try {
-      await waitFor(async () => (await deepText(page, '#entities')).includes(ENTITY_TEXT_SHOWN), 'the entity card to show its decoded text');
+      await waitFor(
+        async () => (await deepText(page, '#entities')).includes(ENTITY_TEXT_SHOWN),
+        'the entity card to show its decoded text',
+      );
       await waitFor(async () => (await countDeep(page, 'mark')) > 0, 'highlights to be rendered');
       let button: ElementHandle<Element> | null = null;
       await waitFor(async () => (button = await inVideoCard(page, '[part="play-button"]')) !== null, "the video card's play button");
       await button!.click();
       await waitFor(() => media.requestsTo((path) => path.endsWith('.m4s')).length > 0, 'hls.js to fetch a segment from the media origin');
-      await waitFor(async () => (await inVideoCard(page, 'video'))?.evaluate((video) => (video as HTMLVideoElement).currentTime > 0) ?? false, 'the video to play');
+      await waitFor(
+        async () => (await inVideoCard(page, 'video'))?.evaluate((video) => (video as HTMLVideoElement).currentTime > 0) ?? false,
+        'the video to play',
+      );
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
     }
@@ -164,11 +173,7 @@ export async function runStrictCspPage(options: StrictCspPageOptions): Promise<S
     });
     return {
       violations: [...events, ...consoleReports],
-      errors: [
-        ...errors,
-        ...watched.errors.filter((message) => !CSP_MESSAGE.test(message)),
-        ...watched.httpErrors,
-      ],
+      errors: [...errors, ...watched.errors.filter((message) => !CSP_MESSAGE.test(message)), ...watched.httpErrors],
       cardsRendered,
       marksRendered: await countDeep(page, 'mark'),
     };

@@ -118,13 +118,19 @@ describe('the packed package, installed as users install it', () => {
 
     it('has the LICENSE that "license": "MIT" promises', () => {
       assert.ok(shipped().has('LICENSE'));
-      assert.match(readFileSync(join(bare, 'node_modules', PACKAGE, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) \d{4} testimonial-elements contributors/);
+      assert.match(
+        readFileSync(join(bare, 'node_modules', PACKAGE, 'LICENSE'), 'utf8'),
+        /^MIT License\n\nCopyright \(c\) \d{4} testimonial-elements contributors/,
+      );
     });
 
     it('ships only source maps that resolve, and none of hls.js', () => {
       const maps = pack.files.filter((file) => file.path.endsWith('.map'));
       for (const { path } of maps) {
-        const map = JSON.parse(readFileSync(join(bare, 'node_modules', PACKAGE, path), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+        const map = JSON.parse(readFileSync(join(bare, 'node_modules', PACKAGE, path), 'utf8')) as {
+          sources: string[];
+          sourcesContent?: (string | null)[];
+        };
         map.sources.forEach((source, index) => {
           const inside = typeof map.sourcesContent?.[index] === 'string';
           const beside = shipped().has(posix.normalize(posix.join(posix.dirname(path), source)));
@@ -140,10 +146,15 @@ describe('the packed package, installed as users install it', () => {
     });
 
     it('names only shipped files in sideEffects, and keeps the sandbox media the CLI serves', () => {
-      const { sideEffects } = JSON.parse(readFileSync(join(bare, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as { sideEffects: string[] };
+      const { sideEffects } = JSON.parse(readFileSync(join(bare, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as {
+        sideEffects: string[];
+      };
       for (const pattern of sideEffects) {
         const matcher = new RegExp(`^${pattern.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
-        assert.ok([...shipped()].some((path) => matcher.test(path)), `sideEffects names ${pattern}, which matches no shipped file`);
+        assert.ok(
+          [...shipped()].some((path) => matcher.test(path)),
+          `sideEffects names ${pattern}, which matches no shipped file`,
+        );
       }
       for (const media of ['poster.jpg', 'low.mp4', 'hls/index.m3u8']) assert.ok(shipped().has(`dist/sandbox/media/${media}`), media);
     });
@@ -153,6 +164,8 @@ describe('the packed package, installed as users install it', () => {
     it('installs no server packages (hono is an optional peer of the server entries)', () => {
       assert.ok(!existsSync(join(bare, 'node_modules/hono')), 'hono installed');
       assert.ok(!existsSync(join(bare, 'node_modules/@hono/node-server')), '@hono/node-server installed');
+      assert.ok(!existsSync(join(bare, 'node_modules/@lit-labs/ssr')), '@lit-labs/ssr installed');
+      assert.ok(!existsSync(join(bare, 'node_modules/jsdom')), 'jsdom installed');
     });
 
     it("runs the README's CLI: the sandbox serves its API and media", async () => {
@@ -185,6 +198,9 @@ describe('the packed package, installed as users install it', () => {
       const { code, output } = await run(process.execPath, ['--input-type=module', '-e', `await import('${PACKAGE}/proxy')`], bare);
       assert.notEqual(code, 0);
       assert.match(output, /testimonial-elements\/proxy needs the package "hono".*npm i hono @hono\/node-server/);
+      const ssr = await run(process.execPath, ['--input-type=module', '-e', `await import('${PACKAGE}/ssr')`], bare);
+      assert.notEqual(ssr.code, 0);
+      assert.match(ssr.output, /testimonial-elements\/ssr needs the package "@lit-labs\/ssr".*npm i @lit-labs\/ssr jsdom/);
     });
   });
 
@@ -202,9 +218,15 @@ describe('the packed package, installed as users install it', () => {
   describe('the apps type-check with skipLibCheck: false', () => {
     const checks: Array<[string, string[]]> = [
       ['TypeScript 5.9: plain page, React 19, Vue 3 entry', [join(repoModules, 'typescript/bin/tsc'), '-p', 'tsconfig.json']],
-      ['TypeScript 5.9: Node server on the proxy and sandbox entries', [join(repoModules, 'typescript/bin/tsc'), '-p', 'server/tsconfig.json']],
+      [
+        'TypeScript 5.9: Node server on the proxy and sandbox entries',
+        [join(repoModules, 'typescript/bin/tsc'), '-p', 'server/tsconfig.json'],
+      ],
       ['TypeScript 7: plain page, React 19, Vue 3 entry', [join(repoModules, 'typescript7/bin/tsc'), '-p', 'tsconfig.json']],
-      ['TypeScript 7: Node server on the proxy and sandbox entries', [join(repoModules, 'typescript7/bin/tsc'), '-p', 'server/tsconfig.json']],
+      [
+        'TypeScript 7: Node server on the proxy and sandbox entries',
+        [join(repoModules, 'typescript7/bin/tsc'), '-p', 'server/tsconfig.json'],
+      ],
       // vue-tsc runs on TypeScript's JavaScript API, which TypeScript 7 does not have: 5.9 here.
       ['vue-tsc (TypeScript 5.9): the Vue SFC template', [join(repoModules, 'vue-tsc/bin/vue-tsc.js'), '-p', 'vue/tsconfig.json']],
     ];
@@ -213,7 +235,10 @@ describe('the packed package, installed as users install it', () => {
 
     before(async () => {
       const done = await Promise.all(
-        checks.map(async ([title, args]) => [title, [await mustRun(process.execPath, [args[0]!, '--version'], app), await run(process.execPath, args, app)]] as const),
+        checks.map(
+          async ([title, args]) =>
+            [title, [await mustRun(process.execPath, [args[0]!, '--version'], app), await run(process.execPath, args, app)]] as const,
+        ),
       );
       results = new Map(done);
     });
@@ -253,12 +278,15 @@ describe('the packed package, installed as users install it', () => {
             const watched = await watchedPage(browser);
             await watched.page.goto(`${server.origin}/`, { waitUntil: 'load' });
             const events = () => watched.page.$$eval('#log li', (items) => items.map((item) => (item as HTMLElement).dataset.event ?? ''));
-            await waitFor(async () => (await events()).some((entry) => entry.startsWith(`${framework} testimonial-load:`)), 'the fetched card');
+            await waitFor(
+              async () => (await events()).some((entry) => entry.startsWith(`${framework} testimonial-card-load:`)),
+              'the fetched card',
+            );
             const log = await events();
-            const loaded = log.find((entry) => entry.startsWith(`${framework} testimonials-load:`));
+            const loaded = log.find((entry) => entry.startsWith(`${framework} testimonial-wall-load:`));
             assert.ok(loaded && Number(loaded.split(':')[1]) > 0, `the wall loaded testimonials (${log.join(', ')})`);
-            const id = log.find((entry) => entry.startsWith(`${framework} testimonial-load:`))!.split(':')[1];
-            assert.ok(log.includes(`dom testimonial-load:${id}`), 'a plain DOM listener heard the same event');
+            const id = log.find((entry) => entry.startsWith(`${framework} testimonial-card-load:`))!.split(':')[1];
+            assert.ok(log.includes(`dom testimonial-card-load:${id}`), 'a plain DOM listener heard the same event');
             assert.match(await deepText(watched.page, '#featured-card'), /Ada Example/);
             const query = watched.requestsTo((path) => path === '/api/testimonials').map((request) => new URL(request.url()).searchParams);
             // (The client sorts tags, so that walls asking the same question share one request.)

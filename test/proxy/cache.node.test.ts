@@ -10,7 +10,11 @@ const OPTIONS: CacheOptions = { ttlMs: 1_000, maxEntries: 10, maxBytes: 1_000, s
 
 function setup(options: Partial<CacheOptions> = {}) {
   let now = 0;
-  const cache = new AnswerCache<string>({ ...OPTIONS, ...options }, () => now, (value) => value.length);
+  const cache = new AnswerCache<string>(
+    { ...OPTIONS, ...options },
+    () => now,
+    (value) => value.length,
+  );
   return { cache, advance: (ms: number) => (now += ms) };
 }
 
@@ -29,7 +33,14 @@ describe('AnswerCache', () => {
     for (const release of releases) release('v');
     const results = await Promise.all(pending);
     assert.equal(calls, 1);
-    assert.deepEqual(results.map((r) => [r.value, r.state]), [['v', 'MISS'], ['v', 'MISS'], ['v', 'MISS']]);
+    assert.deepEqual(
+      results.map((r) => [r.value, r.state]),
+      [
+        ['v', 'MISS'],
+        ['v', 'MISS'],
+        ['v', 'MISS'],
+      ],
+    );
     assert.equal((await cache.get('k', load, always)).state, 'HIT');
   });
 
@@ -41,7 +52,10 @@ describe('AnswerCache', () => {
       throw new Error('down');
     };
     const results = await Promise.allSettled([cache.get('k', failing, always), cache.get('k', failing, always)]);
-    assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected']);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
     assert.equal(calls, 1);
     await assert.rejects(cache.get('k', failing, always), /down/);
     assert.equal(calls, 2);
@@ -51,8 +65,18 @@ describe('AnswerCache', () => {
     const { cache, advance } = setup();
     await cache.get('k', async () => 'v', always);
     advance(1_000);
-    await assert.rejects(cache.get('k', async () => Promise.reject(new Error('gone')), () => ({ stale: false })), /gone/);
-    await assert.rejects(cache.get('k', async () => Promise.reject(new Error('down')), always), /down/);
+    await assert.rejects(
+      cache.get(
+        'k',
+        async () => Promise.reject(new Error('gone')),
+        () => ({ stale: false }),
+      ),
+      /gone/,
+    );
+    await assert.rejects(
+      cache.get('k', async () => Promise.reject(new Error('down')), always),
+      /down/,
+    );
   });
 
   it('evicts the least recently used entry first', async () => {

@@ -19,7 +19,11 @@ interface Run {
 }
 
 /** Spawns the command; `until` ends it with SIGTERM once stdout matches (for a server that keeps running). */
-async function runCli(args: string[], env: Record<string, string | undefined>, until?: (stdout: string) => Promise<void> | undefined): Promise<Run> {
+async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  until?: (stdout: string) => Promise<void> | undefined,
+): Promise<Run> {
   const childEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'proxy', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,45 +42,48 @@ async function runCli(args: string[], env: Record<string, string | undefined>, u
 
 describe('proxy command line', () => {
   it('parses every flag', () => {
-    const options = parseProxyArgs([
-      '--upstream',
-      'http://127.0.0.1:8787/v1',
-      '--port',
-      '0',
-      '--host',
-      '0.0.0.0',
-      '--max-limit',
-      '50',
-      '--ttl',
-      '30',
-      '--origins',
-      'https://a.test, https://b.test',
-      '--base-path',
-      '/api',
-      '--rate-limit',
-      '60',
-      '--rate-refill',
-      '0.5',
-      '--trust-proxy-headers',
-      '--stale-after',
-      '1.5',
-      '--stale-if-error',
-      '120',
-      '--cache-entries',
-      '200',
-      '--cache-mb',
-      '16',
-      '--max-body-mb',
-      '2',
-      '--timeout',
-      '4',
-      '--retries',
-      '0',
-      '--summary-ttl',
-      '300',
-      '--summary-max-pages',
-      '10',
-    ], {});
+    const options = parseProxyArgs(
+      [
+        '--upstream',
+        'http://127.0.0.1:8787/v1',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--max-limit',
+        '50',
+        '--ttl',
+        '30',
+        '--origins',
+        'https://a.test, https://b.test',
+        '--base-path',
+        '/api',
+        '--rate-limit',
+        '60',
+        '--rate-refill',
+        '0.5',
+        '--trust-proxy-headers',
+        '--stale-after',
+        '1.5',
+        '--stale-if-error',
+        '120',
+        '--cache-entries',
+        '200',
+        '--cache-mb',
+        '16',
+        '--max-body-mb',
+        '2',
+        '--timeout',
+        '4',
+        '--retries',
+        '0',
+        '--summary-ttl',
+        '300',
+        '--summary-max-pages',
+        '10',
+      ],
+      {},
+    );
     assert.deepEqual(options, {
       upstream: 'http://127.0.0.1:8787/v1',
       port: 0,
@@ -111,16 +118,40 @@ describe('proxy command line', () => {
       timeoutMs: 3_000,
       cache: { staleAfterMs: 2_000 },
     });
-    assert.equal((parseProxyArgs([], { ...env, TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS: '0' }) as { trustProxyHeaders?: boolean }).trustProxyHeaders, undefined);
+    assert.equal(
+      (parseProxyArgs([], { ...env, TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS: '0' }) as { trustProxyHeaders?: boolean }).trustProxyHeaders,
+      undefined,
+    );
   });
 
   it('names the variable when a value from the environment is wrong', () => {
-    assert.throws(() => parseProxyArgs([], { TESTIMONIAL_API_URL: 'http://a.test/v1', TESTIMONIAL_PROXY_TIMEOUT: 'soon' }), /TESTIMONIAL_PROXY_TIMEOUT: --timeout must be/);
-    assert.throws(() => parseProxyArgs([], { TESTIMONIAL_API_URL: 'http://a.test/v1', TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS: 'maybe' }), /TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS/);
+    assert.throws(
+      () => parseProxyArgs([], { TESTIMONIAL_API_URL: 'http://a.test/v1', TESTIMONIAL_PROXY_TIMEOUT: 'soon' }),
+      /TESTIMONIAL_PROXY_TIMEOUT: --timeout must be/,
+    );
+    assert.throws(
+      () => parseProxyArgs([], { TESTIMONIAL_API_URL: 'http://a.test/v1', TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS: 'maybe' }),
+      /TESTIMONIAL_PROXY_TRUST_PROXY_HEADERS/,
+    );
   });
 
   it('--help lists every flag with its environment variable', () => {
-    for (const flag of ['--rate-limit', '--rate-refill', '--trust-proxy-headers', '--timeout', '--retries', '--stale-after', '--cache-mb', '--max-body-mb', '--ttl', '--cache-entries', '--stale-if-error', '--base-path', '--summary-ttl', '--summary-max-pages']) {
+    for (const flag of [
+      '--rate-limit',
+      '--rate-refill',
+      '--trust-proxy-headers',
+      '--timeout',
+      '--retries',
+      '--stale-after',
+      '--cache-mb',
+      '--max-body-mb',
+      '--ttl',
+      '--cache-entries',
+      '--stale-if-error',
+      '--base-path',
+      '--summary-ttl',
+      '--summary-max-pages',
+    ]) {
       assert.match(USAGE, new RegExp(`^  ${flag}\\b.*\\[[A-Z_]+\\]$`, 'm'), flag);
     }
   });
@@ -151,17 +182,24 @@ describe('proxy command line', () => {
     const sandbox = await serveSandbox({ port: 0, key: 'cli-test-key' });
     t.after(() => sandbox.close());
     let answer: { status: number; body: { total: number; testimonials: Record<string, unknown>[] } } | undefined;
-    const run = await runCli(['--port', '0', '--upstream', sandbox.url, '--max-limit', '5'], { TESTIMONIAL_API_KEY: 'cli-test-key' }, (stdout) => {
-      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (!url) return undefined;
-      return fetch(`${url}/testimonials?limit=50`).then(async (response) => {
-        answer = { status: response.status, body: (await response.json()) as NonNullable<typeof answer>['body'] };
-      });
-    });
+    const run = await runCli(
+      ['--port', '0', '--upstream', sandbox.url, '--max-limit', '5'],
+      { TESTIMONIAL_API_KEY: 'cli-test-key' },
+      (stdout) => {
+        const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+        if (!url) return undefined;
+        return fetch(`${url}/testimonials?limit=50`).then(async (response) => {
+          answer = { status: response.status, body: (await response.json()) as NonNullable<typeof answer>['body'] };
+        });
+      },
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.equal(answer?.status, 200);
     assert.equal(answer?.body.total, 5);
-    assert.ok(answer?.body.testimonials.every((t) => !('customer_email' in t)), 'customer_email left the proxy');
+    assert.ok(
+      answer?.body.testimonials.every((t) => !('customer_email' in t)),
+      'customer_email left the proxy',
+    );
     assert.ok(!run.stdout.includes('cli-test-key'), 'the key was printed');
   });
 

@@ -96,7 +96,10 @@ describe('proxy under a failing upstream (127.0.0.1)', () => {
       assert.ok(!answer.body.includes(SECRET_ERROR_TEXT), 'the upstream body was passed on');
       if (fault === 'busy-429') assert.equal(answer.headers.get('retry-after'), String(BUSY_RETRY_AFTER_S));
       if (fault !== 'refused') {
-        assert.ok(await eventually(() => upstream.busySockets(fault) === 0, 1_000), `${upstream.busySockets(fault)} upstream sockets still busy`);
+        assert.ok(
+          await eventually(() => upstream.busySockets(fault) === 0, 1_000),
+          `${upstream.busySockets(fault)} upstream sockets still busy`,
+        );
       }
       // Nothing was cached: the next visitor asks again.
       await get('/links');
@@ -125,7 +128,11 @@ describe('proxy under a failing upstream (127.0.0.1)', () => {
   /** The live upstream for the copy, then a port where nothing listens while `refuse` is set. */
   let refuse = false;
   function refusedAfterCopy(): FetchFunction {
-    return (request, init) => globalThis.fetch(refuse ? new Request(request.url.replace(/^http:\/\/[^/]+\/live/, refused.replace(/\/v1$/, '')), request) : request, init);
+    return (request, init) =>
+      globalThis.fetch(
+        refuse ? new Request(request.url.replace(/^http:\/\/[^/]+\/live/, refused.replace(/\/v1$/, '')), request) : request,
+        init,
+      );
   }
 
   it('an oversized body is not read to its end', () => {
@@ -136,7 +143,7 @@ describe('proxy under a failing upstream (127.0.0.1)', () => {
     assert.equal(upstream.redirectTargetHits(), 0);
   });
 
-  it('no log line holds an upstream body, and every one is the proxy\'s own sentence', () => {
+  it("no log line holds an upstream body, and every one is the proxy's own sentence", () => {
     assert.ok(logs.length > 0, 'the failures were logged');
     for (const line of logs) {
       assert.ok(!line.includes(SECRET_ERROR_TEXT), `an upstream body reached the log: ${line}`);
@@ -145,6 +152,9 @@ describe('proxy under a failing upstream (127.0.0.1)', () => {
   });
 
   it('every upstream socket that carried a request is closed once the background refreshes end', async () => {
-    assert.ok(await eventually(() => upstream.busySockets() === 0, TIMEOUT_MS + 1_000), `${upstream.busySockets()} upstream sockets still busy`);
+    assert.ok(
+      await eventually(() => upstream.busySockets() === 0, TIMEOUT_MS + 1_000),
+      `${upstream.busySockets()} upstream sockets still busy`,
+    );
   });
 });

@@ -93,11 +93,17 @@ describe('serveProxy (Node)', () => {
     assert.equal(list.status, 200);
     const body = (await list.json()) as { total: number; testimonials: Record<string, unknown>[] };
     assert.equal(body.total, 3);
-    assert.ok(body.testimonials.every((t) => t.approved === true && !('customer_email' in t)), 'private data left the proxy');
+    assert.ok(
+      body.testimonials.every((t) => t.approved === true && !('customer_email' in t)),
+      'private data left the proxy',
+    );
     const head = await fetch(`${served.url}/links`, { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(await head.text(), '');
-    const preflight = await fetch(`${served.url}/links`, { method: 'OPTIONS', headers: { Origin: 'https://site.test', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(`${served.url}/links`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://site.test', 'Access-Control-Request-Method': 'GET' },
+    });
     assert.equal(preflight.status, 204);
     assert.equal((await fetch(`${served.url}/links`, { method: 'DELETE' })).status, 405);
   });
@@ -105,7 +111,14 @@ describe('serveProxy (Node)', () => {
   /** The answers to GET /links from a proxy allowing one request per client, sent as each forwarded IP. */
   async function limitedAnswers(trustProxyHeaders: boolean, forwardedFor: string[]): Promise<Response[]> {
     const rateLimit = { capacity: 1, refillPerSecond: 0.001 };
-    const served = await serveProxy({ port: 0, upstream: UPSTREAM, apiKey: SANDBOX_KEY, fetch: createSandbox().fetch, rateLimit, trustProxyHeaders });
+    const served = await serveProxy({
+      port: 0,
+      upstream: UPSTREAM,
+      apiKey: SANDBOX_KEY,
+      fetch: createSandbox().fetch,
+      rateLimit,
+      trustProxyHeaders,
+    });
     try {
       const answers = [];
       for (const ip of forwardedFor) answers.push(await fetch(`${served.url}/links`, { headers: { 'X-Forwarded-For': ip } }));
@@ -117,18 +130,27 @@ describe('serveProxy (Node)', () => {
 
   it('rate-limits by socket address, ignoring X-Forwarded-For a visitor could forge', async () => {
     const answers = await limitedAnswers(false, ['192.0.2.1', '192.0.2.2']);
-    assert.deepEqual(answers.map((a) => a.status), [200, 429]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 429],
+    );
     assert.ok(Number(answers[1]!.headers.get('retry-after')) > 0, 'Retry-After is a number of seconds');
   });
 
   it('with trustProxyHeaders, X-Forwarded-For tells clients apart', async () => {
     const answers = await limitedAnswers(true, ['192.0.2.1', '192.0.2.2', '192.0.2.1']);
-    assert.deepEqual(answers.map((a) => a.status), [200, 200, 429]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 429],
+    );
   });
 
   it('says clearly when the port is taken', async (t) => {
     const first = await serveProxy({ port: 0, upstream: UPSTREAM, apiKey: SANDBOX_KEY });
     t.after(() => first.close());
-    await assert.rejects(serveProxy({ port: first.port, upstream: UPSTREAM, apiKey: SANDBOX_KEY }), /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    await assert.rejects(
+      serveProxy({ port: first.port, upstream: UPSTREAM, apiKey: SANDBOX_KEY }),
+      /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/,
+    );
   });
 });

@@ -6,7 +6,16 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { HarnessConfig, ProxyAnswer, ProxyHarness, RequestSpec } from './harness.js';
-import { APPROVED_ID, BUSY_RETRY_AFTER_S, LATE_OK_MS, OVERSIZED_BYTES, PENDING_ID, SECOND_ID, TEST_KEY, UPSTREAM_ERROR_TEXT } from './stub-upstream.js';
+import {
+  APPROVED_ID,
+  BUSY_RETRY_AFTER_S,
+  LATE_OK_MS,
+  OVERSIZED_BYTES,
+  PENDING_ID,
+  SECOND_ID,
+  TEST_KEY,
+  UPSTREAM_ERROR_TEXT,
+} from './stub-upstream.js';
 
 // Every assert.ok here has a message: without one, Node re-parses the (transpiled, one-line) source to
 // write it, which takes minutes.
@@ -21,6 +30,7 @@ export interface ProxyCase {
   run(h: ProxyHarness): Promise<void>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read by property paths the cases know to exist
 type Json = Record<string, any>;
 
 function body(answer: ProxyAnswer): Json {
@@ -123,7 +133,10 @@ export const PROXY_CASES: ProxyCase[] = [
       const answer = await h.request('/testimonials');
       assert.equal(answer.status, 200);
       const list = body(answer);
-      assert.deepEqual(list.testimonials.map((t: Json) => t.id), [APPROVED_ID, SECOND_ID]);
+      assert.deepEqual(
+        list.testimonials.map((t: Json) => t.id),
+        [APPROVED_ID, SECOND_ID],
+      );
       assert.equal(list.total, 2);
       const { upstreamRequests } = await h.state();
       assert.deepEqual(upstreamRequests, ['GET /v1/testimonials?approved=true&limit=100']);
@@ -135,7 +148,10 @@ export const PROXY_CASES: ProxyCase[] = [
       for (const value of ['false', 'banana']) {
         const answer = await h.request(`/testimonials?approved=${value}`);
         assert.equal(answer.status, 200);
-        assert.ok(body(answer).testimonials.every((t: Json) => t.approved === true), `a pending testimonial was let out for approved=${value}`);
+        assert.ok(
+          body(answer).testimonials.every((t: Json) => t.approved === true),
+          `a pending testimonial was let out for approved=${value}`,
+        );
       }
       const { upstreamRequests } = await h.state();
       assert.deepEqual(upstreamRequests, ['GET /v1/testimonials?approved=true&limit=100']);
@@ -331,11 +347,17 @@ export const PROXY_CASES: ProxyCase[] = [
       const answer = await h.request('/testimonials?sort=rating&approved=false');
       const list = body(answer);
       assert.ok(list.total > 0, 'the sandbox has approved testimonials');
-      assert.deepEqual(list.testimonials.map((t: Json) => t.id), upstream.testimonials.map((t: Json) => t.id));
+      assert.deepEqual(
+        list.testimonials.map((t: Json) => t.id),
+        upstream.testimonials.map((t: Json) => t.id),
+      );
       for (const t of list.testimonials as Json[]) {
         const extra = Object.keys(t).filter((key) => !TESTIMONIAL_KEYS.includes(key));
         assert.deepEqual(extra, [], `fields outside the allowlist in ${t.id}`);
-        assert.deepEqual(Object.keys(t.links ?? {}).filter((key) => key !== 'public'), []);
+        assert.deepEqual(
+          Object.keys(t.links ?? {}).filter((key) => key !== 'public'),
+          [],
+        );
       }
       for (const t of upstream.testimonials as Json[]) {
         if (t.customer_email) assert.ok(!answer.body.includes(t.customer_email), `leaked ${t.customer_email}`);
@@ -373,10 +395,16 @@ export const PROXY_CASES: ProxyCase[] = [
       const upstream = (await h.direct('/links')) as Json;
       const links = body(await h.request('/links'));
       assert.deepEqual(links.quick_links, []);
-      assert.deepEqual(links.forms.map((f: Json) => f.id), upstream.forms.map((f: Json) => f.id));
+      assert.deepEqual(
+        links.forms.map((f: Json) => f.id),
+        upstream.forms.map((f: Json) => f.id),
+      );
       assert.ok(links.forms.length > 0, 'the sandbox has forms');
       for (const item of Object.values(links).flat() as Json[]) {
-        assert.deepEqual(Object.keys(item).filter((key) => !['id', 'name', 'url', 'type'].includes(key)), []);
+        assert.deepEqual(
+          Object.keys(item).filter((key) => !['id', 'name', 'url', 'type'].includes(key)),
+          [],
+        );
       }
     },
   },
@@ -401,7 +429,10 @@ export const PROXY_CASES: ProxyCase[] = [
     config: { proxy: { cache: { ttlMs: 120_000, staleIfErrorMs: 300_000 } } },
     async run(h) {
       const answer = await h.request('/testimonials');
-      assert.equal(answer.headers.get('cache-control'), 'public, max-age=120, s-maxage=120, stale-while-revalidate=120, stale-if-error=300');
+      assert.equal(
+        answer.headers.get('cache-control'),
+        'public, max-age=120, s-maxage=120, stale-while-revalidate=120, stale-if-error=300',
+      );
       assert.match(answer.headers.get('etag') ?? '', /^"[A-Za-z0-9_-]{43}"$/);
     },
   },
@@ -439,7 +470,10 @@ export const PROXY_CASES: ProxyCase[] = [
     async run(h) {
       await h.upstream('ok', 3);
       const answers = await h.requestAll(['/testimonials?sort=rating', '/testimonials?sort=rating', '/testimonials?sort=rating']);
-      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200, 200],
+      );
       assert.equal(new Set(answers.map((a) => a.body)).size, 1);
       assert.equal(await upstreamCalls(h), 1);
     },
@@ -489,7 +523,10 @@ export const PROXY_CASES: ProxyCase[] = [
       await h.advance(61_000);
       await h.upstream('unreachable', 4);
       const answers = await h.requestAll(['/links', '/links', '/links']);
-      assert.deepEqual(answers.map((a) => a.headers.get('x-cache')), ['STALE', 'STALE', 'STALE']);
+      assert.deepEqual(
+        answers.map((a) => a.headers.get('x-cache')),
+        ['STALE', 'STALE', 'STALE'],
+      );
       assert.equal(await upstreamCalls(h), 2);
     },
   },
@@ -741,7 +778,10 @@ export const PROXY_CASES: ProxyCase[] = [
       assert.equal(refused.headers.get('access-control-allow-origin'), null);
       assert.equal(refused.headers.get('access-control-expose-headers'), null);
       assert.match(refused.headers.get('vary') ?? '', /Origin/);
-      const preflight = await h.request('/links', { method: 'OPTIONS', headers: { Origin: 'https://evil.test', 'Access-Control-Request-Method': 'GET' } });
+      const preflight = await h.request('/links', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.test', 'Access-Control-Request-Method': 'GET' },
+      });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), null);
       assert.equal(preflight.headers.get('access-control-allow-methods'), null);
@@ -752,7 +792,8 @@ export const PROXY_CASES: ProxyCase[] = [
   {
     name: 'no rate limit by default',
     async run(h) {
-      for (let i = 0; i < 40; i++) assert.equal((await h.request('/links', { headers: { 'CF-Connecting-IP': '198.51.100.1' } })).status, 200);
+      for (let i = 0; i < 40; i++)
+        assert.equal((await h.request('/links', { headers: { 'CF-Connecting-IP': '198.51.100.1' } })).status, 200);
     },
   },
   {
@@ -777,7 +818,13 @@ export const PROXY_CASES: ProxyCase[] = [
     runtimes: ['node'],
     async run(h) {
       const chains = ['192.0.2.1, 10.0.0.1', '192.0.2.1, 10.0.0.2', '192.0.2.2, 10.0.0.1'];
-      assert.deepEqual(await statusesOf(h, chains.map((chain) => ({ 'X-Forwarded-For': chain }))), [200, 429, 200]);
+      assert.deepEqual(
+        await statusesOf(
+          h,
+          chains.map((chain) => ({ 'X-Forwarded-For': chain })),
+        ),
+        [200, 429, 200],
+      );
     },
   },
   {

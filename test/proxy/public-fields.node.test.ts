@@ -43,7 +43,13 @@ describe('public fields', () => {
   });
 
   it('drops link items without a URL, and groups that are not arrays become empty', () => {
-    const links = publicLinks({ forms: [{ id: 'f', name: 'F' }, { id: 'g', name: 'G', url: 'https://f.test' }], widgets: 'nope' });
+    const links = publicLinks({
+      forms: [
+        { id: 'f', name: 'F' },
+        { id: 'g', name: 'G', url: 'https://f.test' },
+      ],
+      widgets: 'nope',
+    });
     assert.deepEqual(links.forms, [{ id: 'g', name: 'G', url: 'https://f.test' }]);
     assert.deepEqual(links.widgets, []);
   });

@@ -12,17 +12,7 @@ export const TEST_KEY = 'test-secret-key-7f3a9c';
 export const UPSTREAM_ERROR_TEXT = 'Traceback (most recent call last): internal detail';
 
 export type UpstreamMode =
-  | 'ok'
-  | 'error-500'
-  | 'reject-key'
-  | 'not-found'
-  | 'unreachable'
-  | 'hang'
-  | 'not-json'
-  | 'late-ok'
-  | 'busy'
-  | 'redirect'
-  | 'oversized';
+  'ok' | 'error-500' | 'reject-key' | 'not-found' | 'unreachable' | 'hang' | 'not-json' | 'late-ok' | 'busy' | 'redirect' | 'oversized';
 
 /** How long `late-ok` waits before answering. */
 export const LATE_OK_MS = 300;
@@ -79,7 +69,12 @@ function testimonial(id: string, approved: boolean): Record<string, unknown> {
     video: {
       duration: 12.5,
       aspect_ratio: '16:9',
-      mp4_urls: { high: 'https://cdn.test/high.mp4', medium: 'https://cdn.test/medium.mp4', low: 'https://cdn.test/low.mp4', raw: 'https://private.test/raw.mov' },
+      mp4_urls: {
+        high: 'https://cdn.test/high.mp4',
+        medium: 'https://cdn.test/medium.mp4',
+        low: 'https://cdn.test/low.mp4',
+        raw: 'https://private.test/raw.mov',
+      },
       hls_url: 'https://cdn.test/index.m3u8',
       transcript: 'Loved it',
       upload_token: 'private-upload-token',

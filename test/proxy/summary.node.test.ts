@@ -192,7 +192,14 @@ describe('GET /summary', () => {
       testimonials: [
         { id: 'a', approved: true, rating: 4, integration: 'g2', customer_name: 'Mallory', customer_avatar: 'javascript:alert(1)' },
         { id: 'b', approved: false, rating: 1, integration: 'g2', customer_name: 'Pending Pat', customer_avatar: null },
-        { id: 'c', approved: true, rating: 0, integration: '__proto__', customer_name: 'Eve', customer_avatar: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        {
+          id: 'c',
+          approved: true,
+          rating: 0,
+          integration: '__proto__',
+          customer_name: 'Eve',
+          customer_avatar: 'data:image/svg+xml,<svg onload=alert(1)>',
+        },
       ],
     };
     const { fetch } = setup({}, async () => Response.json(page));

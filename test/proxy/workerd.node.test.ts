@@ -107,7 +107,10 @@ describe('proxy in workerd (miniflare)', () => {
     it('a hanging upstream is 504 at the timeout, and its connection is closed', async () => {
       await harness.setup({ upstreamUrl: upstream.base('hang'), proxy: { timeoutMs: 300 } });
       const answers = await harness.requestAll(['/testimonials?page=1', '/testimonials?page=2', '/testimonials?page=3']);
-      assert.deepEqual(answers.map((a) => a.status), [504, 504, 504]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [504, 504, 504],
+      );
       assert.ok(await eventually(() => upstream.busySockets() === 0, 2_000), `${upstream.busySockets()} connections still hold a request`);
     });
   });

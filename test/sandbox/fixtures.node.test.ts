@@ -13,7 +13,11 @@ function checkCoverage(items: Testimonial[]): void {
   assert.ok(items.length >= 150);
   assert.ok(items.some((t) => t.type === 'video') && items.some((t) => t.type === 'text'));
   assert.ok(items.some((t) => t.approved) && items.some((t) => !t.approved));
-  for (let rating = 0; rating <= 5; rating++) assert.ok(items.some((t) => t.rating === rating), `rating ${rating}`);
+  for (let rating = 0; rating <= 5; rating++)
+    assert.ok(
+      items.some((t) => t.rating === rating),
+      `rating ${rating}`,
+    );
   const integrations = new Set(items.map((t) => t.integration).filter(Boolean));
   assert.ok(integrations.size >= 12, `${integrations.size} integrations`);
   assert.ok([...integrations].every((name) => (INTEGRATIONS as readonly (string | null)[]).includes(name)));
@@ -22,9 +26,18 @@ function checkCoverage(items: Testimonial[]): void {
   assert.ok(langs.size >= 3 && langs.has('ar'), [...langs].join());
   assert.ok(items.some((t) => t.tags.length > 0));
   assert.ok(items.some((t) => t.media.length > 0));
-  assert.ok(items.some((t) => t.text.length >= 10_000), 'a very long text');
-  assert.ok(items.some((t) => t.text.length > 0 && t.text.length <= 10), 'a very short text');
-  assert.ok(items.some((t) => /<mark>[^<]+<\/mark>/.test(t.text)), 'highlight markup');
+  assert.ok(
+    items.some((t) => t.text.length >= 10_000),
+    'a very long text',
+  );
+  assert.ok(
+    items.some((t) => t.text.length > 0 && t.text.length <= 10),
+    'a very short text',
+  );
+  assert.ok(
+    items.some((t) => /<mark>[^<]+<\/mark>/.test(t.text)),
+    'highlight markup',
+  );
   assert.ok(items.some((t) => t.customer_avatar) && items.some((t) => !t.customer_avatar));
   assert.ok(items.some((t) => t.customer_company_logo) && items.some((t) => !t.customer_company_logo));
   assert.ok(items.some((t) => t.text.includes('<script>')) && items.some((t) => /onerror=/.test(t.text)));
@@ -50,7 +63,21 @@ describe('fixtures', () => {
       assert.ok(Array.isArray(t.tags) && Array.isArray(t.media) && Array.isArray(t.translations));
       assert.equal(typeof t.lang, 'string');
       assert.ok(t.links?.public?.startsWith(`${ORIGIN}/p/fieldnote/t/${t.id}`));
-      for (const field of ['title', 'url', 'form_id', 'thumbnail_url', 'customer_email', 'customer_avatar', 'customer_tagline', 'customer_username', 'customer_url', 'customer_company', 'customer_company_logo', 'reward', 'video_url'] as const) {
+      for (const field of [
+        'title',
+        'url',
+        'form_id',
+        'thumbnail_url',
+        'customer_email',
+        'customer_avatar',
+        'customer_tagline',
+        'customer_username',
+        'customer_url',
+        'customer_company',
+        'customer_company_logo',
+        'reward',
+        'video_url',
+      ] as const) {
         assert.ok(t[field] === null || typeof t[field] === 'string', `${field} of ${t.id}`);
       }
       if (t.type === 'text') assert.equal(t.video, null);

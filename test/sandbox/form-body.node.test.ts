@@ -29,7 +29,11 @@ describe('formToJson', () => {
   });
 
   it('collects a repeated plain field into a list, and leaves text that is not a boolean or number as text', () => {
-    assert.deepEqual(formToJson(new URLSearchParams('tags=a&tags=b&approved=yes&rating=five')), { tags: ['a', 'b'], approved: 'yes', rating: 'five' });
+    assert.deepEqual(formToJson(new URLSearchParams('tags=a&tags=b&approved=yes&rating=five')), {
+      tags: ['a', 'b'],
+      approved: 'yes',
+      rating: 'five',
+    });
   });
 
   it('refuses names it cannot read, shapes that clash, an entry given twice, files and an empty form, naming the field', () => {
@@ -40,7 +44,11 @@ describe('formToJson', () => {
       ['media[0][url]=a&media[0][url]=b', 'media[0][url]'],
     ];
     for (const [text, field] of refused) {
-      assert.throws(() => formToJson(new URLSearchParams(text)), (error: Error & { field?: string }) => error.field === field, text);
+      assert.throws(
+        () => formToJson(new URLSearchParams(text)),
+        (error: Error & { field?: string }) => error.field === field,
+        text,
+      );
     }
     const files = new FormData();
     files.append('media', new Blob(['x']), 'x.png');
@@ -101,7 +109,9 @@ describe('form-encoded bodies on the write endpoints', () => {
     body.append('type', 'text');
     body.append('customer_name', 'Katherine Johnson');
     body.append('text', 'Exact.');
-    const response = await api.fetch(new Request(`${ORIGIN}/v1/testimonials`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body }));
+    const response = await api.fetch(
+      new Request(`${ORIGIN}/v1/testimonials`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body }),
+    );
     assert.equal(response.status, 201);
     const { id } = (await response.json()) as { id: string };
     assert.equal((await call<Testimonial>(api, `/v1/testimonials/${id}`)).body.text, 'Exact.');
@@ -138,7 +148,10 @@ describe('form-encoded bodies on the write endpoints', () => {
     const patched = await call<Testimonial>(api, `/v1/testimonials/${first!.id}`, {
       method: 'PATCH',
       headers: FORM_TYPE,
-      body: form([['add_tags[]', 'from-a-form'], ['approved', 'false']]),
+      body: form([
+        ['add_tags[]', 'from-a-form'],
+        ['approved', 'false'],
+      ]),
     });
     assert.equal(patched.status, 200);
     assert.equal(patched.body.approved, false);

@@ -15,7 +15,11 @@ describe('authentication', () => {
 
   it('answers 401 JSON with WWW-Authenticate for a missing, wrong or malformed key, on every route', async () => {
     for (const auth of [null, 'Bearer wrong', 'wrong', 'Basic c2FuZGJveC1rZXk=', 'Bearer', 'Bearer sandbox-key extra']) {
-      for (const [method, path] of [['GET', '/v1/testimonials'], ['POST', '/v1/invites'], ['DELETE', '/v1/testimonials/x']]) {
+      for (const [method, path] of [
+        ['GET', '/v1/testimonials'],
+        ['POST', '/v1/invites'],
+        ['DELETE', '/v1/testimonials/x'],
+      ]) {
         const answer = await call(api, path!, { auth, method });
         assert.equal(answer.status, 401, `${method} ${path} with ${String(auth)}`);
         assert.equal(errorOf(answer).code, 'unauthorized');
@@ -35,7 +39,13 @@ describe('authentication', () => {
     assert.throws(() => createSandbox({ seed: 1.5 }), /seed/);
     assert.throws(() => createSandbox({ failRate: 2 }), /failRate/);
     assert.throws(() => createSandbox({ latencyMs: -1 }), /latencyMs/);
-    for (const publicUrl of ['sandbox.example', 'ftp://sandbox.example', 'http://sandbox.example/?q=1', 'http://sandbox.example/#x', 'http://u:p@sandbox.example']) {
+    for (const publicUrl of [
+      'sandbox.example',
+      'ftp://sandbox.example',
+      'http://sandbox.example/?q=1',
+      'http://sandbox.example/#x',
+      'http://u:p@sandbox.example',
+    ]) {
       assert.throws(() => createSandbox({ publicUrl }), /publicUrl/, publicUrl);
     }
   });
@@ -80,7 +90,11 @@ describe('status codes', () => {
     const preflight = await api.fetch(
       new Request(`${ORIGIN}/v1/testimonials`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       }),
     );
     assert.equal(preflight.status, 204);
@@ -136,7 +150,9 @@ describe('URLs built from the request', () => {
     const { testimonials } = (await answers[0]!.clone().json()) as TestimonialList;
     assert.ok(testimonials[0]!.video!.hls_url.startsWith('https://sandbox.example.com/api/media/'), testimonials[0]!.video!.hls_url);
     assert.ok(answers[2]!.headers.get('Location')!.startsWith('https://sandbox.example.com/api/v1/testimonials/'));
-    answers.push(await api.fetch(new Request(testimonials.find((t) => t.approved)!.links!.public!.replace('https://sandbox.example.com/api', forged))));
+    answers.push(
+      await api.fetch(new Request(testimonials.find((t) => t.approved)!.links!.public!.replace('https://sandbox.example.com/api', forged))),
+    );
     for (const answer of answers) {
       assert.ok(answer.status < 300, String(answer.status));
       const text = [...answer.headers].join('\n') + (await answer.text());
@@ -167,7 +183,9 @@ describe('determinism', () => {
       (await all(c)).map((t) => t.id),
     );
     const body = { type: 'text', customer_name: 'Same' };
-    const [ida, idb] = await Promise.all([a, b].map(async (s) => (await call<{ id: string }>(s, '/v1/testimonials', { method: 'POST', body })).body.id));
+    const [ida, idb] = await Promise.all(
+      [a, b].map(async (s) => (await call<{ id: string }>(s, '/v1/testimonials', { method: 'POST', body })).body.id),
+    );
     assert.equal(ida, idb);
   });
 

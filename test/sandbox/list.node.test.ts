@@ -13,7 +13,10 @@ describe('GET /v1/testimonials: defaults and paging', () => {
     assert.equal(page.testimonials.length, 100);
     assert.equal(page.total, 100);
     const dates = page.testimonials.map((t) => Date.parse(t.date));
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    );
   });
 
   it('numbers pages from 1 and answers a short last page, then an empty one', async () => {
@@ -38,7 +41,10 @@ describe('GET /v1/testimonials: defaults and paging', () => {
 describe('GET /v1/testimonials: sorting', () => {
   it('sorts by date ascending', async () => {
     const dates = (await list(api, 'order=asc&limit=1000')).testimonials.map((t) => Date.parse(t.date));
-    assert.deepEqual(dates, [...dates].sort((a, b) => a - b));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => a - b),
+    );
   });
 
   for (const order of ['desc', 'asc'] as const) {
@@ -115,7 +121,10 @@ describe('GET /v1/testimonials: query', () => {
       ['title', sample.title!.split(' ').at(-1)!],
     ] as const) {
       const found = (await list(api, `query=${encodeURIComponent(term)}&limit=1000`)).testimonials;
-      assert.ok(found.some((t) => t.id === sample.id), `finds ${sample.id} by its ${field} (${term})`);
+      assert.ok(
+        found.some((t) => t.id === sample.id),
+        `finds ${sample.id} by its ${field} (${term})`,
+      );
       for (const t of found) {
         const haystack = [stripMarks(t.text), t.title, t.customer_name, t.customer_email, t.customer_tagline].join(' ').toLowerCase();
         assert.ok(haystack.includes(term.toLowerCase()), `${t.id} holds ${term}`);

@@ -86,7 +86,14 @@ describe('/media', () => {
   });
 
   it('404 JSON for missing files and for paths that try to leave the folder', async () => {
-    for (const path of ['/media/nope.mp4', '/media/../index.ts', '/media/%2e%2e/index.ts', '/media/hls/..%2f..%2fapp.ts', '/media/.hidden', '/media/%E0%A4%A']) {
+    for (const path of [
+      '/media/nope.mp4',
+      '/media/../index.ts',
+      '/media/%2e%2e/index.ts',
+      '/media/hls/..%2f..%2fapp.ts',
+      '/media/.hidden',
+      '/media/%E0%A4%A',
+    ]) {
       const response = await get(path);
       assert.equal(response.status, 404, path);
       assert.match(response.headers.get('Content-Type') ?? '', /json/);

@@ -49,7 +49,11 @@ describe('serveSandbox', () => {
     const answers = [
       list,
       await rawRequest(server.port, `GET /v1/links HTTP/1.1\r\n${forged}\r\n${auth}`),
-      await rawRequest(server.port, `POST /v1/testimonials HTTP/1.1\r\n${forged}\r\n${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}`, body),
+      await rawRequest(
+        server.port,
+        `POST /v1/testimonials HTTP/1.1\r\n${forged}\r\n${auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}`,
+        body,
+      ),
       await rawRequest(server.port, `GET ${new URL(testimonials.find((t) => t.approved)!.links!.public!).pathname} HTTP/1.1\r\n${forged}`),
     ];
     assert.match(answers[2]!.headers.location!, new RegExp(`^${origin}/v1/testimonials/`));
@@ -103,7 +107,9 @@ describe('serveSandbox', () => {
         post.destroy();
       });
       // Once answered, the server may close while the client still writes.
-      post.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+      post.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      );
       source.pipe(post);
     });
     assert.equal(status, 413);

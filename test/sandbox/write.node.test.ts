@@ -164,8 +164,19 @@ function countingBody(size: number): { stream: ReadableStream<Uint8Array>; pulle
 }
 
 /** Sends a streamed body (Node's fetch needs `duplex: 'half'` for one). */
-async function send(api: ReturnType<typeof sandbox>, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}, method = 'POST') {
-  const init = { method, body, duplex: 'half', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers } };
+async function send(
+  api: ReturnType<typeof sandbox>,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+  method = 'POST',
+) {
+  const init = {
+    method,
+    body,
+    duplex: 'half',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...headers },
+  };
   const response = await api.fetch(new Request(`${ORIGIN}${path}`, init as RequestInit));
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : text };
@@ -199,7 +210,10 @@ describe('GET, PATCH, DELETE /v1/testimonials/:id', () => {
     assert.ok(!answer.body.tags.includes(removed));
     assert.deepEqual({ ...answer.body, approved: pending.approved, tags: pending.tags }, pending, 'nothing else changed');
     const tagged = (await call<{ testimonials: Testimonial[] }>(api, '/v1/testimonials?tags=brand-new-tag')).body.testimonials;
-    assert.deepEqual(tagged.map((t) => t.id), [pending.id]);
+    assert.deepEqual(
+      tagged.map((t) => t.id),
+      [pending.id],
+    );
     const back = await call<Testimonial>(api, `/v1/testimonials/${pending.id}`, { method: 'PATCH', body: { approved: false } });
     assert.equal(back.body.approved, false);
   });
@@ -216,7 +230,11 @@ describe('GET, PATCH, DELETE /v1/testimonials/:id', () => {
       const api = sandbox();
       const before = await all(api);
       const target = before[3]!;
-      const answer = await call(api, `/v1/testimonials/${target.id}`, { method: 'PATCH', body, headers: { 'Content-Type': 'application/json' } });
+      const answer = await call(api, `/v1/testimonials/${target.id}`, {
+        method: 'PATCH',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(answer.status, 400);
       assert.equal(errorOf(answer).field, field);
       assert.deepEqual(await all(api), before);
@@ -337,7 +355,10 @@ describe('reset()', () => {
     await call(api, '/v1/invites', { method: 'POST', body: { form_id: FORM, recipients: [{ email: 'x@example.com' }] } });
     api.reset();
     assert.deepEqual(await all(api), before);
-    const again = await call<InviteResult>(api, '/v1/invites', { method: 'POST', body: { form_id: FORM, recipients: [{ email: 'x@example.com' }] } });
+    const again = await call<InviteResult>(api, '/v1/invites', {
+      method: 'POST',
+      body: { form_id: FORM, recipients: [{ email: 'x@example.com' }] },
+    });
     assert.equal(again.body.sent, 1);
   });
 });

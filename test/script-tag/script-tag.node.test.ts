@@ -15,7 +15,8 @@ import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const SCRIPT = `<script type="module" src="/cdn/${CDN_ENTRY}"></script>`;
-const page = (body: string) => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Testimonials</title>${SCRIPT}</head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Testimonials</title>${SCRIPT}</head><body>${body}</body></html>`;
 
 /** Only the script tag and the element: the three-line quick start. */
 const PLAIN = `${SCRIPT}\n<testimonial-wall endpoint="/api"></testimonial-wall>\n`;
@@ -24,7 +25,10 @@ const SUMMARY = page('<testimonial-summary endpoint="/api" variant="histogram"><
 const isSummaryChunk = (path: string) => /\/chunks\/testimonial-summary-[^/]*\.js$/.test(path);
 /** Pages in other languages: each fetches the shared localisation runtime and the one chunk of its language's words. */
 const inLanguage = (lang: string, body: string) => page(body).replace('<html lang="en">', `<html lang="${lang}">`);
-const GERMAN = inLanguage('de', '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall><testimonial-summary endpoint="/api"></testimonial-summary>');
+const GERMAN = inLanguage(
+  'de',
+  '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall><testimonial-summary endpoint="/api"></testimonial-summary>',
+);
 const BRAZILIAN = inLanguage('pt-BR', '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall>');
 const isLanguageChunk = (path: string) => /\/chunks\/i18n-[^/]*\.js$/.test(path);
 const isRuntimeChunk = (path: string) => /\/chunks\/i18n-runtime-[^/]*\.js$/.test(path);
@@ -44,7 +48,16 @@ describe('script-tag use of the CDN build', () => {
 
   before(async () => {
     ({ root: outDir, chunks: built } = await sharedCdnBuild());
-    server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC, '/summary.html': SUMMARY, '/german.html': GERMAN, '/brazilian.html': BRAZILIAN } });
+    server = await startStaticServer({
+      root: outDir,
+      pages: {
+        '/plain.html': PLAIN,
+        '/dynamic.html': DYNAMIC,
+        '/summary.html': SUMMARY,
+        '/german.html': GERMAN,
+        '/brazilian.html': BRAZILIAN,
+      },
+    });
     browser = await launchBrowser();
   });
 
@@ -59,9 +72,16 @@ describe('script-tag use of the CDN build', () => {
     // hls.js light for every stream, and full hls.js for streams that declare captions.
     const hlsChunks = chunks.filter((file) => /^hls.*\.js$/.test(file)).sort();
     assert.equal(hlsChunks.length, 2, `the light and the full hls.js chunks among ${chunks.join(', ')}`);
-    assert.ok(hlsChunks.some((file) => file.startsWith('hls.light')), `hls.js light among ${hlsChunks.join(', ')}`);
+    assert.ok(
+      hlsChunks.some((file) => file.startsWith('hls.light')),
+      `hls.js light among ${hlsChunks.join(', ')}`,
+    );
     const sources = new Map(
-      await Promise.all(chunks.filter((file) => file.endsWith('.js')).map(async (file) => [file, await readFile(join(cdn, 'chunks', file), 'utf8')] as const)),
+      await Promise.all(
+        chunks
+          .filter((file) => file.endsWith('.js'))
+          .map(async (file) => [file, await readFile(join(cdn, 'chunks', file), 'utf8')] as const),
+      ),
     );
     for (const hls of hlsChunks) assert.ok(sources.get(hls)!.includes(HLS_MARKER), `${hls} holds hls.js`);
 
@@ -82,13 +102,28 @@ describe('script-tag use of the CDN build', () => {
     const watched = await watchedPage(browser);
     await watched.page.goto(`${server.origin}/plain.html`, { waitUntil: 'load' });
     await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, 'the wall to show cards');
-    const upgraded = await watched.page.$eval('testimonial-wall', (wall) => wall instanceof customElements.get('testimonial-wall')! && wall.shadowRoot !== null);
+    const upgraded = await watched.page.$eval(
+      'testimonial-wall',
+      (wall) => wall instanceof customElements.get('testimonial-wall')! && wall.shadowRoot !== null,
+    );
     assert.ok(upgraded, 'the element in the markup is upgraded when the module defines it');
     assert.ok((await deepText(watched.page, 'testimonial-wall')).length > 100, 'the wall shows testimonial text');
     assert.ok(watched.requestsTo((path) => path === '/api/testimonials').length === 1, 'one list request through the proxy');
-    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js for a wall');
-    assert.deepEqual(watched.requestsTo(isSummaryChunk).map((request) => request.url()), [], 'no summary chunk for a wall');
-    assert.deepEqual(watched.requestsTo(isLanguageChunk).map((request) => request.url()), [], 'no language chunk nor the runtime for an English page');
+    assert.deepEqual(
+      watched.requestsTo(isHlsChunk).map((request) => request.url()),
+      [],
+      'no hls.js for a wall',
+    );
+    assert.deepEqual(
+      watched.requestsTo(isSummaryChunk).map((request) => request.url()),
+      [],
+      'no summary chunk for a wall',
+    );
+    assert.deepEqual(
+      watched.requestsTo(isLanguageChunk).map((request) => request.url()),
+      [],
+      'no language chunk nor the runtime for an English page',
+    );
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await watched.page.close();
   });
@@ -103,7 +138,11 @@ describe('script-tag use of the CDN build', () => {
       await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, `${path}: the wall to show cards`);
       await waitFor(async () => words.test(await deepText(watched.page, 'body')), `${path}: the words of its language`);
       const fetched = watched.requestsTo(isLanguageChunk).map((request) => new URL(request.url()).pathname);
-      assert.deepEqual(fetched.filter((file) => !isRuntimeChunk(file)), [chunk], path);
+      assert.deepEqual(
+        fetched.filter((file) => !isRuntimeChunk(file)),
+        [chunk],
+        path,
+      );
       assert.equal(fetched.filter(isRuntimeChunk).length, 1, `${path}: the runtime, once`);
       assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
       await watched.page.close();
@@ -116,7 +155,11 @@ describe('script-tag use of the CDN build', () => {
     await waitFor(async () => /out of 5/.test(await deepText(watched.page, 'testimonial-summary')), 'the summary to show its numbers');
     assert.equal(watched.requestsTo(isSummaryChunk).length, 1, 'the summary chunk, once');
     assert.equal(watched.requestsTo((path) => path === '/api/summary').length, 1, 'one summary request through the proxy');
-    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js for a summary');
+    assert.deepEqual(
+      watched.requestsTo(isHlsChunk).map((request) => request.url()),
+      [],
+      'no hls.js for a summary',
+    );
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await watched.page.close();
   });
@@ -133,7 +176,7 @@ describe('script-tag use of the CDN build', () => {
         slot.innerHTML = `<testimonial-wall endpoint="/api" limit="4" layout="list" paging="none"></testimonial-wall>
           <video-testimonial src="/media/hls/index.m3u8" poster="/media/poster.jpg" label="A sample video"></video-testimonial>`;
         const wall = slot.querySelector('testimonial-wall')!;
-        wall.addEventListener('testimonials-load', (event) => {
+        wall.addEventListener('testimonial-wall-load', (event) => {
           const card = document.createElement('testimonial-card');
           card.id = 'from-data';
           card.testimonial = event.detail.testimonials[0]!;
@@ -144,7 +187,11 @@ describe('script-tag use of the CDN build', () => {
       // The player is a lazy chunk, defined when the first <video-testimonial> appears: give it time to
       // arrive (the wall and the card are in the entry, so they are defined already).
       await waitFor(
-        () => page.evaluate((tags) => tags.every((tag) => customElements.get(tag) !== undefined), ['testimonial-wall', 'testimonial-card', 'video-testimonial']),
+        () =>
+          page.evaluate(
+            (tags) => tags.every((tag) => customElements.get(tag) !== undefined),
+            ['testimonial-wall', 'testimonial-card', 'video-testimonial'],
+          ),
         `round ${round}: the three elements to be defined`,
       );
       const states = await page.evaluate(() =>
@@ -153,7 +200,11 @@ describe('script-tag use of the CDN build', () => {
           upgraded: element instanceof customElements.get(element.localName)! && element.shadowRoot !== null,
         })),
       );
-      assert.deepEqual(states.map((state) => state.upgraded), [true, true, true], JSON.stringify(states));
+      assert.deepEqual(
+        states.map((state) => state.upgraded),
+        [true, true, true],
+        JSON.stringify(states),
+      );
       await waitFor(async () => (await countDeep(page, 'testimonial-wall testimonial-card, testimonial-card')) >= 5, 'the wall cards');
 
       await page.evaluate(() => document.getElementById('slot')!.replaceChildren());
@@ -161,7 +212,11 @@ describe('script-tag use of the CDN build', () => {
     }
 
     assert.equal(watched.requestsTo((path) => path === '/api/testimonials').length, 3, 'one list request per wall added');
-    assert.deepEqual(watched.requestsTo(isHlsChunk).map((request) => request.url()), [], 'no hls.js before anyone presses play');
+    assert.deepEqual(
+      watched.requestsTo(isHlsChunk).map((request) => request.url()),
+      [],
+      'no hls.js before anyone presses play',
+    );
     for (const tag of ['testimonial-wall', 'testimonial-card', 'video-testimonial']) await waitForCollected(page, tag);
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await page.close();

@@ -186,7 +186,8 @@ export async function waitFor(condition: () => Promise<boolean> | boolean, what:
  */
 export async function waitForCollected(page: Page, tagName: string): Promise<void> {
   let alive = 0;
-  const renderedFrame = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  const renderedFrame = () =>
+    page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   try {
     await waitFor(async () => {
       await renderedFrame();

@@ -27,11 +27,24 @@ async function takeSnapshot(page: Page): Promise<Snapshot> {
 /** The retainer path of one live `<tagName>`, one reference a line, or a sentence saying none was found. */
 export async function retainerPath(page: Page, tagName: string): Promise<string> {
   const { snapshot, nodes, edges, strings } = await takeSnapshot(page);
-  const { node_fields: nodeFields, node_types: [nodeTypes], edge_fields: edgeFields, edge_types: [edgeTypes] } = snapshot.meta;
+  const {
+    node_fields: nodeFields,
+    node_types: [nodeTypes],
+    edge_fields: edgeFields,
+    edge_types: [edgeTypes],
+  } = snapshot.meta;
   const nodeSize = nodeFields.length;
   const edgeSize = edgeFields.length;
-  const [typeAt, nameAt, edgeCountAt] = ['type', 'name', 'edge_count'].map((field) => nodeFields.indexOf(field)) as [number, number, number];
-  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((field) => edgeFields.indexOf(field)) as [number, number, number];
+  const [typeAt, nameAt, edgeCountAt] = ['type', 'name', 'edge_count'].map((field) => nodeFields.indexOf(field)) as [
+    number,
+    number,
+    number,
+  ];
+  const [edgeTypeAt, edgeNameAt, toAt] = ['type', 'name_or_index', 'to_node'].map((field) => edgeFields.indexOf(field)) as [
+    number,
+    number,
+    number,
+  ];
   const nodeCount = nodes.length / nodeSize;
   const name = (node: number) => strings[nodes[node * nodeSize + nameAt]!]!;
   const describe = (node: number) => `${nodeTypes[nodes[node * nodeSize + typeAt]!]} ${name(node).slice(0, 80)}`;

@@ -36,7 +36,8 @@ export function rawRequest(port: number, head: string, body = ''): Promise<RawAn
       finish(false);
     });
     socket.on('end', () => {
-      if (!settled && !finish(true)) reject(new Error(`The server closed without a complete answer: ${JSON.stringify(received.toString('latin1'))}`));
+      if (!settled && !finish(true))
+        reject(new Error(`The server closed without a complete answer: ${JSON.stringify(received.toString('latin1'))}`));
     });
     socket.on('error', (error) => {
       if (!settled) reject(error);

@@ -31,7 +31,7 @@ export function WallRoute({ onEvent }: WallRouteProps) {
             endpoint="/api"
             testimonial-id={first.id}
             heading-level={2}
-            ontestimonial-load={(event) => onEvent(`testimonial-load:${event.detail.testimonial.id === first.id}`)}
+            ontestimonial-card-load={(event) => onEvent(`testimonial-card-load:${event.detail.testimonial.id === first.id}`)}
           />
         )}
       </div>
@@ -41,11 +41,11 @@ export function WallRoute({ onEvent }: WallRouteProps) {
         layout="grid"
         paging="none"
         label="Customer testimonials"
-        ontestimonials-load={(event) => {
-          onEvent(`testimonials-load:${event.detail.testimonials.length}`);
+        ontestimonial-wall-load={(event) => {
+          onEvent(`testimonial-wall-load:${event.detail.testimonials.length}`);
           setFirst((current) => current ?? event.detail.testimonials[0]);
         }}
-        ontestimonials-error={(event) => onEvent(`testimonials-error:${event.detail.message}`)}
+        ontestimonial-wall-error={(event) => onEvent(`testimonial-wall-error:${event.detail.message}`)}
       />
     </section>
   );

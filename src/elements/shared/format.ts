@@ -34,9 +34,16 @@ const MAX_HUMANISED_LENGTH = 40;
 export function integrationLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if ((INTEGRATIONS as readonly string[]).includes(value)) {
-    return SPELLED_OUT[value as Integration] ?? value.replace(/(?:^|_)(.)/g, (_, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`);
+    return (
+      SPELLED_OUT[value as Integration] ??
+      value.replace(/(?:^|_)(.)/g, (_, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`)
+    );
   }
-  const words = value.replace(/[\s_-]+/g, ' ').trim().slice(0, MAX_HUMANISED_LENGTH).trim();
+  const words = value
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .slice(0, MAX_HUMANISED_LENGTH)
+    .trim();
   return words === '' ? undefined : words.charAt(0).toLocaleUpperCase() + words.slice(1);
 }
 
@@ -70,8 +77,7 @@ export function formatDate(value: unknown, locale: string | undefined): string |
   return date ? dateFormat(locale).format(date) : undefined;
 }
 
-const graphemes =
-  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
+const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
 
 function firstGrapheme(word: string): string {
   if (!graphemes) return String.fromCodePoint(word.codePointAt(0) ?? 0);
@@ -105,9 +111,4 @@ export function normaliseRating(value: unknown): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return 0;
   return Math.round(Math.min(MAX_RATING, Math.max(0, number)) * 2) / 2;
-}
-
-/** "4 out of 5 stars", "4.5 out of 5 stars", "1 out of 5 stars". */
-export function ratingLabel(stars: number): string {
-  return `${stars} out of ${MAX_RATING} stars`;
 }

@@ -8,6 +8,16 @@
 
 import { lazyModule, type LazyModule } from './lazy-module.js';
 
+/**
+ * Registers `element` under `tag`, the guard of every define module: when another definition already
+ * holds the tag (a second copy of this library, or another library that chose the name) that one stays,
+ * and a warning (`TE-TAG-TAKEN`) says this one was not registered, instead of the platform's exception.
+ */
+export function defineElement(tag: string, element: CustomElementConstructor): void {
+  if (customElements.get(tag)) console.warn(`[${tag}] TE-TAG-TAKEN: the tag is taken; this one is not registered.`);
+  else customElements.define(tag, element);
+}
+
 const loaders = new Map<string, LazyModule<unknown>>();
 
 /** Remembers how to load `tag`; nothing is loaded until the tag is asked for. */

@@ -8,8 +8,28 @@ const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'ro
 
 /** Languages whose default script is right to left. */
 const RTL_LANGUAGES = new Set([
-  'ar', 'arc', 'azb', 'ckb', 'dv', 'fa', 'glk', 'he', 'iw', 'ji', 'khw', 'ks', 'lrc', 'mzn', 'nqo', 'pnb', 'ps',
-  'sd', 'syr', 'ug', 'ur', 'yi',
+  'ar',
+  'arc',
+  'azb',
+  'ckb',
+  'dv',
+  'fa',
+  'glk',
+  'he',
+  'iw',
+  'ji',
+  'khw',
+  'ks',
+  'lrc',
+  'mzn',
+  'nqo',
+  'pnb',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
 ]);
 
 interface TextInfo {
@@ -65,12 +85,14 @@ export function sameLanguage(a: string, b: string, exact = false): boolean {
  * `lang=""` (HTML's "unknown language").
  */
 export function nearestLang(element: Element): string | undefined {
-  let current: Element | null = element;
-  while (current) {
+  let current: Element | undefined = element;
+  // Lit's server shim has no `closest` (nor a tree to walk): there the answer is `undefined`, and a
+  // server-rendered card reads its own `lang` (the wall hands its `lang` to its cards).
+  while (current?.closest) {
     const holder = current.closest('[lang]');
     if (holder) return holder.getAttribute('lang')?.trim() || undefined;
-    const root = current.getRootNode();
-    current = root instanceof ShadowRoot ? root.host : null;
+    // A document has no `host`: the walk ends there.
+    current = (current.getRootNode() as ShadowRoot).host;
   }
   return undefined;
 }

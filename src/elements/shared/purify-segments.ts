@@ -1,8 +1,12 @@
 /**
  * DOMPurify and what is done with its output, in one module that `sanitize.ts` imports on first need:
  * code that only runs on sanitised text travels with the sanitiser, not in every page's entry.
+ *
+ * In a browser DOMPurify works on the page's window. On Node (server rendering) there is no window:
+ * `testimonial-elements/ssr` hands over a DOMPurify made on a jsdom window (`usePurifier`), and the
+ * policy, the segment walk and everything after stay this module's: one policy for both.
  */
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import type { TextSegment } from './sanitize.js';
 
 /** The exact DOMPurify configuration of DESIGN security rule 1. */
@@ -13,10 +17,24 @@ export const SANITIZE_CONFIG = Object.freeze({
   ALLOW_ARIA_ATTR: false,
 });
 
+/** `NodeFilter.SHOW_TEXT`, written out: a DOM made by jsdom on Node has no global `NodeFilter`. */
+const SHOW_TEXT = 4;
+
+let purifier: Purifier = DOMPurify;
+
+/**
+ * Sanitises with `instance` from now on: a DOMPurify made on a window of its own (jsdom on Node, for
+ * server rendering). The configuration stays {@link SANITIZE_CONFIG}.
+ */
+export function usePurifier(instance: Purifier): void {
+  if (!instance.isSupported) throw new Error("usePurifier: this DOMPurify has no working DOM (give DOMPurify a window, e.g. jsdom's).");
+  purifier = instance;
+}
+
 /** The text runs of a sanitised fragment, each marked when it sits inside a `<mark>`. */
 function segmentsOf(fragment: DocumentFragment): TextSegment[] {
   const segments: TextSegment[] = [];
-  const walker = fragment.ownerDocument.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  const walker = fragment.ownerDocument.createTreeWalker(fragment, SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue ?? '';
     if (text === '') continue;
@@ -30,5 +48,5 @@ function segmentsOf(fragment: DocumentFragment): TextSegment[] {
 
 /** Sanitises `dirty` (only bare `<mark>` survives) and returns it as segments; no HTML string is kept. */
 export function sanitizeToSegments(dirty: string): TextSegment[] {
-  return segmentsOf(DOMPurify.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+  return segmentsOf(purifier.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
 }

@@ -1,30 +1,23 @@
-import { html, LitElement, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import type { Testimonial } from '../../client/types.js';
+import { CardDisplayElement, type CardVariant } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft } from '../shared/locale.js';
-import { LocalizeController, type Translation } from '../shared/localize.js';
+import { LocalizeController } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
-import {
-  highlightSegmentsSync,
-  loadSanitizer,
-  markupFreeText,
-  renderSegments,
-  type TextSegment,
-} from '../shared/sanitize.js';
+import { highlightSegmentsSync, loadSanitizer, markupFreeText, renderSegments, type TextSegment } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
 import { toCardView, type CardView, type LocalizedText } from './view-model.js';
-
-/** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
-export type CardVariant = 'default' | 'compact' | 'quote';
 
 /** Characters shown before "Read more", per variant, when `text-limit` is not set. */
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
@@ -129,28 +122,17 @@ function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): 
  * @cssproperty [--testimonial-skeleton-height=12rem] - Height of the loading placeholder.
  * @cssproperty [--testimonial-focus-color=var(--testimonial-color-accent)] - Focus ring.
  *
- * @fires testimonial-load - The fetched testimonial is shown; `detail.testimonial` (bubbles, composed).
- * @fires testimonial-error - The testimonial could not be fetched; `detail.error`, `detail.message` (bubbles, composed).
- * @fires toggle - "Read more" / "Show less" was pressed; a `ToggleEvent` with `newState` `open` or `closed`.
+ * @fires {TestimonialCardLoadEvent} testimonial-card-load - The fetched testimonial is shown; `detail.testimonial` (bubbles, composed).
+ * @fires {TestimonialCardErrorEvent} testimonial-card-error - The testimonial could not be fetched; `detail.error`, `detail.message` (bubbles, composed).
+ * @fires {ToggleEvent} toggle - "Read more" / "Show less" was pressed; a `ToggleEvent` with `newState` `open` or `closed`.
  */
-export class TestimonialCard extends LitElement {
+export class TestimonialCard extends CardDisplayElement {
   static override styles = styles;
   static override properties = {
     testimonial: { attribute: false },
     endpoint: {},
     testimonialId: { attribute: 'testimonial-id' },
-    variant: { reflect: true },
-    theme: { reflect: true },
-    headingLevel: { attribute: 'heading-level', type: Number },
-    textLimit: { attribute: 'text-limit', type: Number },
     expanded: { type: Boolean, reflect: true },
-    noDate: { attribute: 'no-date', type: Boolean },
-    noRating: { attribute: 'no-rating', type: Boolean },
-    noSource: { attribute: 'no-source', type: Boolean },
-    noAvatar: { attribute: 'no-avatar', type: Boolean },
-    noMedia: { attribute: 'no-media', type: Boolean },
-    showTags: { attribute: 'show-tags', type: Boolean },
-    strings: { attribute: false },
     langAttribute: { attribute: 'lang' },
     failedImages: { state: true },
   };
@@ -164,44 +146,8 @@ export class TestimonialCard extends LitElement {
   /** The id of the testimonial to fetch from `endpoint`. */
   testimonialId: string | undefined = undefined;
 
-  /** `default`, `compact` or `quote`. */
-  variant: CardVariant = 'default';
-
-  /** `light` (the default), `dark`, or `auto` to follow the system's colour scheme. */
-  theme: 'light' | 'dark' | 'auto' | undefined = undefined;
-
-  /** The level (1–6) of the heading with the customer's name, to fit the page's outline. */
-  headingLevel = 3;
-
-  /** Characters of text shown before "Read more" (default 400; compact 200; quote 300). 0 shows all. */
-  textLimit: number | undefined = undefined;
-
   /** Whether a long text is shown whole. "Read more" / "Show less" toggle it. */
   expanded = false;
-
-  /** Hides the date. */
-  noDate = false;
-
-  /** Hides the rating stars. */
-  noRating = false;
-
-  /** Hides the source ("via Trustpilot"). */
-  noSource = false;
-
-  /** Hides the avatar (and the initials). */
-  noAvatar = false;
-
-  /** Hides the attached images and videos (a video testimonial's own video stays: it is the testimonial). */
-  noMedia = false;
-
-  /** Shows the testimonial's tags. */
-  showTags = false;
-
-  /**
-   * Words to use instead of the built-in ones of the card's language, for this card alone (see
-   * `registerTranslation` for a whole page): `{ readMore: 'Continue reading' }`.
-   */
-  strings: Partial<Translation> | undefined = undefined;
 
   /**
    * Mirrors the `lang` attribute so a change re-renders the card in that language (read `lang`, the
@@ -222,6 +168,12 @@ export class TestimonialCard extends LitElement {
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
+    this.testimonial ??= takeOver(this);
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (!customElements.get(VIDEO_TAG)) {
@@ -231,11 +183,14 @@ export class TestimonialCard extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
     // One key per question, so the same endpoint and id never fetch twice.
-    this.fetched.request(wanted ? `${endpoint} ${id}` : undefined, (signal) => clientForEndpoint(endpoint!).getTestimonial(id!, { signal }));
+    this.fetched.request(wanted ? `${endpoint} ${id}` : undefined, (signal) =>
+      clientForEndpoint(endpoint!).getTestimonial(id!, { signal }),
+    );
   }
 
   protected override updated(): void {
@@ -245,13 +200,13 @@ export class TestimonialCard extends LitElement {
     const { status, value, error } = this.fetched;
     if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
-      emit(this, 'testimonial-load', { testimonial: value });
+      emit(this, 'testimonial-card-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      console.warn(`<testimonial-card>: This testimonial could not be loaded. ${message}`);
-      emit(this, 'testimonial-error', { error, message });
+      this.report('TE-LOAD-FAILED', `This testimonial could not be loaded. ${message}`);
+      emit(this, 'testimonial-card-error', { error, message });
     }
   }
 
@@ -291,7 +246,8 @@ export class TestimonialCard extends LitElement {
   override render(): unknown {
     const data = this.shownTestimonial;
     // The skeleton stays until the words of the card's language have arrived.
-    if (typeof data === 'object' && data !== null) return this.l.ready ? this.renderCard(toCardView(data, this.l.requested)) : this.renderState(true);
+    if (typeof data === 'object' && data !== null)
+      return this.l.ready ? this.renderCard(toCardView(data, this.l.requested)) : this.renderState(true);
     const { status, error } = this.fetched;
     if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
@@ -304,7 +260,7 @@ export class TestimonialCard extends LitElement {
    * sets no `dir`.
    */
   private renderCard(view: CardView): TemplateResult {
-    const quoteFirst = this.variant === 'quote';
+    const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
     return html`<article part="card" class="card" aria-labelledby="name" lang=${this.l.lang}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
@@ -321,24 +277,23 @@ export class TestimonialCard extends LitElement {
   }
 
   private renderHeader(view: CardView): TemplateResult {
-    const level = Math.min(6, Math.max(1, Math.trunc(Number(this.headingLevel)) || 3));
-    const heading = unsafeStatic(`h${level}`);
+    const heading = unsafeStatic(`h${this.display.headingLevel ?? 3}`);
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
     const name = html`<bdi>${this.nameOf(view)}</bdi>`;
-    const linked = view.customerUrl
-      ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>`
-      : name;
+    const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
       ${this.renderAvatar(view)}
       <div part="identity" class="identity">
         ${staticHtml`<${heading} part="name" class="name" id="name">${linked}</${heading}>`}
-        ${tagline
-          ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
+        ${
+          tagline
+            ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
               >${tagline.text}</span
             >`
-          : nothing}
+            : nothing
+        }
         ${this.renderCompany(view)}
         ${view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing}
       </div>
@@ -350,9 +305,11 @@ export class TestimonialCard extends LitElement {
     const image = view.avatar && !this.failedImages.has(view.avatar) ? view.avatar : undefined;
     if (!image && !view.initials) return nothing;
     return html`<span part="avatar" class="avatar">
-      ${image
-        ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
-        : html`<span part="initials" aria-hidden="true">${view.initials}</span>`}
+      ${
+        image
+          ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
+          : html`<span part="initials" aria-hidden="true">${view.initials}</span>`
+      }
     </span>`;
   }
 
@@ -360,9 +317,7 @@ export class TestimonialCard extends LitElement {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
     return html`<span part="company" class="company">
-      ${logo
-        ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.l.term('companyLogo'), width: 20, height: 20 })
-        : nothing}
+      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.l.term('companyLogo'), width: 20, height: 20 }) : nothing}
       ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
   }
@@ -378,23 +333,24 @@ ${stars}
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
     const { title, text } = view;
     if (!title && text.text === '') return nothing;
-    const limit = this.textLimit ?? DEFAULT_TEXT_LIMITS[this.variant] ?? DEFAULT_TEXT_LIMITS.default;
+    const limit = this.display.textLimit ?? DEFAULT_TEXT_LIMITS[this.display.variant ?? 'default'];
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
     return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}>
-        ${title
-          ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>`
-          : nothing}
-        ${text.text === ''
-          ? nothing
-          : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
-            html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
+        ${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}
+        ${
+          text.text === ''
+            ? nothing
+            : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
+              html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
               >${renderSegments(this.expanded ? full : clamped.segments)}</p
-            >`}
+            >`
+        }
       </blockquote>
-      ${clamped.clamped
-        ? html`<button
+      ${
+        clamped.clamped
+          ? html`<button
             part="read-more"
             class="read-more"
             type="button"
@@ -406,7 +362,8 @@ ${stars}
           >
             ${this.l.term(this.expanded ? 'showLess' : 'readMore')}
           </button>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
@@ -444,9 +401,17 @@ ${stars}
       ${items.map(
         (item) =>
           html`<li part="media-item">
-            ${item.kind === 'image'
-              ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt ?? this.l.term('mediaImage', item.index, name), width: 96, height: 96 })
-              : this.renderMediaVideo(item.src, item.label ?? this.l.term('mediaVideo', name))}
+            ${
+              item.kind === 'image'
+                ? this.renderLazyImage({
+                    part: 'media-image',
+                    src: item.src,
+                    alt: item.alt ?? this.l.term('mediaImage', item.index, name),
+                    width: 96,
+                    height: 96,
+                  })
+                : this.renderMediaVideo(item.src, item.label ?? this.l.term('mediaVideo', name))
+            }
           </li>`,
       )}
     </ul>`;
@@ -495,14 +460,18 @@ ${stars}
     if (!source && !date && !view.permalink && !showTags) return nothing;
     return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
       ${source ? this.renderSource(source) : nothing}
-      ${view.permalink
-        ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.l.term('permalink')}</a>`
-        : (date ?? nothing)}
-      ${showTags
-        ? html`<ul part="tags" class="tags" aria-label=${this.l.term('tags')}>
+      ${
+        view.permalink
+          ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.l.term('permalink')}</a>`
+          : (date ?? nothing)
+      }
+      ${
+        showTags
+          ? html`<ul part="tags" class="tags" aria-label=${this.l.term('tags')}>
             ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </footer>`;
   }
 
@@ -513,8 +482,9 @@ ${stars}
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
     return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.l.lang}>
-      ${loading
-        ? html`<span class="visually-hidden">${this.l.term('loadingCard')}</span>
+      ${
+        loading
+          ? html`<span class="visually-hidden">${this.l.term('loadingCard')}</span>
             <div class="bone head" aria-hidden="true">
               <div class="bone circle"></div>
               <div class="bone line short"></div>
@@ -522,8 +492,9 @@ ${stars}
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line mid" aria-hidden="true"></div>`
-        : html`<p><strong>${this.l.term('cardError')}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.l.term('retry')}</button>`}
+          : html`<p><strong>${this.l.term('cardError')}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.l.term('retry')}</button>`
+      }
     </div>`;
   }
 }

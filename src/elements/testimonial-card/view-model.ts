@@ -101,10 +101,7 @@ function pickTranslation(data: Loose, requested: string | undefined): Loose | un
   if (!requested || (own && sameLanguage(own, requested))) return undefined;
   const translations = Array.isArray(data.translations) ? data.translations.map(asObject).filter((t) => t) : [];
   const langOf = (t: Loose | undefined) => text(t?.lang) ?? '';
-  return (
-    translations.find((t) => sameLanguage(langOf(t), requested, true)) ??
-    translations.find((t) => sameLanguage(langOf(t), requested))
-  );
+  return translations.find((t) => sameLanguage(langOf(t), requested, true)) ?? translations.find((t) => sameLanguage(langOf(t), requested));
 }
 
 /** Reads `"16:9"` (or `"9/16"`) into numbers; anything else is 16:9. */

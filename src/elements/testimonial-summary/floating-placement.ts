@@ -80,9 +80,13 @@ export class FloatingPlacement implements ReactiveController {
   private readonly check = (): void => {
     if (!this.enabled || this.dismissed) return;
     const focused = deepActiveElement();
-    const inside = focused !== null && (this.host === focused || this.host.contains(focused) || this.host.shadowRoot?.contains(focused) === true);
+    const inside =
+      focused !== null && (this.host === focused || this.host.contains(focused) || this.host.shadowRoot?.contains(focused) === true);
     const covered =
-      focused !== null && focused !== document.body && !inside && overlaps(this.host.getBoundingClientRect(), focused.getBoundingClientRect());
+      focused !== null &&
+      focused !== document.body &&
+      !inside &&
+      overlaps(this.host.getBoundingClientRect(), focused.getBoundingClientRect());
     if (covered !== this.yielding) {
       this.yielding = covered;
       this.host.requestUpdate();

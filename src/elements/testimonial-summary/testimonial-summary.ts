@@ -2,12 +2,14 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import type { SummaryData as Summary } from '../../client/summary.js';
 import type { Links } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage } from '../shared/events.js';
+import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
 import { LocalizeController, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
+import { THEMES, type Theme } from '../shared/card-display.js';
+import { pickCount, pickOption, warn, type WarnFn } from '../shared/warnings.js';
 import { FloatingPlacement } from './floating-placement.js';
 import { fetchSummary, summaryUrl, SUMMARY_FILTERS } from './summary-source.js';
 import { SummaryWords } from './summary-text.js';
@@ -24,11 +26,18 @@ declare module '../shared/events.js' {
   }
 }
 
+/** `testimonial-summary-load`: the summary arrived. */
+export type TestimonialSummaryLoadEvent = TestimonialEvent<'testimonial-summary-load'>;
+/** `testimonial-summary-error`: the summary could not be loaded (or the endpoint is unusable). */
+export type TestimonialSummaryErrorEvent = TestimonialEvent<'testimonial-summary-error'>;
+/** `testimonial-summary-dismiss`: the visitor closed the floating summary. */
+export type TestimonialSummaryDismissEvent = TestimonialEvent<'testimonial-summary-dismiss'>;
+
 declare global {
   interface HTMLElementEventMap {
-    'testimonial-summary-load': CustomEvent<{ summary: Summary }>;
-    'testimonial-summary-error': CustomEvent<{ error: unknown; message: string }>;
-    'testimonial-summary-dismiss': CustomEvent<Record<string, never>>;
+    'testimonial-summary-load': TestimonialSummaryLoadEvent;
+    'testimonial-summary-error': TestimonialSummaryErrorEvent;
+    'testimonial-summary-dismiss': TestimonialSummaryDismissEvent;
   }
 }
 
@@ -40,26 +49,6 @@ export type SummaryPlacement = (typeof SUMMARY_PLACEMENTS)[number];
 const DEFAULT_AVATARS = 5;
 const MAX_AVATARS = 12;
 const STARS = [5, 4, 3, 2, 1] as const;
-
-function warn(message: string): void {
-  console.warn(`<testimonial-summary>: ${message}`);
-}
-
-/** One of `allowed`, or the first with a warning when the attribute says something else. */
-function pick<T extends string>(name: string, value: unknown, allowed: readonly T[]): T | undefined {
-  if (value == null || value === '') return undefined;
-  if ((allowed as readonly unknown[]).includes(value)) return value as T;
-  warn(`${name}="${String(value)}" is not one of ${allowed.join(', ')}; using ${name === 'variant' ? allowed[0] : 'none'}.`);
-  return undefined;
-}
-
-function avatarCount(value: unknown): number {
-  if (value == null || value === '') return DEFAULT_AVATARS;
-  const count = Number(value);
-  if (Number.isInteger(count) && count >= 0 && count <= MAX_AVATARS) return count;
-  warn(`avatars="${String(value)}" must be a whole number from 0 to ${MAX_AVATARS}; using ${DEFAULT_AVATARS}.`);
-  return DEFAULT_AVATARS;
-}
 
 /** The first walls_of_love page with a safe http(s) URL. */
 function wallOfLoveUrl(links: Partial<Links> | undefined): string | undefined {
@@ -109,9 +98,9 @@ function wallOfLoveUrl(links: Partial<Links> | undefined): string | undefined {
  * @cssproperty --testimonial-summary-offset - Distance of the floating summary from the viewport's edges. Default 1rem.
  * @cssproperty --testimonial-summary-z-index - Stacking of the floating summary. Default 1000.
  *
- * @fires testimonial-summary-load - The summary arrived: `detail.summary`.
- * @fires testimonial-summary-error - Loading failed: `detail.error`, `detail.message`.
- * @fires testimonial-summary-dismiss - The visitor closed the floating summary.
+ * @fires {TestimonialSummaryLoadEvent} testimonial-summary-load - The summary arrived: `detail.summary`.
+ * @fires {TestimonialSummaryErrorEvent} testimonial-summary-error - Loading failed: `detail.error`, `detail.message`.
+ * @fires {TestimonialSummaryDismissEvent} testimonial-summary-dismiss - The visitor closed the floating summary.
  */
 export class TestimonialSummary extends LitElement {
   static override styles = styles;
@@ -142,16 +131,16 @@ export class TestimonialSummary extends LitElement {
   type?: string;
   /** Count only testimonials imported from this integration (spec 2.5). */
   integration?: string;
-  /** Count only testimonials with any of these tags (comma-separated). */
-  tags?: string;
+  /** Count only testimonials with any of these tags (comma-separated in the attribute). */
+  tags?: string | string[];
   /** Count only testimonials written in or translated into this language; also the language of the words. */
   override lang!: string;
   /** Count only testimonials with this rating. */
-  rating?: string;
+  rating?: string | number;
   /** How many recent customers the `avatars` variant shows, 0 to 12 (default 5). */
-  avatars?: string;
+  avatars?: string | number;
   /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`). */
-  theme?: 'light' | 'dark' | 'auto';
+  theme?: Theme;
   /** Makes the whole summary a link to this http(s) URL. */
   href?: string;
   /** Makes the whole summary a link to the project's first "wall of love" (GET /links). */
@@ -168,12 +157,10 @@ export class TestimonialSummary extends LitElement {
   private placementValue: SummaryPlacement | undefined;
   private avatarsValue = DEFAULT_AVATARS;
   private configError: unknown;
+  private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
     if (status === 'complete') emit(this, 'testimonial-summary-load', { summary: value! });
-    else {
-      warn(`Could not load the reviews summary: ${errorMessage(error)}`);
-      emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
-    }
+    else emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
   });
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
@@ -191,12 +178,14 @@ export class TestimonialSummary extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     const first = !this.hasUpdated;
-    if (first || changed.has('variant')) this.variantValue = pick('variant', this.variant, SUMMARY_VARIANTS) ?? 'badge';
+    const { report } = this;
+    if (first || changed.has('variant')) this.variantValue = pickOption(report, 'variant', this.variant, SUMMARY_VARIANTS, 'badge');
+    if (first || changed.has('theme')) pickOption(report, 'theme', this.theme, THEMES, undefined);
     if (first || changed.has('placement')) {
-      this.placementValue = pick('placement', this.placement, SUMMARY_PLACEMENTS);
+      this.placementValue = pickOption(report, 'placement', this.placement, SUMMARY_PLACEMENTS, undefined);
       this.floating.enabled = this.placementValue !== undefined;
     }
-    if (first || changed.has('avatars')) this.avatarsValue = avatarCount(this.avatars);
+    if (first || changed.has('avatars')) this.avatarsValue = pickCount(report, 'avatars', this.avatars, 0, MAX_AVATARS) ?? DEFAULT_AVATARS;
     const asked = ['endpoint', 'summary', 'avatars', ...SUMMARY_FILTERS].some((key) => changed.has(key));
     if (first || asked) this.askSummary();
     if (first || changed.has('wallLink') || changed.has('endpoint')) this.askLinks();
@@ -209,7 +198,7 @@ export class TestimonialSummary extends LitElement {
       return clientForEndpoint(this.endpoint).baseUrl;
     } catch (error) {
       this.configError = error;
-      warn(errorMessage(error));
+      this.report('TE-INVALID-ENDPOINT', errorMessage(error));
       emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
       return undefined;
     }
@@ -261,10 +250,14 @@ export class TestimonialSummary extends LitElement {
   private renderAvatars(summary: Summary, words: SummaryWords): TemplateResult {
     const shown = summary.recent.slice(0, this.avatarsValue);
     const lovedBy = words.lovedBy(summary.count, summary.partial);
-    const sentence = words.lovedByAmong(summary, shown.map((customer) => customer.name));
+    const sentence = words.lovedByAmong(
+      summary,
+      shown.map((customer) => customer.name),
+    );
     return html`<span class="picture" aria-hidden="true">
-        ${shown.length
-          ? html`<span part="avatars" class="faces">
+        ${
+          shown.length
+            ? html`<span part="avatars" class="faces">
               ${shown.map((customer) => {
                 const src = safeUrl(customer.avatar, 'image');
                 return html`<span part="avatar" class="avatar" title=${customer.name}>
@@ -272,7 +265,8 @@ export class TestimonialSummary extends LitElement {
                 </span>`;
               })}
             </span>`
-          : nothing}
+            : nothing
+        }
         <span part="count" class="count">${lovedBy}</span>
       </span>
       <span class="visually-hidden">${sentence}</span>`;
@@ -298,7 +292,8 @@ export class TestimonialSummary extends LitElement {
 
   private renderContent(summary: Summary): TemplateResult {
     const words = new SummaryWords(this.l);
-    if (summary.count === 0) return html`<div part="empty" class="message ${this.variantValue}" lang=${this.l.lang} dir=${this.l.dir ?? nothing}>${this.l.term('noReviews')}</div>`;
+    if (summary.count === 0)
+      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.l.lang} dir=${this.l.dir ?? nothing}>${this.l.term('noReviews')}</div>`;
     const body =
       this.variantValue === 'avatars'
         ? this.renderAvatars(summary, words)

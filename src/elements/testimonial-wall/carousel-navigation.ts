@@ -54,6 +54,23 @@ export function scrollEdges(track: HTMLElement): { atStart: boolean; atEnd: bool
   return { atStart: travelled <= 1, atEnd: travelled >= track.scrollWidth - track.clientWidth - 1 };
 }
 
+/**
+ * The last slide that can reach the start edge. With several slides in view the track stops scrolling
+ * before the last slide gets there, so moves end here, and "n of m" never counts past what is shown.
+ */
+export function lastStartIndex(track: HTMLElement, slides: readonly HTMLElement[]): number {
+  const rtl = isRtl(track);
+  const first = startEdge(slides[0]!.getBoundingClientRect(), rtl);
+  const room = track.scrollWidth - track.clientWidth;
+  const index = slides.findIndex((slide) => Math.abs(startEdge(slide.getBoundingClientRect(), rtl) - first) >= room - 1);
+  return index === -1 ? slides.length - 1 : index;
+}
+
+/** Whether two boxes overlap horizontally (touching edges do not). */
+export function overlapsInline(a: DOMRect, b: DOMRect): boolean {
+  return a.right > b.left && a.left < b.right;
+}
+
 /** The index of the slide whose start edge is nearest the track's start edge. */
 export function currentSlideIndex(track: HTMLElement, slides: readonly HTMLElement[]): number {
   const rtl = isRtl(track);

@@ -106,13 +106,16 @@ export class ChunkedList<T> implements ReactiveController {
     return this.settledPromise;
   }
 
-  /** Starts over with `items`: the first slice now, the rest in later frames. */
-  replace(items: readonly T[]): void {
+  /**
+   * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
+   * the rest in later frames.
+   */
+  replace(items: readonly T[], firstSlice = this.chunkSize): void {
     this.stop();
     this.source = [...items];
     this.revealed = [];
     this.shown = 0;
-    this.revealNext();
+    this.revealNext(firstSlice);
   }
 
   /** Adds `items` after the others; those revealed stay where they are. */
@@ -131,8 +134,8 @@ export class ChunkedList<T> implements ReactiveController {
     this.stop();
   }
 
-  private revealNext(): void {
-    const batch = this.source.slice(this.shown, this.shown + this.chunkSize);
+  private revealNext(size = this.chunkSize): void {
+    const batch = this.source.slice(this.shown, this.shown + size);
     if (batch.length) {
       this.revealed = [...this.revealed, batch];
       this.shown += batch.length;

@@ -1,7 +1,8 @@
+import { defineElement } from '../shared/lazy-define.js';
 import { TestimonialWall } from './testimonial-wall.js';
 import '../testimonial-card/define.js';
 
-if (!customElements.get('testimonial-wall')) customElements.define('testimonial-wall', TestimonialWall);
+defineElement('testimonial-wall', TestimonialWall);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -8,7 +8,7 @@ import type { Links } from '../../client/types.js';
 import { errorMessage } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { safeUrl } from '../shared/safe-url.js';
-import type { WarnFn } from './wall-options.js';
+import type { WarnFn } from '../shared/warnings.js';
 
 /** The first form URL that is safe to link to, or `undefined`. */
 export function firstFormUrl(links: Partial<Links> | null | undefined): string | undefined {
@@ -26,9 +26,9 @@ export class FormLinkController {
   constructor(host: ReactiveControllerHost, warn: WarnFn) {
     this.links = new FetchController<Links>(host, ({ status, value, error }) => {
       if (status === 'error') {
-        warn(`cta is set, but the links could not be loaded (${errorMessage(error)}); no call to action is shown.`);
+        warn('TE-LINKS-FAILED', `cta: GET /links failed (${errorMessage(error)}); no call to action is shown.`);
       } else if (!firstFormUrl(value)) {
-        warn('cta is set, but GET /links lists no form with a safe http(s) URL; no call to action is shown.');
+        warn('TE-NO-FORM', 'cta: GET /links lists no form with a safe http(s) URL; no call to action is shown.');
       }
     });
   }

@@ -18,7 +18,21 @@ export const movingLayoutStyles = css`
     flex: none;
     gap: var(--_gap);
     align-items: flex-start;
-    contain-intrinsic-size: auto calc(var(--_count, 1) * (var(--_slide) + var(--_gap))) auto var(--_item-size);
+    /*
+     * As wide as its slides and the gaps between them, whether rendered or not (Firefox sized a slice
+     * by its cards' own widths, and the track scrolled on into empty space).
+     */
+    inline-size: calc(var(--_count, 1) * (var(--_slide) + var(--_gap)) - var(--_gap));
+    contain-intrinsic-size: auto none auto var(--_item-size);
+  }
+
+  /*
+   * Slides out of view (inert, see CarouselController) take no height, so the track is as tall as the
+   * slides in view, and changes height only when the reader moves it. Not while the carousel turns by
+   * itself: it keeps the height of its tallest slide then, since a page must never move on its own.
+   */
+  [part='carousel']:not(.autoplay) .slide[inert] {
+    max-block-size: 0;
   }
 
   .carousel-controls,

@@ -4,13 +4,23 @@
  * a masonry, grid or list wall downloads none of their templates, navigation, autoplay or styles.
  * Until it has arrived the wall shows the layout's skeleton, which is in the entry.
  */
-import { html, nothing, type LitElement, type TemplateResult } from 'lit';
+import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
 import type { Testimonial } from '../../client/types.js';
 import { AutoplayController } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
-import { currentSlideIndex, isRtl, keyToMove, scrollEdges, scrollToSlide, targetIndex, type SlideMove } from './carousel-navigation.js';
+import {
+  currentSlideIndex,
+  isRtl,
+  keyToMove,
+  lastStartIndex,
+  overlapsInline,
+  scrollEdges,
+  scrollToSlide,
+  targetIndex,
+  type SlideMove,
+} from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
 import { addEnglish, type LocalizeController } from '../shared/localize.js';
 import { enMoving } from '../shared/translations/en-moving.js';
@@ -40,11 +50,21 @@ export interface CarouselContext extends ListContext {
 /**
  * The carousel's behaviour and markup: previous and next (loading the next page at the end, else
  * wrapping around), arrow keys, Home and End on the track, and automatic rotation with its control.
+ *
+ * Slides out of view are `inert`: Tab reaches only the slides shown (it never scrolls a hidden one
+ * into view, which sent readers back to slide 1), and, unless the carousel turns by itself, they take
+ * no height, so the track is as tall as the slides in view.
  */
-export class CarouselController {
+export class CarouselController implements ReactiveController {
   /** Automatic rotation; the wall sets `enabled` and `interval` from its attributes. */
   readonly rotation: AutoplayController;
   private total = 0;
+  /** Slides already marked in view or not; newly rendered ones are marked after the update. */
+  private readonly seen = new WeakSet<Element>();
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A wall that changes width shows more or fewer slides: they are marked again then too. */
+  private resizeObserver: ResizeObserver | undefined;
+  private observedTrack: Element | null = null;
 
   constructor(
     private readonly host: LitElement,
@@ -52,31 +72,98 @@ export class CarouselController {
     private readonly wall: CarouselWall,
   ) {
     this.rotation = new AutoplayController(host, reducedMotion, () => this.move('next', false));
+    host.addController(this);
   }
 
-  /** Moves the carousel; at the end it loads the next page if there is one, else wraps around. */
+  /** Slides rendered by this update are marked before the first frame shows them, at their height. */
+  hostUpdated(): void {
+    const track = this.host.renderRoot.querySelector('[part="track"]');
+    if (track !== this.observedTrack) {
+      this.hostDisconnected();
+      this.observedTrack = track;
+      this.resizeObserver ??= new ResizeObserver(this.onTrackScroll);
+      if (track) this.resizeObserver.observe(track);
+    }
+    this.markInView(false);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.restTimer);
+    this.resizeObserver?.disconnect();
+    this.observedTrack = null;
+  }
+
+  /**
+   * Makes the slides out of view inert and those in view not: all of them, or those not marked yet.
+   * A slice out of view is not laid out (content-visibility): its box answers for its slides.
+   */
+  private markInView(all: boolean): void {
+    const track = this.host.renderRoot.querySelector<HTMLElement>('[part="track"]');
+    if (!track) return;
+    const view = track.getBoundingClientRect();
+    for (const batch of track.children) {
+      const near = overlapsInline(batch.getBoundingClientRect(), view);
+      for (const slide of batch.children as HTMLCollectionOf<HTMLElement>) {
+        if (!all && this.seen.has(slide)) continue;
+        this.seen.add(slide);
+        const away = !near || !overlapsInline(slide.getBoundingClientRect(), view);
+        // A slide holding focus stays reachable, even scrolled away, so focus never drops to <body>.
+        if (slide.inert !== away && !slide.matches(':focus-within')) slide.inert = away;
+      }
+    }
+  }
+
+  /**
+   * Marks the slides again once the track rests (a swipe, the scrollbar, a move, a new width; not in
+   * the ResizeObserver's callback, since marking changes the track's height). Not while it moves:
+   * a change of layout then makes the browser snap anew, which cut smooth scrolls short in Firefox.
+   */
+  private readonly onTrackScroll = (): void => {
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.markInView(true), 100);
+  };
+
+  /**
+   * Moves the carousel; at the end it loads the next page if there is one, else wraps around. With
+   * several slides in view, the end is the last slide that can reach the start edge.
+   */
   move(move: SlideMove, announce: boolean): void {
     const track = this.host.renderRoot.querySelector<HTMLElement>('.track');
     if (!track) return;
     const slides = [...track.querySelectorAll<HTMLElement>('.slide')];
     if (slides.length === 0) return;
     const { atStart, atEnd } = scrollEdges(track);
-    const current = currentSlideIndex(track, slides);
+    const last = lastStartIndex(track, slides);
+    const current = Math.min(currentSlideIndex(track, slides), last);
     let index: number;
-    // Several slides may be in view, so the end is where scrolling stops, not only the last slide.
-    if (move === 'next' && (atEnd || current === slides.length - 1)) {
+    if (move === 'next' && (atEnd || current === last)) {
       if (this.wall.canPage()) {
-        void this.wall.loadMore().then(() => this.move('next', announce));
+        // On once the new slides are rendered and laid out (the next frame: Firefox may not have sized
+        // a new slice before it), so the move counts them and scrolls to where they are.
+        void this.wall
+          .loadMore()
+          .then(() => this.host.updateComplete)
+          .then(() => new Promise(requestAnimationFrame))
+          .then(() => this.move('next', announce));
         return;
       }
       index = 0;
     } else if (move === 'previous' && (atStart || current === 0)) {
-      index = slides.length - 1;
+      index = last;
     } else {
-      index = targetIndex(move, current, slides.length);
+      index = targetIndex(move, current, last + 1);
     }
+    // Slides are equally wide: as many are in view as there are from the last start to the end.
+    const lastShown = Math.min(index + slides.length - last, this.total);
+    // The slides it goes to are shown (and the track takes their height) as the move starts, so the
+    // layout changes with the reader's action, not while the track scrolls.
+    for (const slide of slides.slice(index, lastShown)) slide.inert = false;
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
-    if (announce) this.wall.announce(this.wall.localize.term('slideAnnounced', index + 1, this.total));
+    if (!announce) return;
+    const l = this.wall.localize;
+    this.wall.announce(
+      lastShown > index + 1 ? l.term('slidesAnnounced', index + 1, lastShown, this.total) : l.term('slideAnnounced', index + 1, this.total),
+    );
   }
 
   private readonly onTrackKeydown = (event: KeyboardEvent): void => {
@@ -103,7 +190,7 @@ export class CarouselController {
       : nothing;
     let index = 0;
     return html`<section
-      class="carousel ${this.rotation.rotating ? 'rotating' : ''}"
+      class="carousel ${this.rotation.rotating ? 'rotating' : ''} ${this.rotation.available ? 'autoplay' : ''}"
       part="carousel"
       aria-roledescription=${l.term('carousel')}
       aria-label=${label}
@@ -125,6 +212,7 @@ export class CarouselController {
         aria-label=${l.term('slides')}
         tabindex="0"
         @keydown=${this.onTrackKeydown}
+        @scroll=${this.onTrackScroll}
       >
         ${batches.map(
           (batch, position) =>
@@ -165,24 +253,57 @@ export function splitRows<T>(items: readonly T[], rows: number): T[][] {
 }
 
 /**
+ * Focus inside the moving rows stops them (`:focus-within` pauses the animation) and brings the
+ * focused card into view: the row's animation is set to the moment the card is fully in sight (its
+ * start at the row's start when it does not fit). Without this, Tab reached cards that had slid out
+ * of the row. The card is one of the first copy, which spans the first half of the track, so that
+ * moment lies within the current iteration and the real card, never its copy, is the one shown.
+ */
+function showFocusedCard(event: FocusEvent): void {
+  const item = (event.target as Element).closest('.item');
+  const track = item?.closest<HTMLElement>('.marquee-track');
+  const animation = track?.getAnimations()[0];
+  const duration = Number(animation?.effect?.getTiming().duration);
+  if (!item || !track || !animation || !duration) return;
+  const row = track.parentElement!.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  const rtl = isRtl(track);
+  const shift =
+    box.width > row.width
+      ? rtl
+        ? row.right - box.right
+        : row.left - box.left
+      : Math.max(row.left - box.left, 0) + Math.min(row.right - box.right, 0);
+  if (!shift) return;
+  // The track moves from translateX(0) to ∓50% of its width in one iteration, linearly.
+  const translated = new DOMMatrixReadOnly(getComputedStyle(track).transform).m41 + shift;
+  const progress = Math.min(1, Math.abs(translated) / (track.offsetWidth / 2));
+  const reversed = getComputedStyle(track).animationDirection === 'reverse';
+  const iterationStart = Math.floor(Number(animation.currentTime) / duration) * duration;
+  animation.currentTime = iterationStart + (reversed ? 1 - progress : progress) * duration;
+}
+
+/**
  * Endless rows: each row holds its items twice; the second copy is only there to close the loop, so it
  * is hidden from assistive technology and inert (no focus, no clicks).
  */
 export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
   const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
   return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
-    <div class=${classes} part="marquee" role="list" aria-label=${label}>
+    <div class=${classes} part="marquee" role="list" aria-label=${label} @focusin=${showFocusedCard}>
       ${splitRows(items, rows).map(
         (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" ${countStyle(row.length)}>
           <div class="marquee-track">
             <div class="marquee-set">
               ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}
             </div>
-            ${copies
-              ? html`<div class="marquee-set" aria-hidden="true" inert>
+            ${
+              copies
+                ? html`<div class="marquee-set" aria-hidden="true" inert>
                   ${row.map((testimonial) => html`<div class="item">${card(testimonial)}</div>`)}
                 </div>`
-              : nothing}
+                : nothing
+            }
           </div>
         </div>`,
       )}

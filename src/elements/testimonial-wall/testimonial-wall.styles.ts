@@ -61,6 +61,10 @@ const wallStyles = css`
 
   testimonial-card {
     display: block;
+  }
+
+  /* Cards of a grid row are as tall as the row. */
+  .grid testimonial-card {
     block-size: 100%;
   }
 
@@ -69,7 +73,7 @@ const wallStyles = css`
    * Not the first slice of a list: it is the first screen, and content skipped in its first frame
    * would show at the assumed size for a frame, then at its own, moving what follows.
    */
-  .masonry .batch.deferred,
+  .masonry .deferred .item,
   .grid .deferred .item,
   .list .batch.deferred {
     content-visibility: auto;
@@ -79,23 +83,12 @@ const wallStyles = css`
     contain-intrinsic-size: auto none auto calc(var(--_count, 1) * (var(--_item-size) + var(--_gap)));
   }
 
-  /* Masonry: each batch balances its own columns, so a batch once placed never moves when more come. */
-  .masonry .batch {
-    columns: var(--_column-width) var(--_columns);
-    column-gap: var(--_gap);
-    contain-intrinsic-size: auto none auto calc(var(--_count, 12) / var(--_columns) * (var(--_item-size) + var(--_gap)));
-  }
-
-  .batch[hidden] {
-    display: none !important;
-  }
-
-  .masonry .item {
-    break-inside: avoid;
-    margin-block-end: var(--_gap);
-  }
-
-  /* Grid and list: appending adds rows below, nothing placed moves. */
+  /*
+   * Grid and masonry columns; appending adds below, nothing placed moves. Masonry's chunk then makes
+   * each slice a grid of these columns and places every card under the column that ends highest
+   * (masonry-layout.ts); until it has, as when rendered on the server, it is a grid.
+   */
+  .masonry .items,
   .grid .items {
     display: grid;
     gap: var(--_gap);
@@ -105,12 +98,21 @@ const wallStyles = css`
     );
   }
 
+  /*
+   * Whole pixels: columns differ in width by a fraction of one, and a card changing column must not
+   * change size, which its ResizeObserver would report again within the same frame.
+   */
+  .masonry .item {
+    inline-size: round(down, 100%, 1px);
+  }
+
   .list .items {
     display: flex;
     flex-direction: column;
     gap: var(--_gap);
   }
 
+  .masonry .batch,
   .grid .batch {
     display: contents;
   }
@@ -122,6 +124,7 @@ const wallStyles = css`
     gap: var(--_gap);
   }
 
+  .masonry .item,
   .grid .item {
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
@@ -136,6 +139,11 @@ const wallStyles = css`
     gap: 0.5rem;
   }
 
+  .skeleton-controls {
+    display: flex;
+    visibility: hidden;
+  }
+
   .track {
     --_per-view: min(var(--_columns), 1);
     /* Slides are sized from the wall's width (cqi), since they sit inside slices, not the track itself. */
@@ -143,7 +151,8 @@ const wallStyles = css`
     display: flex;
     align-items: flex-start;
     gap: var(--_gap);
-    overflow-x: auto;
+    /* Not a vertical scroller: slides out of view may be taller than the track (moving-layouts.styles). */
+    overflow: auto hidden;
     overscroll-behavior-x: contain;
     scroll-behavior: smooth;
     scrollbar-width: thin;
@@ -291,6 +300,30 @@ const wallStyles = css`
     }
   }
 
+  /*
+   * "Skip testimonials" and the end it leads to: out of sight until focused, then drawn over the
+   * cards, so showing them moves nothing.
+   */
+  .skip {
+    position: absolute;
+    z-index: 1;
+    border-radius: var(--_t-radius);
+    background: var(--_t-background);
+    color: var(--_t-accent);
+  }
+
+  .skip:focus {
+    padding: 0.5rem 1rem;
+  }
+
+  .skip:not(:focus) {
+    clip-path: inset(50%);
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    white-space: nowrap;
+  }
+
   /* States and controls. */
   .message {
     margin: 0;
@@ -332,7 +365,7 @@ const wallStyles = css`
     border-color: var(--_t-accent);
   }
 
-  button[disabled] {
+  button[aria-disabled='true'] {
     cursor: progress;
     opacity: 0.75;
   }

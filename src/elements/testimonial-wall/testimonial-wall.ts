@@ -1,48 +1,51 @@
-import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
 import { encodeListQuery } from '../../client/query.js';
-import type { ListTestimonialsParams, Testimonial } from '../../client/types.js';
+import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
+import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
-import { lazyModule } from '../shared/lazy-module.js';
-import { LocalizeController, type Translation } from '../shared/localize.js';
+import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
+import { LocalizeController } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
-import { FormLinkController } from './form-link.js';
-import { MasonryBlocks } from './masonry-blocks.js';
+import type { FormLinkController } from './form-link.js';
 import { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
   pageSize,
-  pickCount,
-  pickOption,
   WALL_LAYOUTS,
   WALL_PAGING,
   WALL_QUERY_KEYS,
-  WALL_THEMES,
-  warnOnConsole,
   type WallLayout,
   type WallPaging,
-  type WallTheme,
 } from './wall-options.js';
+import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
 declare module '../shared/events.js' {
   interface TestimonialEventDetails {
     /** `<testimonial-wall>` received a page; `testimonials` are the ones it added. */
-    'testimonials-load': { testimonials: Testimonial[]; page: number };
+    'testimonial-wall-load': { testimonials: Testimonial[]; page: number };
     /** `<testimonial-wall>` could not load a page (or has an unusable endpoint). */
-    'testimonials-error': { error: unknown; message: string; page: number };
+    'testimonial-wall-error': { error: unknown; message: string; page: number };
   }
 }
 
+/** `testimonial-wall-load`: a page arrived. */
+export type TestimonialWallLoadEvent = TestimonialEvent<'testimonial-wall-load'>;
+/** `testimonial-wall-error`: a page could not be loaded (or the endpoint is unusable). */
+export type TestimonialWallErrorEvent = TestimonialEvent<'testimonial-wall-error'>;
+
 declare global {
   interface HTMLElementEventMap {
-    'testimonials-load': TestimonialEvent<'testimonials-load'>;
-    'testimonials-error': TestimonialEvent<'testimonials-error'>;
+    'testimonial-wall-load': TestimonialWallLoadEvent;
+    'testimonial-wall-error': TestimonialWallErrorEvent;
   }
 }
 
@@ -53,9 +56,20 @@ let wallCount = 0;
 
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
 const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
+// Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
+// off every other wall's download).
+const formLinks = lazyModule(() => import('./form-link.js'));
+
+/** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
+const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
 
 function isMoving(layout: WallLayout): boolean {
   return layout === 'carousel' || layout === 'marquee';
+}
+
+/** The chunk a layout needs beyond the entry, if any. */
+function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
+  return isMoving(layout) ? movingLayouts : layout === 'masonry' ? masonryLayout : undefined;
 }
 
 /**
@@ -69,17 +83,35 @@ function isMoving(layout: WallLayout): boolean {
  * fetches the next page), `scroll` (loads when the end comes into view), `none`. `loadMore()` fetches the
  * next page whatever the paging. Invalid attribute values are reported on the console and replaced by
  * the default. The carousel and the marquee come in a chunk of their own, fetched by the first wall
- * that shows one (its skeleton stands in meanwhile); should that fail, the wall shows a list.
+ * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
+ * the shortest column; should that fail, the wall shows a list.
  *
  * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
  * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame; masonry shows cards in blocks that never change once on screen.
+ * budget per frame.
+ *
+ * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
+ * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
+ * call to action, then leaves the wall). A skip link rather than one Tab stop with arrow keys inside:
+ * the cards hold links and buttons of their own ("Read more", sources, videos) that readers expect to
+ * reach with Tab, and arrow keys inside a list of rich content are a pattern few would guess. "Load
+ * more" stays focusable while the page loads (`aria-disabled`), then focus goes to the first new
+ * testimonial. The carousel's slides out of view are inert, so Tab enters only the slides shown; in
+ * the marquee, focus stops the motion and brings the focused card into view. `aria-label` on the
+ * wall names its list or carousel, as `label` does, and wins over it.
+ *
+ * The carousel is as tall as the slides in view and changes height only as the reader moves it; with
+ * `autoplay` it keeps the height of its tallest slide, so that the page never moves on its own.
+ * Masonry places each card under the column that ends highest; cards in view keep their column when
+ * a page arrives, and each slice is a grid of its own, so a slice that arrives lays out its own cards
+ * only.
  *
  * Breakpoints follow the wall's own width (container queries): small below 36rem, medium from 36rem,
  * large from 60rem. `max-items-sm`, `max-items-md` and `max-items-lg` limit how many testimonials
  * masonry, grid and list show at each (the rest stay hidden, and "Load more" with them).
  *
  * @csspart wall - The wrapper of everything (the container-query container).
+ * @csspart skip - The "Skip testimonials" link, shown while focused.
  * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
  * @csspart item - One list item holding a card.
  * @csspart skeleton - A placeholder card while the first page loads.
@@ -106,10 +138,10 @@ function isMoving(layout: WallLayout): boolean {
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *
- * @fires testimonials-load - A page arrived: `detail.testimonials` (the ones added) and `detail.page`.
- * @fires testimonials-error - A request failed: `detail.error`, `detail.message`, `detail.page`.
+ * @fires {TestimonialWallLoadEvent} testimonial-wall-load - A page arrived: `detail.testimonials` (the ones added) and `detail.page`.
+ * @fires {TestimonialWallErrorEvent} testimonial-wall-error - A request failed: `detail.error`, `detail.message`, `detail.page`.
  */
-export class TestimonialWall extends LitElement {
+export class TestimonialWall extends CardDisplayElement {
   static override styles = styles;
   static override properties = {
     endpoint: {},
@@ -127,17 +159,8 @@ export class TestimonialWall extends LitElement {
     page: {},
     layout: {},
     paging: {},
-    theme: { reflect: true },
     label: {},
-    variant: {},
-    noDate: { type: Boolean, attribute: 'no-date' },
-    noRating: { type: Boolean, attribute: 'no-rating' },
-    noSource: { type: Boolean, attribute: 'no-source' },
-    noAvatar: { type: Boolean, attribute: 'no-avatar' },
-    noMedia: { type: Boolean, attribute: 'no-media' },
-    showTags: { type: Boolean, attribute: 'show-tags' },
-    headingLevel: { attribute: 'heading-level' },
-    textLimit: { attribute: 'text-limit' },
+    hostLabel: { attribute: 'aria-label' },
     autoplay: { type: Boolean },
     autoplayInterval: { attribute: 'autoplay-interval' },
     marqueeRows: { attribute: 'marquee-rows' },
@@ -145,7 +168,6 @@ export class TestimonialWall extends LitElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
-    strings: { attribute: false },
     announcement: { state: true },
     marqueePaused: { state: true },
   };
@@ -187,29 +209,13 @@ export class TestimonialWall extends LitElement {
   layout: WallLayout = 'masonry';
   /** `button` ("Load more"), `scroll` (when the end comes into view) or `none`. */
   paging: WallPaging = 'button';
-  /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`); handed to the cards. */
-  theme?: WallTheme;
   /** Accessible name of the list or carousel; give walls on one page different names. Default: "Testimonials" in the wall's language. */
   label?: string;
-
-  /** The cards' variant, passed down. */
-  variant?: string;
-  /** Passed down to the cards: hide the date. */
-  noDate = false;
-  /** Passed down to the cards: hide the rating. */
-  noRating = false;
-  /** Passed down to the cards: hide the source. */
-  noSource = false;
-  /** Passed down to the cards: hide the avatar. */
-  noAvatar = false;
-  /** Passed down to the cards: hide media. */
-  noMedia = false;
-  /** Passed down to the cards: show the tags. */
-  showTags = false;
-  /** Passed down to the cards: the level of the heading with the customer's name (card default 3). */
-  headingLevel?: string;
-  /** Passed down to the cards: characters shown before "Read more". */
-  textLimit?: string;
+  /**
+   * `aria-label` on the wall names its list or carousel, as `label` does, and wins over it (the wall
+   * itself has no role, so a name on it alone would be read by nobody).
+   */
+  hostLabel?: string | null;
 
   /** Carousel: turn slides automatically (never under reduced motion; pauses on hover and focus). */
   autoplay = false;
@@ -228,11 +234,6 @@ export class TestimonialWall extends LitElement {
    * given, replaces the link's words.
    */
   cta?: string | null;
-  /**
-   * Words to use instead of the built-in ones of the wall's language, for this wall and its cards
-   * (see `registerTranslation` for a whole page): `{ loadMore: 'Show more stories' }`.
-   */
-  strings?: Partial<Translation>;
 
   /** What screen readers are told politely (pages added, slide reached). */
   private announcement = '';
@@ -243,8 +244,6 @@ export class TestimonialWall extends LitElement {
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
   private pagingValue: WallPaging = 'button';
-  /** The theme handed to the cards: the attribute's, once checked. */
-  private themeValue: WallTheme | undefined;
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
@@ -256,17 +255,26 @@ export class TestimonialWall extends LitElement {
   private sentinelObserver: IntersectionObserver | undefined;
   private observedSentinel: Element | null = null;
   private readonly trackId = `testimonial-wall-track-${++wallCount}`;
+  /**
+   * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
+   * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
+   * asking for page 1.
+   */
+  private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly masonry = new MasonryBlocks<Testimonial>();
   private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
+  /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
+  private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
   /** Whether this wall's shadow root has adopted the moving layouts' styles. */
   private movingStylesAdopted = false;
-  private readonly formLink = new FormLinkController(this, warnOnConsole);
+  private formLink: FormLinkController | undefined;
+  /** Whom the call to action asks for its link; `undefined` when there is none to show. */
+  private formLinkClient: WidgetReadClient | undefined;
   private readonly data = new WallData(this, {
     onPage: (testimonials, page) => this.onPage(testimonials, page),
     onError: (error, page) => this.onError(error, page),
@@ -275,6 +283,11 @@ export class TestimonialWall extends LitElement {
   /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
   loadMore(): Promise<void> {
     return this.data.loadMore();
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.firstPage = takeOver(this);
+    return super.createRenderRoot();
   }
 
   override connectedCallback(): void {
@@ -303,8 +316,14 @@ export class TestimonialWall extends LitElement {
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.isConnected && (!this.chunks.done || this.awaitingLayout)) {
-      await (this.awaitingLayout ? movingLayouts.load().catch(() => undefined) : this.chunks.settled);
+    while (this.isConnected && (!this.chunks.done || this.awaitingLayout || (this.formLinkClient && !this.formLink))) {
+      await (this.awaitingLayout
+        ? layoutModule(this.layoutValue)!
+            .load()
+            .catch(() => undefined)
+        : this.chunks.done
+          ? formLinks.load().catch(() => undefined)
+          : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
@@ -312,60 +331,87 @@ export class TestimonialWall extends LitElement {
 
   /** Whether the layout asked for is in a chunk that has not arrived yet. */
   private get awaitingLayout(): boolean {
-    return isMoving(this.layoutValue) && !movingLayouts.loaded;
+    const module = layoutModule(this.layoutValue);
+    return module !== undefined && !module.loaded;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
+  /**
+   * Whether the skeleton stands in until the layout's chunk arrives: the carousel and the marquee.
+   * Masonry is a grid until its chunk has placed the cards, as on the server, whose HTML shows them.
+   */
+  private get skeletonForLayout(): boolean {
+    return this.awaitingLayout && this.layoutValue !== 'masonry';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     const first = !this.hasUpdated;
+    const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
-      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])));
+      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     }
     if (first || changed.has('layout')) {
-      this.layoutValue = pickOption('layout', this.layout, WALL_LAYOUTS, 'masonry');
-      if (this.awaitingLayout) this.loadMovingLayout();
+      this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
+      if (this.awaitingLayout) this.loadLayout();
     }
-    if (first || changed.has('paging')) this.pagingValue = pickOption('paging', this.paging, WALL_PAGING, 'button');
-    if (first || changed.has('theme')) {
-      this.themeValue = this.theme == null ? undefined : pickOption('theme', this.theme, WALL_THEMES, 'light');
-    }
-    if (first || changed.has('maxItemsSm') || changed.has('maxItemsMd') || changed.has('maxItemsLg')) {
-      this.limits = {
-        sm: pickCount('max-items-sm', this.maxItemsSm, 0),
-        md: pickCount('max-items-md', this.maxItemsMd, 0),
-        lg: pickCount('max-items-lg', this.maxItemsLg, 0),
-      };
-    }
-    if (first || changed.has('marqueeRows')) this.rows = pickCount('marquee-rows', this.marqueeRows, 1) ?? 1;
-    if (first || changed.has('autoplayInterval')) {
-      this.autoplayIntervalValue = pickCount('autoplay-interval', this.autoplayInterval, 1000);
-    }
+    // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
+    this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
+    this.limits = {
+      sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
+      md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
+      lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
+    };
+    this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
+    this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
-      this.formLink.request(this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
+      this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.awaitingLayout) this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.skeletonForLayout) this.placed = true;
   }
 
   protected override updated(): void {
     this.observeSentinel();
+    const masonry = masonryLayout.loaded;
+    if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
+    this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
   }
 
-  /**
-   * Fetches the carousel and marquee chunk; the skeleton stays until it is here. Should it fail to load
-   * (offline, say), the wall shows its testimonials as a list rather than nothing.
-   */
-  private loadMovingLayout(): void {
-    const asked = this.layoutValue;
-    movingLayouts.load().then(
-      () => this.requestUpdate(),
+  /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
+  private requestFormLink(): void {
+    const client = (this.formLinkClient = this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
+    if (!client && !this.formLink) return;
+    formLinks.load().then(
+      ({ FormLinkController }) => (this.formLink ??= new FormLinkController(this, this.report)).request(this.formLinkClient),
       (error: unknown) => {
-        if (this.layoutValue !== asked) return;
-        warnOnConsole(`layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
-        this.layoutValue = 'list';
+        this.report(
+          'TE-LINKS-FAILED',
+          `cta: the call to action's code could not be loaded (${errorMessage(error)}); no call to action is shown.`,
+        );
+        this.formLinkClient = undefined;
         this.requestUpdate();
       },
     );
+  }
+
+  /**
+   * Fetches the layout's chunk; the skeleton stays until it is here. Should it fail to load (offline,
+   * say), the wall shows its testimonials as a list rather than nothing.
+   */
+  private loadLayout(): void {
+    const asked = this.layoutValue;
+    layoutModule(asked)!
+      .load()
+      .then(
+        () => this.requestUpdate(),
+        (error: unknown) => {
+          if (this.layoutValue !== asked) return;
+          this.report('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+          this.layoutValue = 'list';
+          this.requestUpdate();
+        },
+      );
   }
 
   /**
@@ -378,7 +424,7 @@ export class TestimonialWall extends LitElement {
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
-      const { elementStyles } = this.constructor as typeof LitElement;
+      const { elementStyles } = this.constructor as typeof CardDisplayElement;
       adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
     }
     if (!layouts || this.layoutValue !== 'carousel') {
@@ -405,7 +451,8 @@ export class TestimonialWall extends LitElement {
       this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
-      if (!Array.isArray(this.testimonials)) warnOnConsole('testimonials must be an array of testimonials; nothing is shown.');
+      if (!Array.isArray(this.testimonials))
+        this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
       return;
     }
@@ -418,7 +465,8 @@ export class TestimonialWall extends LitElement {
     this.placed = false;
     this.chunks.replace([]);
     if (client) {
-      void this.data.load(client, this.params);
+      void this.data.load(client, this.params, this.firstPage);
+      this.firstPage = undefined;
     } else {
       this.data.clear();
     }
@@ -433,8 +481,8 @@ export class TestimonialWall extends LitElement {
     } catch (error) {
       if (this.configError === undefined) {
         this.configError = error;
-        warnOnConsole(errorMessage(error));
-        emit(this, 'testimonials-error', { error, message: errorMessage(error), page: 1 });
+        this.report('TE-INVALID-ENDPOINT', errorMessage(error));
+        emit(this, 'testimonial-wall-error', { error, message: errorMessage(error), page: 1 });
       }
       return undefined;
     }
@@ -443,12 +491,19 @@ export class TestimonialWall extends LitElement {
   private onPage(testimonials: Testimonial[], page: number): void {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
-      this.chunks.replace(feed.items);
+      // A page that came with the wall (server rendering) is shown whole at once, as the server showed
+      // it; a fetched one arrives after the first render and is revealed slice by slice.
+      this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
       this.announcement = testimonials.length > 0 ? this.l.term('added', testimonials.length) : this.l.term('noMore');
     }
-    emit(this, 'testimonials-load', { testimonials, page });
+    emit(this, 'testimonial-wall-load', { testimonials, page });
+  }
+
+  /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
+  private get name(): string {
+    return this.hostLabel?.trim() || this.label || this.l.term('testimonials');
   }
 
   /**
@@ -458,18 +513,14 @@ export class TestimonialWall extends LitElement {
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
     this.announcement = this.failure;
-    warnOnConsole(`${this.failure} ${message}`);
-    emit(this, 'testimonials-error', { error, message, page });
+    // The console stays English, whatever the reader's language.
+    this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
+    emit(this, 'testimonial-wall-error', { error, message, page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
     return this.l.term(this.data.moreStatus === 'error' ? 'moreError' : 'wallError');
-  }
-
-  /** The accessible name of the list or carousel. */
-  private get name(): string {
-    return this.label ?? this.l.term('testimonials');
   }
 
   private get canPage(): boolean {
@@ -489,12 +540,31 @@ export class TestimonialWall extends LitElement {
   };
 
   private async onLoadMoreClick(): Promise<void> {
+    // While a page loads the button stays focusable (aria-disabled, not disabled, which would drop
+    // focus to <body>) and does nothing.
+    if (this.data.moreStatus === 'loading') return;
     const firstNew = this.chunks.total;
     await this.loadMore();
     await this.updateComplete;
     // The button may be gone (last page): carry on reading where the new testimonials start.
     const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
     items[firstNew]?.focus();
+  }
+
+  /**
+   * "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials.
+   * The end is a Tab stop only while it holds focus: Chromium moves on from an element that is not
+   * one (tabindex -1) in a shadow tree to the tree's first Tab stop, not the one after it.
+   */
+  private onSkip(event: Event): void {
+    event.preventDefault();
+    const end = this.renderRoot.querySelector<HTMLElement>('span.skip')!;
+    end.tabIndex = 0;
+    end.focus();
+  }
+
+  private onSkipEndBlur(event: Event): void {
+    (event.target as HTMLElement).tabIndex = -1;
   }
 
   private onRetry(): void {
@@ -504,8 +574,8 @@ export class TestimonialWall extends LitElement {
   private renderCard = (testimonial: Testimonial): TemplateResult =>
     html`<testimonial-card
       .testimonial=${testimonial}
-      variant=${this.variant ?? nothing}
-      theme=${this.themeValue ?? nothing}
+      variant=${this.display.variant ?? nothing}
+      theme=${this.display.theme ?? nothing}
       ?no-date=${this.noDate}
       ?no-rating=${this.noRating}
       ?no-source=${this.noSource}
@@ -513,8 +583,8 @@ export class TestimonialWall extends LitElement {
       ?no-media=${this.noMedia}
       ?show-tags=${this.showTags}
       .strings=${this.strings}
-      heading-level=${this.headingLevel ?? nothing}
-      text-limit=${this.textLimit ?? nothing}
+      heading-level=${this.display.headingLevel ?? nothing}
+      text-limit=${this.display.textLimit ?? nothing}
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
@@ -565,15 +635,16 @@ export class TestimonialWall extends LitElement {
         toggle,
       });
     }
-    const blocks =
-      this.layoutValue === 'masonry'
-        ? this.masonry.update(this.chunks.batches, this.chunks.done)
-        : this.chunks.batches.map((items) => ({ items, open: false }));
-    return listTemplate(context, blocks);
+    return listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.l.term('loadingWall'));
+    return skeletonTemplate(
+      this.layoutValue,
+      skeletonCount(this.layoutValue, pageSize(this.params)),
+      this.limits,
+      this.l.term('loadingWall'),
+    );
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -589,8 +660,10 @@ export class TestimonialWall extends LitElement {
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', this.l.term('empty'), false);
-    if (this.awaitingLayout) return this.renderSkeleton();
-    return this.renderItems();
+    if (this.skeletonForLayout) return this.renderSkeleton();
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.l.term('skip')}</a>
+      ${this.renderItems()}
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.l.term('skipEnd')}</span>`;
   }
 
   /**
@@ -599,7 +672,9 @@ export class TestimonialWall extends LitElement {
    */
   private renderFooter(): TemplateResult | typeof nothing {
     const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
-    if (!ready || !this.placed || !this.formLink.settled || this.configError !== undefined) return nothing;
+    // The call to action is known: none asked for, or its link answered.
+    const ctaSettled = !this.formLinkClient || this.formLink?.settled;
+    if (!ready || !this.placed || !ctaSettled || this.configError !== undefined) return nothing;
     const { moreStatus } = this.data;
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
@@ -612,19 +687,16 @@ export class TestimonialWall extends LitElement {
             class="load-more"
             part="load-more"
             lang=${this.l.lang}
-            ?disabled=${moreStatus === 'loading'}
+            aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
             ${this.l.term(moreStatus === 'loading' ? 'loadingMore' : 'loadMore')}
           </button>`
         : nothing;
-    const failure =
-      moreStatus === 'error'
-        ? this.renderMessage('error', this.failure, true)
-        : nothing;
+    const failure = moreStatus === 'error' ? this.renderMessage('error', this.failure, true) : nothing;
     const words = this.cta?.trim();
-    const cta = this.formLink.href
-      ? html`<a class="cta" part="cta" href=${this.formLink.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.l.lang}>
+    const cta = this.formLink?.href
+      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.l.lang}>
           ${words || this.l.term('cta')}
         </a>`
       : nothing;

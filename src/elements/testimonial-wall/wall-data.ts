@@ -55,14 +55,20 @@ export class WallData {
     return this.status === 'ready' && this.moreStatus !== 'loading' && (this.feed?.hasMore ?? false);
   }
 
-  /** Asks a new question (first page); whatever was in flight is aborted and forgotten. */
-  load(client: WidgetReadClient, params: ListTestimonialsParams): Promise<void> {
+  /**
+   * Asks a new question (first page); whatever was in flight is aborted and forgotten. `firstPage`, when
+   * given (the page a server rendered the wall from), is the answer: no request, and it arrives now.
+   */
+  load(client: WidgetReadClient, params: ListTestimonialsParams, firstPage?: TestimonialList): Promise<void> {
     this.question = { client, params };
     this.feed = new WallFeed(params.page ?? 1, pageSize(params));
     this.status = 'loading';
     this.moreStatus = 'idle';
     this.error = undefined;
-    return this.fetchPage(this.feed.nextPage);
+    if (!firstPage) return this.fetchPage(this.feed.nextPage);
+    this.page = this.feed.nextPage;
+    this.onAnswer({ status: 'complete', value: firstPage });
+    return Promise.resolve();
   }
 
   /** Drops the question and its data (the wall was given its testimonials, or lost its endpoint). */
@@ -103,7 +109,7 @@ export class WallData {
     return this.request.request({ page }, (signal) => question.client.listTestimonials(params, { signal }));
   }
 
-  private onAnswer({ status, value, error }: FetchController<TestimonialList>): void {
+  private onAnswer({ status, value, error }: Pick<FetchController<TestimonialList>, 'status' | 'value'> & { error?: unknown }): void {
     const { feed, page } = this;
     if (!feed) return;
     if (status === 'complete' && value) {

@@ -6,7 +6,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleProperties } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
-import type { MasonryBlock } from './masonry-blocks.js';
 import type { WallLayout } from './wall-options.js';
 
 /** Per-breakpoint item limits (`max-items-sm`, `-md`, `-lg`). */
@@ -56,7 +55,13 @@ export function skeletonTemplate(layout: WallLayout, count: number, limits: Item
   );
   const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
-    return html`<div class="carousel" aria-busy="true">${busy}<div class="track">${cards}</div></div>`;
+    // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
+    // starts where the carousel's will.
+    return html`<div class="carousel" aria-busy="true">
+      ${busy}
+      <div class="skeleton-controls" aria-hidden="true"><button>‹</button></div>
+      <div class="track">${cards}</div>
+    </div>`;
   }
   if (layout === 'marquee') {
     return html`<div class="marquee static" aria-busy="true">
@@ -82,19 +87,13 @@ export interface ListContext {
   end: TemplateResult | typeof nothing;
 }
 
-/**
- * Masonry, grid and list: one list; blocks group items for layout only (no role). An open masonry
- * block is still gathering cards and stays hidden until it is complete.
- */
-export function listTemplate(
-  { card, limits, label, end }: ListContext,
-  blocks: readonly MasonryBlock<Testimonial>[],
-): TemplateResult {
+/** Masonry, grid and list: one list; slices group items for layout only (no role). */
+export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
   let index = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}>
-      ${blocks.map(
-        ({ items, open }, block) =>
-          html`<div class="batch ${block > 0 ? 'deferred' : ''}" ${countStyle(items.length)} ?hidden=${open}>
+      ${batches.map(
+        (items, batch) =>
+          html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}>
             ${items.map(
               (testimonial) =>
                 html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">

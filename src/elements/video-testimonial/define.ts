@@ -1,8 +1,9 @@
+import { defineElement } from '../shared/lazy-define.js';
 import { VideoTestimonial } from './video-testimonial.js';
 
 export { VideoTestimonial };
 
-if (!customElements.get('video-testimonial')) customElements.define('video-testimonial', VideoTestimonial);
+defineElement('video-testimonial', VideoTestimonial);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,9 @@ import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { addEnglish, LocalizeController, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { enVideo } from '../shared/translations/en-video.js';
+import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
+import { takeOver } from '../shared/take-over.js';
 import { warmHls } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, releasePlayback } from './playback-registry.js';
@@ -24,6 +26,9 @@ export interface VideoTestimonialErrorDetail {
   /** The sources tried, in order. */
   sources: readonly PlaybackSource[];
 }
+
+/** `error` on `<video-testimonial>`: every source failed (the platform's name, with a `detail`). */
+export type VideoTestimonialErrorEvent = CustomEvent<VideoTestimonialErrorDetail>;
 
 interface PlayWaiter {
   resolve(): void;
@@ -89,12 +94,12 @@ function abortError(message: string): DOMException {
  * @cssproperty --testimonial-color-accent - Colour of the transcript toggle and the focus ring (shared token; inside a card, the card's theme).
  * @cssproperty --testimonial-spacing - Padding of the error message (shared token).
  *
- * @fires play - Playback was requested (re-dispatched from the inner video; composed).
- * @fires playing - Playback started or resumed (composed).
- * @fires pause - Playback paused (composed).
- * @fires ended - Playback reached the end (composed).
- * @fires timeupdate - The current time changed (composed).
- * @fires error - Every source failed; `detail` is a {@link VideoTestimonialErrorDetail} (composed).
+ * @fires {Event} play - Playback was requested (re-dispatched from the inner video; composed).
+ * @fires {Event} playing - Playback started or resumed (composed).
+ * @fires {Event} pause - Playback paused (composed).
+ * @fires {Event} ended - Playback reached the end (composed).
+ * @fires {Event} timeupdate - The current time changed (composed).
+ * @fires {VideoTestimonialErrorEvent} error - Every source failed; `detail` is a `VideoTestimonialErrorDetail` (composed).
  */
 export class VideoTestimonial extends LitElement {
   static override styles = videoTestimonialStyles;
@@ -117,22 +122,22 @@ export class VideoTestimonial extends LitElement {
   testimonial: CardTestimonial | null = null;
 
   /** For standalone use: an HLS playlist (`.m3u8`) or an mp4 URL. Wins over the testimonial's sources. */
-  src: string | null = null;
+  src?: string;
 
   /** The MIME type of `src` when its extension does not tell (`application/vnd.apple.mpegurl`, `video/mp4`). */
-  type: string | null = null;
+  type?: string;
 
   /** For standalone use: the poster image URL. Wins over the testimonial's `thumbnail_url`. */
-  poster: string | null = null;
+  poster?: string;
 
   /** A WebVTT captions URL, added as `<track kind="captions">` once playback starts. */
-  captions: string | null = null;
+  captions?: string;
 
   /** The transcript text; defaults to the testimonial's `video.transcript`. */
-  transcript: string | null = null;
+  transcript?: string;
 
   /** Names the video for assistive technology. Default: "Video testimonial from {customer_name}" in the player's language. */
-  label: string | null = null;
+  label?: string;
 
   /** Plays without sound. Reflects the viewer's choice in the player's controls. */
   muted = false;
@@ -161,6 +166,7 @@ export class VideoTestimonial extends LitElement {
   }
 
   private sources: VideoSources = resolveVideoSources({});
+  private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private engine: PlaybackEngine | undefined;
   private playWaiters: PlayWaiter[] = [];
   private startTime = 0;
@@ -218,6 +224,12 @@ export class VideoTestimonial extends LitElement {
     return this.engine?.current?.type ?? '';
   }
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
+    this.testimonial ??= takeOver(this) ?? null;
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (typeof IntersectionObserver === 'function') {
@@ -236,6 +248,12 @@ export class VideoTestimonial extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    for (const name of ['src', 'poster', 'captions'] as const) {
+      const value = this[name];
+      if (changed.has(name) && value && !safeUrl(value, 'media') && !(name === 'poster' && safeUrl(value, 'image'))) {
+        warnInvalid(this.report, name, value, 'is not a safe http(s) URL', 'none');
+      }
+    }
     if (changed.has('testimonial') || changed.has('src') || changed.has('type') || changed.has('poster')) {
       const previous = this.sources;
       this.sources = resolveVideoSources(this);
@@ -454,9 +472,7 @@ export class VideoTestimonial extends LitElement {
   }
 
   private renderPosterImage() {
-    return this.sources.poster
-      ? html`<img part="poster" src=${this.sources.poster} alt="" decoding="async" loading="lazy" />`
-      : nothing;
+    return this.sources.poster ? html`<img part="poster" src=${this.sources.poster} alt="" decoding="async" loading="lazy" />` : nothing;
   }
 
   private renderPlayButton() {
@@ -472,11 +488,13 @@ export class VideoTestimonial extends LitElement {
       >
         <span class="play-icon">${playIcon}</span>
       </button>
-      ${duration === undefined
-        ? nothing
-        : html`<time part="duration" datetime=${isoDuration(duration)}
+      ${
+        duration === undefined
+          ? nothing
+          : html`<time part="duration" datetime=${isoDuration(duration)}
             ><span class="visually-hidden">${this.l.term('duration')} </span>${formatDuration(duration)}</time
-          >`}
+          >`
+      }
     `;
   }
 
@@ -488,9 +506,7 @@ export class VideoTestimonial extends LitElement {
           ${this.l.term(available ? 'videoFailed' : 'videoMissing')}
           ${this.transcriptText ? this.l.term('transcriptBelow') : nothing}
         </p>
-        ${available
-          ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.l.term('retry')}</button>`
-          : nothing}
+        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.l.term('retry')}</button>` : nothing}
       </div>
     `;
   }
@@ -538,12 +554,14 @@ export class VideoTestimonial extends LitElement {
         ${phase === 'poster' && this.l.ready ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
-      ${transcript
-        ? html`<details part="transcript" ?open=${phase === 'failed'}>
+      ${
+        transcript
+          ? html`<details part="transcript" ?open=${phase === 'failed'}>
             <summary>${this.l.term('transcript')}</summary>
             <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 }

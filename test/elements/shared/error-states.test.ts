@@ -12,9 +12,9 @@ import { loaded, part, until, warningsDuring } from '../testimonial-wall/wall-he
 
 /** Whether `element` or an ancestor (across shadow roots) is an assertive live region. */
 function assertive(element: Element): boolean {
-  for (let current: Element | null = element; current; ) {
+  for (let current: Element | null = element; current;) {
     if (current.getAttribute('role') === 'alert' || current.getAttribute('aria-live') === 'assertive') return true;
-    current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null);
+    current = current.parentElement ?? (current.getRootNode() as ShadowRoot).host ?? null;
   }
   return false;
 }
@@ -33,7 +33,7 @@ describe('error states speak to readers, not developers', () => {
     const warnings = await warningsDuring(async (messages) => {
       wall = document.createElement('testimonial-wall') as TestimonialWall;
       wall.setAttribute('endpoint', '/api/no-such-proxy');
-      const failed = oneEvent(wall, 'testimonials-error');
+      const failed = oneEvent(wall, 'testimonial-wall-error');
       (await fixture<HTMLDivElement>(html`<div></div>`)).append(wall);
       detail = (await failed).detail;
       await until(() => messages.length > 0, 'a console warning');
@@ -56,7 +56,7 @@ describe('error states speak to readers, not developers', () => {
     await loaded(wall);
     api.failNext = 1;
     const warnings = await warningsDuring(async () => {
-      const failed = oneEvent(wall, 'testimonials-error');
+      const failed = oneEvent(wall, 'testimonial-wall-error');
       part<HTMLButtonElement>(wall, 'load-more')!.click();
       await failed;
       await wall.updateComplete;
@@ -75,7 +75,7 @@ describe('error states speak to readers, not developers', () => {
       card = await fixture<TestimonialCard>(
         html`<testimonial-card endpoint="/api" testimonial-id="00000000-0000-4000-8000-0000000000e4"></testimonial-card>`,
       );
-      detail = (await oneEvent(card, 'testimonial-error')).detail;
+      detail = (await oneEvent(card, 'testimonial-card-error')).detail;
       await card.updateComplete;
     });
     const error = card.shadowRoot!.querySelector('[part="error"]')!;

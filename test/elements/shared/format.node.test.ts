@@ -1,13 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INTEGRATIONS } from '../../../src/client/types.js';
-import {
-  formatDate,
-  initials,
-  integrationLabel,
-  normaliseRating,
-  parseDate,
-} from '../../../src/elements/shared/format.js';
+import { formatDate, initials, integrationLabel, normaliseRating, parseDate } from '../../../src/elements/shared/format.js';
 
 /** Every integration value of spec 2.5 and its name as its owner writes it. */
 const EXPECTED_LABELS: Record<string, string> = {

@@ -51,7 +51,7 @@ export const SCRIPT_PAYLOADS: readonly string[] = [
   '<mark onclick="window.__pwned = \'mark\'" onmouseover="window.__pwned = \'mark\'" style="color:red" class="x" id="y">marked</mark>',
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=\'mxss\'">',
   '<noscript><p title="</noscript><img src=x onerror=window.__pwned=\'noscript\'>">',
-  '"><img src=x onerror=window.__pwned=\'attr\'>',
+  "\"><img src=x onerror=window.__pwned='attr'>",
   '<details open ontoggle="window.__pwned = \'details\'">',
   '<template><img src=x onerror="window.__pwned=\'template\'"></template>',
   '<style>@import "javascript:window.__pwned=1"</style>',

@@ -113,7 +113,9 @@ describe('every element in every built-in language', () => {
 
   for (const lang of LANGUAGES) {
     it(`${lang}: its own words everywhere, marked ${lang}, nothing missing${lang === 'ar' || lang === 'he' ? ', controls mirrored' : ''}, axe clean`, async () => {
-      const table = ((await import(`../../../src/elements/shared/translations/${lang}.ts`)) as { default: Record<string, string | PluralForms> }).default;
+      const table = (
+        (await import(`../../../src/elements/shared/translations/${lang}.ts`)) as { default: Record<string, string | PluralForms> }
+      ).default;
       const root = await page(lang);
       const strings = spokenStrings(root);
 
@@ -122,14 +124,20 @@ describe('every element in every built-in language', () => {
       // The language's words are there: a sample from each element.
       for (const key of ['loadMore', 'cta', 'readMore', 'previous', 'transcript', 'noReviews', 'empty', 'cardError'] as const) {
         const words = forms(table[key]!)[0]!;
-        expect(strings.some((text) => text.includes(words)), `${lang}: "${words}" (${key}) is shown`).to.equal(true);
+        expect(
+          strings.some((text) => text.includes(words)),
+          `${lang}: "${words}" (${key}) is shown`,
+        ).to.equal(true);
       }
       // Nothing missing: every control and every named element has a name.
       for (const element of allElements(root)) {
         const label = element.getAttribute('aria-label');
         if (label !== null) expect(label.trim(), `${lang}: an empty aria-label on <${element.localName}>`).to.not.equal('');
         if (['button', 'a', 'summary'].includes(element.localName)) {
-          expect((element.textContent!.trim() || label || '').length, `${lang}: <${element.localName} part="${element.getAttribute('part')}"> has no name`).to.be.above(0);
+          expect(
+            (element.textContent!.trim() || label || '').length,
+            `${lang}: <${element.localName} part="${element.getAttribute('part')}"> has no name`,
+          ).to.be.above(0);
         }
       }
       // The words say their language.

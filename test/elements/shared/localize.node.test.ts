@@ -122,7 +122,7 @@ describe('LocalizeController', () => {
   it('falls back pt-BR → pt → en, and says the language the words are in', async () => {
     const { l } = await localizer('pt-BR');
     assert.equal(l.lang, 'pt');
-    assert.equal(l.requested, 'pt-BR', 'numbers and dates keep the page\'s tag');
+    assert.equal(l.requested, 'pt-BR', "numbers and dates keep the page's tag");
     assert.equal(l.term('readMore'), 'Ler mais');
     assert.equal(l.term('reviews', 1), '1 avaliação');
     const finnish = await localizer('fi-FI');

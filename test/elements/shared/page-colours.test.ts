@@ -42,7 +42,8 @@ describe('text drawn on the page reads on light and dark pages', () => {
 
     it(`the video's "Transcript" toggle on ${page.name}`, async () => {
       const box = await onPage(page.style);
-      box.innerHTML = '<video-testimonial poster="/src/sandbox/media/poster.jpg" transcript="Words said in the video."></video-testimonial>';
+      box.innerHTML =
+        '<video-testimonial poster="/src/sandbox/media/poster.jpg" transcript="Words said in the video."></video-testimonial>';
       const video = box.firstElementChild as VideoTestimonial;
       await video.updateComplete;
       const summary = video.shadowRoot!.querySelector('[part="transcript"] summary')!;

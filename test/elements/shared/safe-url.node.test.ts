@@ -5,7 +5,6 @@ import { DANGEROUS_URLS } from './hostile.js';
 
 const KINDS: SafeUrlKind[] = ['link', 'image', 'media'];
 
-
 describe('safeUrl', () => {
   it('accepts absolute https and http URLs for every kind and returns the parsed serialisation', () => {
     for (const kind of KINDS) {

@@ -50,8 +50,8 @@ describe('endpoint-client', () => {
 describe('events', () => {
   it('emits a bubbling, composed CustomEvent with its detail', async () => {
     const host = await mount<HTMLDivElement>(html`<div></div>`);
-    const heard = oneEvent(document.body, 'testimonial-error');
-    emit(host, 'testimonial-error', { error: new Error('boom'), message: 'boom' });
+    const heard = oneEvent(document.body, 'testimonial-card-error');
+    emit(host, 'testimonial-card-error', { error: new Error('boom'), message: 'boom' });
     const event = await heard;
     expect(event.detail.message).to.equal('boom');
     expect(event.bubbles && event.composed).to.equal(true);
@@ -69,7 +69,7 @@ describe('events', () => {
 });
 
 describe('nearestLang', () => {
-  it('finds its own, an ancestor\'s, or a shadow host\'s lang', async () => {
+  it("finds its own, an ancestor's, or a shadow host's lang", async () => {
     const outer = await mount<HTMLDivElement>(html`<div lang="ar"><span lang="de"><i></i></span><section></section></div>`);
     expect(nearestLang(outer.querySelector('i')!)).to.equal('de');
     expect(nearestLang(outer.querySelector('section')!)).to.equal('ar');

@@ -32,9 +32,6 @@ describe('styleProperties', () => {
   });
 
   it('refuses to be bound anywhere but on an element', () => {
-    expect(() => render(html`<p style=${styleProperties({ color: 'red' })}></p>`, container)).to.throw(
-      TypeError,
-      /element binding/,
-    );
+    expect(() => render(html`<p style=${styleProperties({ color: 'red' })}></p>`, container)).to.throw(TypeError, /element binding/);
   });
 });

@@ -43,7 +43,6 @@ export async function cardFor(testimonial: unknown, attrs: Record<string, string
   return el;
 }
 
-
 /** Visible text of a node, whitespace collapsed. */
 export function textOf(node: Node | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();

@@ -42,14 +42,14 @@ describe('<testimonial-card> fetching', () => {
   });
   afterEach(() => stub.restore());
 
-  it('fetches a testimonial through /api (proxy in front of the sandbox) and fires testimonial-load', async () => {
+  it('fetches a testimonial through /api (proxy in front of the sandbox) and fires testimonial-card-load', async () => {
     const list = await (await fetch('/api/testimonials?limit=1&type=text')).json();
     const id: string = list.testimonials[0].id;
     const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
     const el = document.createElement('testimonial-card');
     el.setAttribute('endpoint', '/api');
     el.setAttribute('testimonial-id', id);
-    const loaded = oneEvent(el, 'testimonial-load');
+    const loaded = oneEvent(el, 'testimonial-card-load');
     wrapper.append(el);
     const event = await loaded;
     expect(event.detail.testimonial.id).to.equal(id);
@@ -67,15 +67,15 @@ describe('<testimonial-card> fetching', () => {
     await waitUntil(() => stub.held.length === 1);
     expect(stub.held[0]!.request.url).to.equal(`${location.origin}/held-api/testimonials/${id}`);
     stub.held[0]!.respond(Response.json(sampleTestimonial({ id })));
-    await oneEvent(el, 'testimonial-load');
+    await oneEvent(el, 'testimonial-card-load');
     expect(part(el, 'skeleton')).to.equal(null);
     expect(textOf(part(el, 'name'))).to.equal('Ada Lovelace');
   });
 
-  it('shows a clear error, fires testimonial-error, and retries on request', async () => {
+  it('shows a clear error, fires testimonial-card-error, and retries on request', async () => {
     const el = await card(`endpoint="/held-api" testimonial-id="${freshId()}"`);
     await waitUntil(() => stub.held.length === 1);
-    const failed = oneEvent(el, 'testimonial-error');
+    const failed = oneEvent(el, 'testimonial-card-error');
     const body = { error: { status: 404, code: 'not_found', message: 'No testimonial with this id.' } };
     stub.held[0]!.respond(Response.json(body, { status: 404 }));
     const event = await failed;
@@ -87,14 +87,14 @@ describe('<testimonial-card> fetching', () => {
     part<HTMLButtonElement>(el, 'retry')!.click();
     await waitUntil(() => stub.held.length === 2);
     stub.held[1]!.respond(Response.json(sampleTestimonial()));
-    await oneEvent(el, 'testimonial-load');
+    await oneEvent(el, 'testimonial-card-load');
     expect(part(el, 'error')).to.equal(null);
     await expect(el).to.be.accessible();
   });
 
   it('shows an accessible error for an unknown id on the real endpoint', async () => {
     const el = await card(`endpoint="/api" testimonial-id="00000000-0000-4000-8000-000000000000"`);
-    await oneEvent(el, 'testimonial-error');
+    await oneEvent(el, 'testimonial-card-error');
     await el.updateComplete;
     expect(part(el, 'error')).not.to.equal(null);
     await expect(el).to.be.accessible();
@@ -123,7 +123,7 @@ describe('<testimonial-card> fetching', () => {
     expect(stub.held[0]!.request.signal.aborted).to.equal(true);
     expect(stub.held[1]!.request.signal.aborted).to.equal(false);
     stub.held[1]!.respond(Response.json(sampleTestimonial({ customer_name: 'Second' })));
-    await oneEvent(el, 'testimonial-load');
+    await oneEvent(el, 'testimonial-card-load');
     expect(textOf(part(el, 'name'))).to.equal('Second');
   });
 
@@ -140,7 +140,7 @@ describe('<testimonial-card> fetching', () => {
     const el = await card(`endpoint="/held-api" testimonial-id="${freshId()}"`);
     await waitUntil(() => stub.held.length === 1);
     let errors = 0;
-    el.addEventListener('testimonial-error', () => errors++);
+    el.addEventListener('testimonial-card-error', () => errors++);
     const parent = el.parentElement!;
     el.remove();
     expect(stub.held[0]!.request.signal.aborted).to.equal(true);
@@ -148,7 +148,7 @@ describe('<testimonial-card> fetching', () => {
     parent.append(el);
     await waitUntil(() => stub.held.length === 2, 'fetches again when back on the page');
     stub.held[1]!.respond(Response.json(sampleTestimonial()));
-    await oneEvent(el, 'testimonial-load');
+    await oneEvent(el, 'testimonial-card-load');
     expect(errors).to.equal(0);
     expect(textOf(part(el, 'name'))).to.equal('Ada Lovelace');
   });
@@ -161,7 +161,7 @@ describe('<testimonial-card> fetching', () => {
     const [a, b] = [...wrapper.querySelectorAll('testimonial-card')];
     await waitUntil(() => stub.held.length === 1);
     stub.held[0]!.respond(Response.json(sampleTestimonial({ id })));
-    await Promise.all([oneEvent(a!, 'testimonial-load'), oneEvent(b!, 'testimonial-load')]);
+    await Promise.all([oneEvent(a!, 'testimonial-card-load'), oneEvent(b!, 'testimonial-card-load')]);
     expect(stub.held.length).to.equal(1);
   });
 });

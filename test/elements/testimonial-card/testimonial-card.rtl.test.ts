@@ -46,14 +46,19 @@ describe('<testimonial-card> right to left', () => {
     const card = await arabicCard({ customer_name: 'Ada Lovelace Jr.' });
     const company = part(card, 'company')!;
     const text = 'Saffron Kitchen Co.';
-    expect(charBox(company, text, text.length - 1).left, 'the full stop is right of the S').to.be.greaterThan(charBox(company, text, 0).left);
+    expect(charBox(company, text, text.length - 1).left, 'the full stop is right of the S').to.be.greaterThan(
+      charBox(company, text, 0).left,
+    );
     const name = part(card, 'name')!;
     const full = 'Ada Lovelace Jr.';
     expect(charBox(name, full, full.length - 1).left).to.be.greaterThan(charBox(name, full, 0).left);
   });
 
   it('says its interface words in Arabic, marked Arabic, inside English content marked English', async () => {
-    const card = await arabicCard({ lang: 'en', translations: [], text: 'It saved us hours every week. '.repeat(40) }, { 'text-limit': '40' });
+    const card = await arabicCard(
+      { lang: 'en', translations: [], text: 'It saved us hours every week. '.repeat(40) },
+      { 'text-limit': '40' },
+    );
     expect(part(card, 'text')!.matches(':lang(en)'), 'the words').to.equal(true);
     expect(part(card, 'read-more')!.matches(':lang(ar)'), 'Read more').to.equal(true);
     expect(part(card, 'read-more')!.textContent!.trim()).to.equal('قراءة المزيد');

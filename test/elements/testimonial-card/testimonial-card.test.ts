@@ -3,6 +3,7 @@ import { mount } from '../shared/mount.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
 import { cardFor, part, parts, textOf, wordsArrived, type TestimonialCard } from './helpers.js';
+import { warningsDuring } from '../testimonial-wall/wall-helpers.js';
 
 const REL = 'noopener noreferrer nofollow ugc';
 
@@ -29,9 +30,7 @@ describe('<testimonial-card> fields', () => {
     expect(part(el, 'source')!.querySelector('a')!.getAttribute('href')).to.equal('https://www.trustpilot.com/reviews/123');
     expect(textOf(part(el, 'date'))).to.equal('Jan 5, 2025');
     expect(part(el, 'date')!.getAttribute('datetime')).to.equal('2025-01-05T10:00:00.000Z');
-    expect(part(el, 'permalink')!.getAttribute('href')).to.equal(
-      'https://love.example.com/p/acme/t/6b1f0c1e-3f7a-4a43-9a51-0d7e3b0f9a11',
-    );
+    expect(part(el, 'permalink')!.getAttribute('href')).to.equal('https://love.example.com/p/acme/t/6b1f0c1e-3f7a-4a43-9a51-0d7e3b0f9a11');
     expect(parts(el, 'tag').map(textOf)).to.deep.equal(['enterprise', 'onboarding']);
     expect(el.shadowRoot!.textContent).not.to.include('ada@example.com');
   });
@@ -56,7 +55,7 @@ describe('<testimonial-card> fields', () => {
     expect(part(await cardFor(sampleTestimonial()), 'tags')).to.equal(null);
   });
 
-  it('formats the date in the element\'s locale, its own or an ancestor\'s', async () => {
+  it("formats the date in the element's locale, its own or an ancestor's", async () => {
     expect(textOf(part(await cardFor(sampleTestimonial(), { lang: 'de' }), 'date'))).to.equal('05.01.2025');
     const wrapper = await mount<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
     const el = wrapper.querySelector('testimonial-card')!;
@@ -65,12 +64,17 @@ describe('<testimonial-card> fields', () => {
     expect(textOf(part(el, 'date'))).to.equal('5 janv. 2025');
   });
 
-  it('sets the heading level from heading-level, clamped to 1–6', async () => {
+  it('sets the heading level from heading-level; outside 1–6 it warns and uses the default, 3', async () => {
     const el = await cardFor(sampleTestimonial(), { 'heading-level': '2' });
     expect(part(el, 'name')!.localName).to.equal('h2');
-    el.headingLevel = 9;
-    await el.updateComplete;
-    expect(part(el, 'name')!.localName).to.equal('h6');
+    const warnings = await warningsDuring(async () => {
+      el.headingLevel = 9;
+      await el.updateComplete;
+    });
+    expect(part(el, 'name')!.localName).to.equal('h3');
+    expect(warnings).to.deep.equal([
+      '[testimonial-card] TE-INVALID-HEADING-LEVEL: heading-level="9" must be a whole number from 1 to 6; using the default.',
+    ]);
     el.setAttribute('heading-level', 'nonsense');
     await el.updateComplete;
     expect(part(el, 'name')!.localName).to.equal('h3');
@@ -115,7 +119,7 @@ describe('<testimonial-card> language', () => {
     expect(getComputedStyle(part(el, 'text')!).direction).to.equal('rtl');
   });
 
-  it('lays a date out in its own locale\'s direction, whatever the footer\'s', async () => {
+  it("lays a date out in its own locale's direction, whatever the footer's", async () => {
     const arabic = await cardFor(sampleTestimonial(), { lang: 'ar' });
     const arabicDate = part(arabic, 'date')!;
     expect(arabicDate.textContent).to.match(/\u200f/, 'the Arabic date carries right-to-left marks');
@@ -133,7 +137,7 @@ describe('<testimonial-card> language', () => {
     expect(part(el, 'tagline')!.getAttribute('lang')).to.equal('en');
   });
 
-  it('follows changes of its lang attribute and takes an ancestor\'s lang', async () => {
+  it("follows changes of its lang attribute and takes an ancestor's lang", async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'en' });
     expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
     el.lang = 'ar';
@@ -150,7 +154,7 @@ describe('<testimonial-card> language', () => {
 describe('<testimonial-card> variants and options', () => {
   it('reflects variant and theme, and puts the customer after the words in the quote variant', async () => {
     const el = await cardFor(sampleTestimonial());
-    expect(el.getAttribute('variant')).to.equal('default');
+    expect(el.hasAttribute('variant')).to.equal(false);
     expect(part(el, 'content')!.firstElementChild!.getAttribute('part')).to.equal('header');
     el.variant = 'quote';
     el.theme = 'dark';
@@ -408,4 +412,3 @@ describe('<testimonial-card> events and reflection', () => {
     }
   });
 });
-

@@ -33,9 +33,7 @@ describe('<testimonial-card> video testimonials', () => {
   it('upgrades to the player in place once <video-testimonial> is defined', async () => {
     const data = videoTestimonial();
     const el = await cardFor(data);
-    const media = await cardFor(
-      sampleTestimonial({ media: [{ url: '/media/clip.mp4', type: 'video', alt: 'Unboxing' }] }),
-    );
+    const media = await cardFor(sampleTestimonial({ media: [{ url: '/media/clip.mp4', type: 'video', alt: 'Unboxing' }] }));
     expect(part(media, 'media-video')!.querySelector('a')!.getAttribute('href')).to.equal('/media/clip.mp4');
 
     await import('../../../src/elements/video-testimonial/define.js');

@@ -15,7 +15,9 @@ describe('toCardView', () => {
     assert.deepEqual(view.title, { text: 'Best tool we bought', lang: 'en' });
     assert.deepEqual(view.source, { label: 'Trustpilot', href: 'https://www.trustpilot.com/reviews/123' });
     assert.equal(view.date?.toISOString(), '2025-01-05T10:00:00.000Z');
-    assert.deepEqual(view.media, [{ kind: 'image', src: 'https://cdn.example.com/shot.png', alt: 'A screenshot of the dashboard', index: 1 }]);
+    assert.deepEqual(view.media, [
+      { kind: 'image', src: 'https://cdn.example.com/shot.png', alt: 'A screenshot of the dashboard', index: 1 },
+    ]);
     assert.deepEqual(view.tags, ['enterprise', 'onboarding']);
     assert.equal(view.video, undefined);
     assert.equal(view.lang, 'en');

@@ -36,7 +36,9 @@ function spoken(el: Element): string {
 
 async function summaryOf(attrs: string, data?: SummaryData, wrapper = ''): Promise<TestimonialSummary> {
   const host = await mount<HTMLDivElement>(html`<div></div>`);
-  host.innerHTML = wrapper ? wrapper.replace('><', `><testimonial-summary ${attrs}></testimonial-summary><`) : `<testimonial-summary ${attrs}></testimonial-summary>`;
+  host.innerHTML = wrapper
+    ? wrapper.replace('><', `><testimonial-summary ${attrs}></testimonial-summary><`)
+    : `<testimonial-summary ${attrs}></testimonial-summary>`;
   const el = host.querySelector('testimonial-summary')!;
   if (data) el.summary = data;
   await wordsArrived(el);
@@ -158,7 +160,9 @@ describe('<testimonial-summary>', () => {
     const loaded = oneEvent(el, 'testimonial-summary-load');
     host.append(el);
     const { detail } = await loaded;
-    const all: { testimonials: { type: string; rating: number }[] } = await (await fetch('/v1/testimonials?approved=true&limit=1000', { headers: { Authorization: 'Bearer sandbox-key' } })).json();
+    const all: { testimonials: { type: string; rating: number }[] } = await (
+      await fetch('/v1/testimonials?approved=true&limit=1000', { headers: { Authorization: 'Bearer sandbox-key' } })
+    ).json();
     const texts = all.testimonials.filter((t) => t.type === 'text');
     expect(detail.summary.count).to.equal(texts.length);
     expect(detail.summary.rated).to.equal(texts.filter((t) => t.rating > 0).length);
@@ -166,7 +170,7 @@ describe('<testimonial-summary>', () => {
     expect(spoken(el)).to.match(/^Rated \d\.\d out of 5 from \d+ reviews$/);
   });
 
-  it('an invalid filter is the error state with the proxy\'s sentence, and Try again asks again', async () => {
+  it("an invalid filter is the error state with the proxy's sentence, and Try again asks again", async () => {
     const el = await summaryOf('endpoint="/api" type="audio"');
     const failed = await oneEvent(el, 'testimonial-summary-error');
     expect(failed.detail.message).to.match(/type/);
@@ -261,7 +265,13 @@ describe('<testimonial-summary placement>', () => {
     const duration = (el: Element) => parseFloat(getComputedStyle(el.shadowRoot!.querySelector('.floating')!).animationDuration);
     expect(duration(moving)).to.be.above(0.1);
     // Media emulation goes through CDP: Chromium only.
-    if (!(await emulateMedia({ reducedMotion: 'reduce' }).then(() => true, () => false))) this.skip();
+    if (
+      !(await emulateMedia({ reducedMotion: 'reduce' }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      this.skip();
     try {
       const still = await summaryOf('placement="bottom-end"', SAMPLE);
       expect(duration(still)).to.be.below(0.001);

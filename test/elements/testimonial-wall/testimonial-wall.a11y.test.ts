@@ -1,9 +1,10 @@
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
-import { WALL_LAYOUTS, WALL_THEMES } from '../../../src/elements/testimonial-wall/wall-options.js';
-import { FakeApi } from './fake-api.js';
+import { THEMES } from '../../../src/elements/shared/card-display.js';
+import { WALL_LAYOUTS } from '../../../src/elements/testimonial-wall/wall-options.js';
+import { FakeApi, makeTestimonials } from './fake-api.js';
 import { all, frames, loaded, part, wallOf, until } from './wall-helpers.js';
 
 describe('<testimonial-wall> layouts: accessibility', () => {
@@ -13,7 +14,7 @@ describe('<testimonial-wall> layouts: accessibility', () => {
   after(() => setViewport({ width: 800, height: 600 }));
 
   for (const layout of WALL_LAYOUTS) {
-    for (const theme of WALL_THEMES) {
+    for (const theme of THEMES) {
       it(`${layout} in the ${theme} theme is axe clean`, async () => {
         const wall = await wallOf(6, { layout, theme, autoplay: '' });
         await frames(2);
@@ -41,5 +42,42 @@ describe('<testimonial-wall> layouts: accessibility', () => {
     const failing = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} theme="dark"></testimonial-wall>`);
     await until(() => part(failing, 'retry'));
     await expect(failing).to.be.accessible();
+  });
+
+  it('offers "Skip testimonials", seen only while focused, which takes focus past the testimonials', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div>
+      <button id="before">before</button>
+      <testimonial-wall .testimonials=${makeTestimonials(8)}></testimonial-wall>
+      <button id="after">after</button>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await wall.updateComplete;
+    const skip = part(wall, 'skip')!;
+    expect(skip.getBoundingClientRect().width).to.be.at.most(1);
+    box.querySelector<HTMLButtonElement>('#before')!.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(wall.shadowRoot!.activeElement).to.equal(skip);
+    expect(skip.textContent!.trim()).to.equal('Skip testimonials');
+    expect(skip.getBoundingClientRect().width).to.be.greaterThan(50);
+    await sendKeys({ press: 'Enter' });
+    expect(wall.shadowRoot!.activeElement!.textContent!.trim()).to.equal('End of testimonials');
+    await sendKeys({ press: 'Tab' });
+    expect(
+      document.activeElement!.id,
+      `focused: ${document.activeElement?.outerHTML.slice(0, 80)} / ${wall.shadowRoot!.activeElement?.outerHTML.slice(0, 120)}`,
+    ).to.equal('after');
+  });
+
+  it('aria-label on the wall names its list or carousel, over label', async () => {
+    const list = await wallOf(3, { label: 'Ignored', 'aria-label': 'What customers say' });
+    expect(part(list, 'list')!.getAttribute('aria-label')).to.equal('What customers say');
+    list.setAttribute('aria-label', 'Reviews');
+    await list.updateComplete;
+    expect(part(list, 'list')!.getAttribute('aria-label')).to.equal('Reviews');
+    list.removeAttribute('aria-label');
+    await list.updateComplete;
+    expect(part(list, 'list')!.getAttribute('aria-label')).to.equal('Ignored');
+    const carousel = await wallOf(3, { layout: 'carousel', 'aria-label': 'Top-rated testimonials' });
+    expect(part(carousel, 'carousel')!.getAttribute('aria-label')).to.equal('Top-rated testimonials');
   });
 });

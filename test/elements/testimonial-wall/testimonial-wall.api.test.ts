@@ -34,7 +34,9 @@ describe('<testimonial-wall> against the sandbox', () => {
       dangerouslyAllowBrowser: true,
       fetch: sandbox.fetch,
     });
-    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${client} type="video" sort="rating" order="asc" limit="5"></testimonial-wall>`);
+    const wall = await fixture<TestimonialWall>(
+      html`<testimonial-wall .client=${client} type="video" sort="rating" order="asc" limit="5"></testimonial-wall>`,
+    );
     await loaded(wall);
     const testimonials = shown(wall);
     expect(testimonials).to.have.length(5);
@@ -48,7 +50,10 @@ describe('<testimonial-wall> against the sandbox', () => {
       const wall = await fixture<TestimonialWall>(html`<testimonial-wall endpoint="/api" layout=${layout} limit="4"></testimonial-wall>`);
       await loaded(wall);
       expect(shown(wall), layout).to.have.length(4);
-      expect(shown(wall).every((testimonial) => testimonial.approved), 'the proxy shows approved testimonials only').to.equal(true);
+      expect(
+        shown(wall).every((testimonial) => testimonial.approved),
+        'the proxy shows approved testimonials only',
+      ).to.equal(true);
     }
   });
 

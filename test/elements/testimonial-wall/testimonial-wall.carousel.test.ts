@@ -5,6 +5,10 @@ import type { TestimonialWall } from '../../../src/elements/testimonial-wall/tes
 import { FakeApi } from './fake-api.js';
 import { all, frames, loaded, part, preferReducedMotion, shownIds, wallOf, until } from './wall-helpers.js';
 
+function status(wall: TestimonialWall): string {
+  return wall.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
+}
+
 describe('<testimonial-wall> carousel', () => {
   let restoreMotion: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -19,12 +23,16 @@ describe('<testimonial-wall> carousel', () => {
 
   async function settled(wall: TestimonialWall): Promise<void> {
     let last = -1;
-    await until(() => {
-      const now = track(wall).scrollLeft;
-      const still = now === last;
-      last = now;
-      return still;
-    }, 'the track stops scrolling', { interval: 100 });
+    await until(
+      () => {
+        const now = track(wall).scrollLeft;
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      'the track stops scrolling',
+      { interval: 100 },
+    );
   }
 
   /** Waits until slide `index` is at the start edge and the track has stopped moving. */
@@ -50,7 +58,9 @@ describe('<testimonial-wall> carousel', () => {
     expect(region.getAttribute('aria-label')).to.equal('Customer stories');
     const slides = all(wall, '[part="slide"]');
     expect(slides.map((slide) => slide.getAttribute('aria-label'))).to.deep.equal(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
-    expect(slides.every((slide) => slide.getAttribute('role') === 'group' && slide.getAttribute('aria-roledescription') === 'slide')).to.equal(true);
+    expect(
+      slides.every((slide) => slide.getAttribute('role') === 'group' && slide.getAttribute('aria-roledescription') === 'slide'),
+    ).to.equal(true);
     expect(part(wall, 'previous')!.getAttribute('aria-label')).to.equal('Previous testimonial');
     expect(part(wall, 'next')!.getAttribute('aria-controls')).to.equal(track(wall).id);
     expect(part(wall, 'rotation-control')).to.equal(null);
@@ -157,5 +167,104 @@ describe('<testimonial-wall> carousel', () => {
     expect(await width(400)).to.be.greaterThan(0.95);
     expect(await width(700)).to.be.within(0.45, 0.5);
     expect(await width(1100)).to.be.within(0.3, 0.34);
+  });
+
+  it('Tab from the track enters the slide in view, not slide 1: slides out of view are inert', async () => {
+    const wall = await wallOf(5, { layout: 'carousel' }, 400);
+    track(wall).focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await reaches(wall, 1);
+    await sendKeys({ press: 'ArrowRight' });
+    await reaches(wall, 2);
+    await until(() => all(wall, '.slide').filter((slide) => !slide.inert).length === 1, 'only slide 3 is reachable');
+    await sendKeys({ press: 'Tab' });
+    const focused = wall.shadowRoot!.activeElement!;
+    expect(focused.closest('.slide')).to.equal(all(wall, '.slide')[2]);
+    await settled(wall);
+    expect(current(wall)).to.equal(2);
+  });
+
+  it('with several slides in view, moves and "n of m" end at the last slide that reaches the start', async () => {
+    // 1000 px: three slides in view.
+    const wall = await wallOf(10, { layout: 'carousel' }, 1000);
+    part(wall, 'previous')!.click();
+    await reaches(wall, 7);
+    expect(status(wall)).to.equal('Testimonials 8 to 10 of 10.');
+    part(wall, 'next')!.click();
+    await reaches(wall, 0);
+    expect(status(wall)).to.equal('Testimonials 1 to 3 of 10.');
+    track(wall).focus();
+    await sendKeys({ press: 'End' });
+    await reaches(wall, 7);
+    expect(status(wall)).to.equal('Testimonials 8 to 10 of 10.');
+    await sendKeys({ press: 'ArrowLeft' });
+    await reaches(wall, 6);
+    expect(status(wall)).to.equal('Testimonials 7 to 9 of 10.');
+  });
+
+  it('counts on from where it is when "next" at the end loads a page', async () => {
+    const api = new FakeApi({ count: 12 });
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 1000px">
+      <testimonial-wall .client=${api.client()} layout="carousel" limit="9"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await loaded(wall);
+    track(wall).focus();
+    await sendKeys({ press: 'End' });
+    await reaches(wall, 6);
+    expect(status(wall)).to.equal('Testimonials 7 to 9 of 9.');
+    part(wall, 'next')!.click();
+    await until(() => shownIds(wall).length === 12, 'page 2 arrives');
+    await reaches(wall, 7);
+    await until(() => status(wall) === 'Testimonials 8 to 10 of 12.', 'the count goes on from slide 8');
+  });
+
+  it('is as tall as the slides in view, not its tallest slide, and changes as the reader moves it', async () => {
+    const wall = await wallOf(4, { layout: 'carousel' }, 400);
+    all(wall, 'testimonial-card')[2]!.style.minBlockSize = '700px';
+    await frames(2);
+    const height = () => Math.round(track(wall).getBoundingClientRect().height);
+    const slide = (index: number) => Math.round(all(wall, '.slide')[index]!.getBoundingClientRect().height);
+    expect(slide(0)).to.be.lessThan(500);
+    // The slide, the track's padding, and a scrollbar where the browser draws one.
+    expect(height()).to.be.within(slide(0), slide(0) + 24);
+    part(wall, 'next')!.click();
+    await reaches(wall, 1);
+    part(wall, 'next')!.click();
+    await reaches(wall, 2);
+    await until(() => height() >= 700, 'the tall slide in view makes the track tall');
+    part(wall, 'next')!.click();
+    await reaches(wall, 3);
+    await until(() => height() <= slide(3) + 24, 'and short again after it');
+  });
+
+  it('lets Tab into every slide that comes into view when the wall grows wider', async () => {
+    const wall = await wallOf(5, { layout: 'carousel' }, 400);
+    const reachable = () => all(wall, '.slide').filter((slide) => !slide.inert).length;
+    await until(() => reachable() === 1, 'one slide in view');
+    wall.parentElement!.style.width = '1100px';
+    await until(() => reachable() === 3, 'three slides in view');
+  });
+
+  it('keeps the height of its tallest slide while it turns by itself, so the page never moves on its own', async () => {
+    const wall = await wallOf(4, { layout: 'carousel', autoplay: '' }, 400);
+    all(wall, 'testimonial-card')[2]!.style.minBlockSize = '700px';
+    await frames(2);
+    expect(track(wall).getBoundingClientRect().height).to.be.at.least(700);
+  });
+
+  it('its skeleton puts the track where the carousel will have it', async () => {
+    const api = new FakeApi({ count: 6 });
+    api.hold();
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 1000px">
+      <testimonial-wall .client=${api.client()} layout="carousel"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await frames(3);
+    const top = () => Math.round(wall.shadowRoot!.querySelector('.track')!.getBoundingClientRect().top - wall.getBoundingClientRect().top);
+    const before = top();
+    api.release();
+    await loaded(wall);
+    expect(top()).to.equal(before);
   });
 });

@@ -1,31 +1,95 @@
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
-import { FakeApi } from './fake-api.js';
+import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
+import { FakeApi, makeTestimonials } from './fake-api.js';
 import { all, columnsOf, frames, loaded, part, preferReducedMotion, visibleItems, wallOf, until } from './wall-helpers.js';
 
+/**
+ * Holes in a masonry wall: space between two cards of a column beyond the gap (as between blocks that
+ * were balanced apart), or a column that ends above where a card of another starts (as when columns
+ * are filled one after the other). Placing each card under the column that ends highest leaves none.
+ */
+function masonryHoles(wall: TestimonialWall, gap = 16): string[] {
+  const columns = new Map<number, DOMRect[]>();
+  for (const item of all(wall, '[role="listitem"]')) {
+    const box = item.getBoundingClientRect();
+    columns.set(Math.round(box.left), [...(columns.get(Math.round(box.left)) ?? []), box]);
+  }
+  const holes: string[] = [];
+  const lowestTop = Math.max(...[...columns.values()].flat().map((box) => box.top));
+  for (const [left, boxes] of columns) {
+    boxes.sort((a, b) => a.top - b.top);
+    boxes.slice(1).forEach((box, index) => {
+      const space = box.top - boxes[index]!.bottom;
+      if (space > gap + 1) holes.push(`column at x=${left}: ${Math.round(space)} px between two cards`);
+    });
+    const end = boxes.at(-1)!.bottom;
+    if (end < lowestTop - 1) holes.push(`column at x=${left} ends at ${Math.round(end)}, a card starts at ${Math.round(lowestTop)}`);
+  }
+  return holes;
+}
+
+/** Testimonials whose first is far longer than the others (shown whole with text-limit="5000"). */
+function oneLongFirst(count: number) {
+  const testimonials = makeTestimonials(count);
+  testimonials[0] = { ...testimonials[0]!, text: 'A long story of how the product changed our team. '.repeat(40) };
+  return testimonials;
+}
+
 describe('<testimonial-wall> masonry, grid, list', () => {
-  it('masonry balances each batch in CSS columns and never moves placed cards when a page arrives', async () => {
+  it('masonry places each card under the column that ends highest, so no column leaves a hole', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 900px">
+      <testimonial-wall .testimonials=${oneLongFirst(6)} text-limit="5000"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await wall.updateComplete;
+    await frames(2);
+    expect(columnsOf(wall)).to.equal(3);
+    expect(masonryHoles(wall)).to.deep.equal([]);
+  });
+
+  it('masonry leaves no hole between pages after "Load more"', async () => {
+    const api = new FakeApi({ count: 12 });
+    api.testimonials.splice(0, 1, oneLongFirst(1)[0]!);
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 900px">
+      <testimonial-wall .client=${api.client()} limit="6" text-limit="5000"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await loaded(wall);
+    await wall.loadMore();
+    await wall.updateComplete;
+    expect(all(wall, '[role="listitem"]')).to.have.length(12);
+    // Cards are placed a frame after they are measured, and again when content-visibility starts
+    // rendering one (its real height replaces the assumed one): wait for the last placement.
+    await until(() => masonryHoles(wall).length === 0, 'no holes once the cards are placed').catch(() => undefined);
+    expect(masonryHoles(wall)).to.deep.equal([]);
+  });
+
+  it('masonry never moves the cards in view when a page arrives', async () => {
     const api = new FakeApi({ count: 20 });
     const box = await fixture<HTMLDivElement>(html`<div style="width: 900px">
       <testimonial-wall .client=${api.client()} limit="10"></testimonial-wall>
     </div>`);
     const wall = box.querySelector('testimonial-wall')!;
     await loaded(wall);
-    const batch = wall.shadowRoot!.querySelector<HTMLElement>('.batch')!;
-    expect(getComputedStyle(batch).columnCount).to.equal('3');
+    // Cards are placed by a ResizeObserver, at the next rendering (before it is painted).
+    await frames(2);
     expect(columnsOf(wall)).to.equal(3);
     const boxes = () =>
-      all(wall, '[role="listitem"]').map((item) => {
-        const { left, top, width, height } = item.getBoundingClientRect();
-        return [left, top, width, height].map(Math.round).join(' ');
-      });
+      all(wall, '[role="listitem"]')
+        .filter((item) => item.getBoundingClientRect().top < innerHeight)
+        .map((item) => {
+          const { left, top, width, height } = item.getBoundingClientRect();
+          return [left, top, width, height].map(Math.round).join(' ');
+        });
     const before = boxes();
     await wall.loadMore();
     await wall.updateComplete;
-    const after = boxes();
-    expect(after).to.have.length(20);
-    expect(after.slice(0, 10)).to.deep.equal(before);
+    await frames(2);
+    expect(all(wall, '[role="listitem"]')).to.have.length(20);
+    expect(before.length).to.be.greaterThan(2);
+    expect(boxes().slice(0, before.length).join(', ')).to.equal(before.join(', '));
   });
 
   it('grid columns follow the wall’s width and --testimonial-wall-columns', async () => {
@@ -63,7 +127,6 @@ describe('<testimonial-wall> masonry, grid, list', () => {
     expect(getComputedStyle(part(wall, 'load-more')!).display).to.not.equal('none');
   });
 });
-
 
 describe('<testimonial-wall> marquee', () => {
   let restoreMotion: (() => Promise<void>) | undefined;
@@ -110,6 +173,36 @@ describe('<testimonial-wall> marquee', () => {
     toggle.blur();
     expect(getComputedStyle(track).animationPlayState).to.equal('paused');
     expect(toggle.textContent!.trim()).to.equal('Play moving testimonials');
+  });
+
+  it('brings a card that takes focus into view, wherever the motion had taken it, and stops there', async () => {
+    const wall = await wallOf(8, { layout: 'marquee' }, 600);
+    // Something focusable after the wall: the last Tab must land in the page. Past the page's last
+    // element Firefox moves focus to its own UI, and the document stays unfocused for the test files
+    // after this one (their keyboard tests then fail).
+    const after = document.createElement('button');
+    after.textContent = 'after';
+    wall.after(after);
+    const track = all(wall, '.marquee-track')[0]!;
+    const row = all(wall, '.marquee-row')[0]!.getBoundingClientRect();
+    const animation = track.getAnimations()[0]!;
+    // Far into the loop: the first cards have slid out of the row.
+    animation.currentTime = Number(animation.effect!.getTiming().duration) * 0.6;
+    part<HTMLButtonElement>(wall, 'marquee-toggle')!.focus();
+    const visited = new Set<Element>();
+    for (let step = 0; step < 40; step++) {
+      await sendKeys({ press: 'Tab' });
+      if (document.activeElement === after) break;
+      const item = wall.shadowRoot!.activeElement?.closest('.marquee .item');
+      if (!item) break;
+      visited.add(item);
+      const box = item.getBoundingClientRect();
+      expect(box.left, `card ${visited.size} starts in the row`).to.be.at.least(row.left - 1);
+      expect(box.right, `card ${visited.size} ends in the row`).to.be.at.most(row.right + 1);
+      expect(getComputedStyle(track).animationPlayState).to.equal('paused');
+    }
+    expect(visited.size).to.equal(8);
+    expect(document.activeElement, 'Tab left the wall for the button after it').to.equal(after);
   });
 
   it('stands still under reduced motion, with no copies', async () => {

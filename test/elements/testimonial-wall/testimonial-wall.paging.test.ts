@@ -19,14 +19,14 @@ describe('<testimonial-wall> paging="button"', () => {
 
     button.focus();
     button.click();
-    await oneEvent(wall, 'testimonials-load');
+    await oneEvent(wall, 'testimonial-wall-load');
     await until(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
     expect(shownIds(wall)).to.have.length(20);
     expect(all(wall, '.items .item').indexOf(wall.shadowRoot!.activeElement as HTMLElement)).to.equal(10);
     expect(status(wall)).to.equal('10 more testimonials loaded.');
 
     part<HTMLButtonElement>(wall, 'load-more')!.click();
-    const { detail } = await oneEvent(wall, 'testimonials-load');
+    const { detail } = await oneEvent(wall, 'testimonial-wall-load');
     expect(detail.page).to.equal(3);
     await wall.updateComplete;
     expect(shownIds(wall)).to.deep.equal(makeTestimonials(25).map((testimonial) => testimonial.id));
@@ -56,7 +56,7 @@ describe('<testimonial-wall> paging="button"', () => {
     const second = wall.loadMore();
     await wall.updateComplete;
     const button = part<HTMLButtonElement>(wall, 'load-more')!;
-    expect(button.disabled).to.equal(true);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
     expect(button.textContent!.trim()).to.equal('Loading…');
     api.release();
     await Promise.all([first, second]);
@@ -65,12 +65,33 @@ describe('<testimonial-wall> paging="button"', () => {
     expect(shownIds(wall)).to.have.length(8);
   });
 
+  it('keeps focus on "Load more" while the page loads (aria-disabled, never disabled), then on the first new one', async () => {
+    const api = new FakeApi({ count: 12 });
+    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="4"></testimonial-wall>`);
+    await loaded(wall);
+    api.hold();
+    const button = part<HTMLButtonElement>(wall, 'load-more')!;
+    button.focus();
+    button.click();
+    await until(() => button.getAttribute('aria-disabled') === 'true', 'the button says it is busy');
+    await frames(2);
+    expect(button.disabled).to.equal(false);
+    expect(document.activeElement).to.equal(wall);
+    expect(wall.shadowRoot!.activeElement).to.equal(button);
+    // A second press while loading does nothing.
+    button.click();
+    api.release();
+    await until(() => wall.shadowRoot!.activeElement?.matches('.item'), 'focus moves to the first new testimonial');
+    expect(all(wall, '.items .item').indexOf(wall.shadowRoot!.activeElement as HTMLElement)).to.equal(4);
+    expect(api.requests).to.have.length(2);
+  });
+
   it('keeps what it has when a further page fails, and offers to retry it', async () => {
     const api = new FakeApi({ count: 8 });
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="4"></testimonial-wall>`);
     await loaded(wall);
     api.failNext = 1;
-    const failed = oneEvent(wall, 'testimonials-error');
+    const failed = oneEvent(wall, 'testimonial-wall-error');
     part<HTMLButtonElement>(wall, 'load-more')!.click();
     expect((await failed).detail.page).to.equal(2);
     await wall.updateComplete;
@@ -78,7 +99,7 @@ describe('<testimonial-wall> paging="button"', () => {
     expect(part(wall, 'error')!.textContent).to.contain('Could not load more testimonials');
     expect(part(wall, 'load-more')).to.equal(null);
     part<HTMLButtonElement>(wall, 'retry')!.click();
-    await oneEvent(wall, 'testimonials-load');
+    await oneEvent(wall, 'testimonial-wall-load');
     await wall.updateComplete;
     expect(shownIds(wall)).to.have.length(8);
     expect(part(wall, 'error')).to.equal(null);
@@ -123,7 +144,9 @@ describe('<testimonial-wall> paging="scroll"', () => {
 describe('<testimonial-wall> paging="none"', () => {
   it('shows one page, with no button and no sentinel', async () => {
     const api = new FakeApi({ count: 12 });
-    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="5" paging="none"></testimonial-wall>`);
+    const wall = await fixture<TestimonialWall>(
+      html`<testimonial-wall .client=${api.client()} limit="5" paging="none"></testimonial-wall>`,
+    );
     await loaded(wall);
     await frames(3);
     expect(shownIds(wall)).to.have.length(5);
@@ -134,7 +157,9 @@ describe('<testimonial-wall> paging="none"', () => {
 
   it('the marquee shows the first page only, whatever the paging', async () => {
     const api = new FakeApi({ count: 12 });
-    const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="5" layout="marquee"></testimonial-wall>`);
+    const wall = await fixture<TestimonialWall>(
+      html`<testimonial-wall .client=${api.client()} limit="5" layout="marquee"></testimonial-wall>`,
+    );
     await loaded(wall);
     expect(part(wall, 'load-more')).to.equal(null);
   });

@@ -45,7 +45,11 @@ describe('<testimonial-wall> data', () => {
     });
     expect(warnings).to.have.length(6);
     for (const name of ['limit', 'sort', 'layout', 'paging', 'theme', 'marquee-rows']) {
-      expect(warnings.some((message) => message.includes(`<testimonial-wall>: ${name}=`)), name).to.equal(true);
+      const code = `TE-INVALID-${name.toUpperCase()}`;
+      expect(
+        warnings.some((message) => message.startsWith(`[testimonial-wall] ${code}: ${name}=`)),
+        name,
+      ).to.equal(true);
     }
     expect(api.queries).to.deep.equal(['']);
     expect(part(wall, 'wall')!.classList.contains('masonry')).to.equal(true);
@@ -58,7 +62,7 @@ describe('<testimonial-wall> data', () => {
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} limit="5"></testimonial-wall>`);
     await requestsSeen(api, 1);
     const loads: number[] = [];
-    wall.addEventListener('testimonials-load', (event) => loads.push(event.detail.testimonials.length));
+    wall.addEventListener('testimonial-wall-load', (event) => loads.push(event.detail.testimonials.length));
     wall.setAttribute('limit', '3');
     wall.setAttribute('sort', 'rating');
     wall.setAttribute('order', 'asc');
@@ -67,7 +71,7 @@ describe('<testimonial-wall> data', () => {
     await until(() => api.aborted.length === 1, 'the stale request is aborted');
     expect(api.aborted[0]!.search).to.equal('?limit=5');
     api.release();
-    await oneEvent(wall, 'testimonials-load');
+    await oneEvent(wall, 'testimonial-wall-load');
     await wall.updateComplete;
     expect(api.queries).to.deep.equal(['?limit=5', '?sort=rating&order=asc&limit=3']);
     expect(loads).to.deep.equal([3]);
@@ -131,12 +135,12 @@ describe('<testimonial-wall> data', () => {
     expect(part(wall, 'load-more')).to.equal(null);
   });
 
-  it('shows an error with a retry button, fires testimonials-error, and recovers on retry', async () => {
+  it('shows an error with a retry button, fires testimonial-wall-error, and recovers on retry', async () => {
     const api = new FakeApi({ count: 3 });
     api.failNext = 1;
     const wall = document.createElement('testimonial-wall');
     wall.client = api.client();
-    const failed = oneEvent(wall, 'testimonials-error');
+    const failed = oneEvent(wall, 'testimonial-wall-error');
     document.body.append(wall);
     try {
       const { detail } = await failed;
@@ -147,7 +151,7 @@ describe('<testimonial-wall> data', () => {
       const error = part(wall, 'error')!;
       expect(error.getAttribute('role')).to.equal(null);
       expect(error.textContent).to.contain('Could not load testimonials.');
-      const retried = oneEvent(wall, 'testimonials-load');
+      const retried = oneEvent(wall, 'testimonial-wall-load');
       part(wall, 'retry')!.click();
       const { detail: load } = await retried;
       expect(load.page).to.equal(1);
@@ -160,11 +164,11 @@ describe('<testimonial-wall> data', () => {
     }
   });
 
-  it('fires testimonials-load with the page and its testimonials, bubbling out of shadow roots', async () => {
+  it('fires testimonial-wall-load with the page and its testimonials, bubbling out of shadow roots', async () => {
     const api = new FakeApi({ count: 3 });
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     const root = host.attachShadow({ mode: 'open' });
-    const heard = oneEvent(host, 'testimonials-load');
+    const heard = oneEvent(host, 'testimonial-wall-load');
     const wall = document.createElement('testimonial-wall');
     wall.client = api.client();
     wall.setAttribute('page', '1');
@@ -217,7 +221,12 @@ describe('<testimonial-wall> data', () => {
       expect(card.variant).to.equal('quote');
       expect(card.theme).to.equal('dark');
       expect([card.noDate, card.noRating, card.noSource, card.noAvatar, card.noMedia, card.showTags]).to.deep.equal([
-        true, true, true, true, true, true,
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
       ]);
       expect(card.headingLevel).to.equal(4);
     }

@@ -5,32 +5,21 @@ import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
 import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
-import { MasonryBlocks } from '../../../src/elements/testimonial-wall/masonry-blocks.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
-import {
-  listParamsFromAttributes,
-  pageSize,
-  pickCount,
-  pickOption,
-  WALL_LAYOUTS,
-  WALL_QUERY_KEYS,
-} from '../../../src/elements/testimonial-wall/wall-options.js';
+import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
 import { splitRows } from '../../../src/elements/testimonial-wall/moving-layouts.js';
 import { cappedClasses, overLimitClasses, skeletonCount } from '../../../src/elements/testimonial-wall/wall-templates.js';
 
-function collect(): { warn: (message: string) => void; messages: string[] } {
+function collect(): { warn: (code: string, message: string) => void; messages: string[] } {
   const messages: string[] = [];
-  return { warn: (message) => messages.push(message), messages };
+  return { warn: (code, message) => messages.push(`${code}: ${message}`), messages };
 }
 
 const t = (id: string) => ({ id }) as Testimonial;
 
 describe('wall attributes → list query', () => {
   it('offers every list parameter of spec 4.1 except approved (the proxy forces it)', () => {
-    assert.deepEqual(
-      [...WALL_QUERY_KEYS],
-      ['sort', 'order', 'rating', 'type', 'integration', 'tags', 'query', 'lang', 'limit', 'page'],
-    );
+    assert.deepEqual([...WALL_QUERY_KEYS], ['sort', 'order', 'rating', 'type', 'integration', 'tags', 'query', 'lang', 'limit', 'page']);
   });
 
   it('reads attribute text like a query string', () => {
@@ -78,18 +67,33 @@ describe('wall attributes → list query', () => {
   it('drops each invalid attribute alone, with a warning naming it, and keeps the others', () => {
     const { warn, messages } = collect();
     const params = listParamsFromAttributes(
-      { sort: 'stars', limit: '0', page: 'two', integration: 'myspace', rating: '4.5', type: 'audio', order: 'up', lang: '!!', query: 'ok' },
+      {
+        sort: 'stars',
+        limit: '0',
+        page: 'two',
+        integration: 'myspace',
+        rating: '4.5',
+        type: 'audio',
+        order: 'up',
+        lang: '!!',
+        query: 'ok',
+      },
       warn,
     );
     assert.deepEqual(params, { query: 'ok' });
     assert.equal(messages.length, 8);
     for (const key of ['sort', 'limit', 'page', 'integration', 'rating', 'type', 'order', 'lang']) {
       assert.ok(
-        messages.some((message) => message.startsWith(`${key}=`) && message.includes('Using the default')),
+        messages.some(
+          (message) => message.startsWith(`TE-INVALID-${key.toUpperCase()}: ${key}=`) && message.endsWith('using the default.'),
+        ),
         `a warning for ${key}: ${messages.join(' | ')}`,
       );
     }
-    assert.match(messages.find((m) => m.startsWith('limit='))!, /limit="0" is ignored: .*limit/);
+    assert.match(
+      messages.find((m) => m.startsWith('TE-INVALID-LIMIT'))!,
+      /limit="0" is not valid \(.*limit/,
+    );
   });
 
   it('treats absent and empty attributes as not given', () => {
@@ -102,28 +106,6 @@ describe('wall attributes → list query', () => {
     assert.equal(pageSize({ limit: 12 }), 12);
     assert.equal(pageSize({}), 100);
   });
-
-  it('picks options with a warning and the default for anything else', () => {
-    const { warn, messages } = collect();
-    assert.equal(pickOption('layout', 'grid', WALL_LAYOUTS, 'masonry', warn), 'grid');
-    assert.equal(pickOption('layout', null, WALL_LAYOUTS, 'masonry', warn), 'masonry');
-    assert.deepEqual(messages, []);
-    assert.equal(pickOption('layout', 'bento', WALL_LAYOUTS, 'masonry', warn), 'masonry');
-    assert.deepEqual(messages, ['layout="bento" is not one of masonry, grid, list, carousel, marquee. Using masonry.']);
-  });
-
-  it('reads counts from text or numbers, refusing fractions, negatives and words', () => {
-    const { warn, messages } = collect();
-    assert.equal(pickCount('marquee-rows', '2', 1, warn), 2);
-    assert.equal(pickCount('marquee-rows', 3, 1, warn), 3);
-    assert.equal(pickCount('marquee-rows', undefined, 1, warn), undefined);
-    assert.equal(messages.length, 0);
-    assert.equal(pickCount('marquee-rows', '0', 1, warn), undefined);
-    assert.equal(pickCount('max-items-sm', '2.5', 0, warn), undefined);
-    assert.equal(pickCount('max-items-sm', 'lots', 0, warn), undefined);
-    assert.equal(messages.length, 3);
-    assert.match(messages[0]!, /marquee-rows="0" must be a whole number of at least 1/);
-  });
 });
 
 describe('WallFeed', () => {
@@ -131,15 +113,27 @@ describe('WallFeed', () => {
     const feed = new WallFeed(1, 3);
     assert.equal(feed.isEmpty, true);
     assert.equal(feed.nextPage, 1);
-    assert.deepEqual(feed.add(1, [t('a'), t('b'), t('c')]).map((x) => x.id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      feed.add(1, [t('a'), t('b'), t('c')]).map((x) => x.id),
+      ['a', 'b', 'c'],
+    );
     assert.equal(feed.hasMore, true);
     assert.equal(feed.nextPage, 2);
     // A testimonial approved meanwhile pushed "c" onto page 2 as well.
-    assert.deepEqual(feed.add(2, [t('c'), t('d'), t('e')]).map((x) => x.id), ['d', 'e']);
+    assert.deepEqual(
+      feed.add(2, [t('c'), t('d'), t('e')]).map((x) => x.id),
+      ['d', 'e'],
+    );
     assert.equal(feed.hasMore, true);
-    assert.deepEqual(feed.add(3, [t('f')]).map((x) => x.id), ['f']);
+    assert.deepEqual(
+      feed.add(3, [t('f')]).map((x) => x.id),
+      ['f'],
+    );
     assert.equal(feed.hasMore, false);
-    assert.deepEqual(feed.items.map((x) => x.id), ['a', 'b', 'c', 'd', 'e', 'f']);
+    assert.deepEqual(
+      feed.items.map((x) => x.id),
+      ['a', 'b', 'c', 'd', 'e', 'f'],
+    );
   });
 
   it('starts at the page the wall asks for and refuses pages out of order', () => {
@@ -153,7 +147,10 @@ describe('WallFeed', () => {
 
   it('drops duplicates inside one page too', () => {
     const feed = new WallFeed(1, 10);
-    assert.deepEqual(feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id), ['a', 'b']);
+    assert.deepEqual(
+      feed.add(1, [t('a'), t('a'), t('b')]).map((x) => x.id),
+      ['a', 'b'],
+    );
   });
 });
 
@@ -185,7 +182,10 @@ describe('ChunkedList', () => {
     frames.frame();
     assert.equal(list.count, 10);
     assert.equal(list.done, true);
-    assert.deepEqual(list.batches.map((batch) => batch.length), [4, 4, 2]);
+    assert.deepEqual(
+      list.batches.map((batch) => batch.length),
+      [4, 4, 2],
+    );
     await Promise.resolve();
     assert.equal(settled, true);
     assert.equal(frames.queue.length, 0);
@@ -198,7 +198,13 @@ describe('ChunkedList', () => {
     const first = list.batches[0];
     list.append([4, 5]);
     assert.equal(list.batches[0], first);
-    assert.deepEqual(list.batches.map((batch) => [...batch]), [[1, 2, 3], [4, 5]]);
+    assert.deepEqual(
+      list.batches.map((batch) => [...batch]),
+      [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    );
   });
 
   it('stops on replace and pauses while the host is away', () => {
@@ -211,7 +217,10 @@ describe('ChunkedList', () => {
     assert.equal(frames.queue.length, 1);
     list.replace([9]);
     assert.equal(frames.queue.length, 0);
-    assert.deepEqual(list.batches.map((batch) => [...batch]), [[9]]);
+    assert.deepEqual(
+      list.batches.map((batch) => [...batch]),
+      [[9]],
+    );
     assert.equal(list.done, true);
   });
 });
@@ -242,38 +251,6 @@ describe('ChunkedList slice sizes', () => {
     clock += 500; // a stall never stops progress: at least one item per frame
     after.shift()!();
     assert.equal(list.nextChunkSize, 1);
-  });
-});
-
-describe('MasonryBlocks', () => {
-  const batches = (...sizes: number[]) => {
-    let next = 0;
-    return sizes.map((size) => Array.from({ length: size }, () => next++));
-  };
-  const shape = (blocks: { items: readonly number[]; open: boolean }[]) =>
-    blocks.map((block) => `${block.items.length}${block.open ? '…' : ''}`).join(' ');
-
-  it('shows the first slice at once, gathers later slices out of sight, and never adds to a shown block', () => {
-    const blocks = new MasonryBlocks<number>(10);
-    const all = batches(4, 3, 3, 5, 6, 2);
-    assert.equal(shape(blocks.update(all.slice(0, 1), false)), '4');
-    assert.equal(shape(blocks.update(all.slice(0, 2), false)), '4 3…');
-    assert.equal(shape(blocks.update(all.slice(0, 3), false)), '4 6…');
-    assert.equal(shape(blocks.update(all.slice(0, 4), false)), '4 11');
-    assert.equal(shape(blocks.update(all.slice(0, 5), false)), '4 11 6…');
-    // Nothing more is coming: the gathering block is shown as it is.
-    assert.equal(shape(blocks.update(all.slice(0, 5), true)), '4 11 6');
-    // A later page starts a new block; the shown ones stay as they were.
-    const result = blocks.update(all, false);
-    assert.equal(shape(result), '4 11 6 2…');
-    assert.deepEqual([...result[0]!.items], [0, 1, 2, 3]);
-  });
-
-  it('starts over when the list does', () => {
-    const blocks = new MasonryBlocks<number>(10);
-    blocks.update(batches(4, 3), true);
-    assert.equal(shape(blocks.update(batches(2), false)), '2');
-    assert.equal(shape(blocks.update([], true)), '');
   });
 });
 
@@ -318,7 +295,10 @@ describe('wall templates helpers', () => {
   });
 
   it('deals marquee rows like cards, keeping them even', () => {
-    assert.deepEqual(splitRows([1, 2, 3, 4, 5], 2), [[1, 3, 5], [2, 4]]);
+    assert.deepEqual(splitRows([1, 2, 3, 4, 5], 2), [
+      [1, 3, 5],
+      [2, 4],
+    ]);
     assert.deepEqual(splitRows([1], 3), [[1]]);
     assert.deepEqual(splitRows([], 2), [[]]);
   });

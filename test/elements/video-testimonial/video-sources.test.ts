@@ -52,7 +52,9 @@ describe('resolveVideoSources', () => {
   });
 
   it('falls back to video_url when the video object has no usable high rendition', () => {
-    const sources = resolveVideoSources({ testimonial: testimonial({ mp4_urls: { high: '', medium: `${CDN}/m.mp4`, low: 'javascript:alert(1)' } }) });
+    const sources = resolveVideoSources({
+      testimonial: testimonial({ mp4_urls: { high: '', medium: `${CDN}/m.mp4`, low: 'javascript:alert(1)' } }),
+    });
     assert.deepEqual(sources.mp4, [
       { url: `${CDN}/high.mp4`, quality: 'high' },
       { url: `${CDN}/m.mp4`, quality: 'medium' },
@@ -69,7 +71,7 @@ describe('resolveVideoSources', () => {
     assert.strictEqual(hls.hls, '/media/hls/index.m3u8?v=2');
     assert.deepEqual(hls.mp4, []);
     assert.strictEqual(hls.poster, '/media/poster.jpg');
-    const mp4 = resolveVideoSources({ src: 'https://x.example/clip' , type: 'video/mp4' });
+    const mp4 = resolveVideoSources({ src: 'https://x.example/clip', type: 'video/mp4' });
     assert.strictEqual(mp4.hls, undefined);
     assert.deepEqual(mp4.mp4, [{ url: 'https://x.example/clip', quality: 'high' }]);
     const typed = resolveVideoSources({ src: 'https://x.example/stream', type: 'application/x-mpegURL' });
@@ -79,10 +81,7 @@ describe('resolveVideoSources', () => {
   it('drops every dangerous URL, wherever it comes from', () => {
     for (const bad of DANGEROUS_URLS) {
       const fromTestimonial = resolveVideoSources({
-        testimonial: testimonial(
-          { hls_url: bad, mp4_urls: { high: bad, medium: bad, low: bad } },
-          { video_url: bad, thumbnail_url: bad },
-        ),
+        testimonial: testimonial({ hls_url: bad, mp4_urls: { high: bad, medium: bad, low: bad } }, { video_url: bad, thumbnail_url: bad }),
       });
       assert.strictEqual(fromTestimonial.hls, undefined, bad);
       assert.deepEqual(fromTestimonial.mp4, [], bad);
@@ -93,7 +92,10 @@ describe('resolveVideoSources', () => {
   });
 
   it('survives malformed testimonials', () => {
-    const odd = { customer_name: 42, video: { duration: -1, aspect_ratio: 'wide', transcript: null, mp4_urls: null } } as unknown as Testimonial;
+    const odd = {
+      customer_name: 42,
+      video: { duration: -1, aspect_ratio: 'wide', transcript: null, mp4_urls: null },
+    } as unknown as Testimonial;
     const sources = resolveVideoSources({ testimonial: odd });
     assert.deepEqual(sources, { mp4: [], aspectRatio: DEFAULT_ASPECT_RATIO, transcript: '', customerName: '' });
     assert.deepEqual(resolveVideoSources({}), { mp4: [], aspectRatio: DEFAULT_ASPECT_RATIO, transcript: '', customerName: '' });

@@ -96,7 +96,10 @@ describe('<video-testimonial> accessibility', function () {
   });
 
   it('keeps focus in the player when the video fails: on "Try again", and again after a failed retry', async () => {
-    const dead = videoTestimonial({ hls_url: DEAD.hls(), mp4_urls: { high: DEAD.mp4('high'), medium: DEAD.mp4('medium'), low: DEAD.mp4('low') } });
+    const dead = videoTestimonial({
+      hls_url: DEAD.hls(),
+      mp4_urls: { high: DEAD.mp4('high'), medium: DEAD.mp4('medium'), low: DEAD.mp4('low') },
+    });
     const el = await playerAfterButton(html`<video-testimonial muted .testimonial=${dead}></video-testimonial>`);
     const failed = oneEvent(el, 'error');
     await sendKeys({ press: 'Enter' });
@@ -119,7 +122,16 @@ describe('<video-testimonial> accessibility', function () {
     expect(inner.width - outer.width, 'the inner band shows at least 2px beyond the outer one').to.be.at.least(2);
     expect(contrast(outer.colour, inner.colour), 'the two bands tell apart').to.be.at.least(3);
     // Blue and dark posters (where the accent ring read 1.3:1), a white one, a mid grey, saturated colours.
-    const posters: Rgb[] = [[10, 95, 194], [18, 18, 18], [0, 0, 0], [255, 255, 255], [119, 119, 119], [0, 0, 255], [255, 0, 0], [255, 255, 0]];
+    const posters: Rgb[] = [
+      [10, 95, 194],
+      [18, 18, 18],
+      [0, 0, 0],
+      [255, 255, 255],
+      [119, 119, 119],
+      [0, 0, 255],
+      [255, 0, 0],
+      [255, 255, 0],
+    ];
     for (const poster of posters) {
       const best = Math.max(contrast(poster, outer.colour), contrast(poster, inner.colour));
       expect(best, `ring on rgb(${poster.join(', ')})`).to.be.at.least(3);
@@ -128,7 +140,9 @@ describe('<video-testimonial> accessibility', function () {
 
   it('shows the whole poster, letterboxed, when its shape differs from the frame (a landscape poster in a portrait player)', async () => {
     const portrait = videoTestimonial({ aspect_ratio: '9:16' });
-    const cell = await fixture<HTMLElement>(html`<div style="width: 180px"><video-testimonial .testimonial=${portrait}></video-testimonial></div>`);
+    const cell = await fixture<HTMLElement>(
+      html`<div style="width: 180px"><video-testimonial .testimonial=${portrait}></video-testimonial></div>`,
+    );
     const player = cell.querySelector('video-testimonial')!;
     await player.updateComplete;
     const poster = part(player, 'poster') as HTMLImageElement;
@@ -188,7 +202,10 @@ describe('<video-testimonial> accessibility', function () {
       await sendKeys({ press: ' ' });
       await waitUntil(() => button.getAttribute('aria-pressed') === 'true', 'turned on again');
       expect(track.mode).to.equal('showing');
-      expect(hlsChunkRequests().some((url) => /\/hls\.m?js|\/hls\.min/.test(new URL(url).pathname)), 'the full hls.js build').to.be.true;
+      expect(
+        hlsChunkRequests().some((url) => /\/hls\.m?js|\/hls\.min/.test(new URL(url).pathname)),
+        'the full hls.js build',
+      ).to.be.true;
     });
 
     it('loads the full hls.js build only for a stream that declares captions', async () => {

@@ -86,7 +86,9 @@ describe('<video-testimonial> interaction', function () {
   });
 
   it('does not autoplay with sound, nor for viewers who asked for reduced motion', async () => {
-    const loud = await fixture<VideoTestimonial>(html`<video-testimonial autoplay src="/src/sandbox/media/medium.mp4"></video-testimonial>`);
+    const loud = await fixture<VideoTestimonial>(
+      html`<video-testimonial autoplay src="/src/sandbox/media/medium.mp4"></video-testimonial>`,
+    );
     await withReducedMotion(async () => {
       const calm = await fixture<VideoTestimonial>(
         html`<video-testimonial autoplay muted src="/src/sandbox/media/high.mp4"></video-testimonial>`,

@@ -160,7 +160,9 @@ describe('<video-testimonial> playback', function () {
       hls_url: '',
       mp4_urls: { high: mediaUrl('high.mp4'), medium: DEAD.mp4('medium'), low: DEAD.mp4('low') },
     });
-    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted style="width: 200px" .testimonial=${testimonial}></video-testimonial>`);
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted style="width: 200px" .testimonial=${testimonial}></video-testimonial>`,
+    );
     await el.play();
     expect(el.currentSrc).to.equal(mediaUrl('high.mp4'));
     await waitForFrames(el);

@@ -37,5 +37,5 @@ export function log(entry: string): void {
 }
 
 // A plain DOM listener (the events bubble): `detail` is typed from the published HTMLElementEventMap.
-document.body.addEventListener('testimonial-load', (event) => log(`dom testimonial-load:${event.detail.testimonial.id}`));
-document.body.addEventListener('testimonials-load', (event) => log(`dom testimonials-load:${event.detail.testimonials.length}`));
+document.body.addEventListener('testimonial-card-load', (event) => log(`dom testimonial-card-load:${event.detail.testimonial.id}`));
+document.body.addEventListener('testimonial-wall-load', (event) => log(`dom testimonial-wall-load:${event.detail.testimonials.length}`));

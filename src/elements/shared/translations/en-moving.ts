@@ -15,4 +15,6 @@ export const enMoving = {
   slideOf: '{0} of {1}',
   /** Announced when the carousel moved. */
   slideAnnounced: 'Testimonial {0} of {1}.',
+  /** Announced when the carousel moved and shows several: `{0}` to `{1}` of `{2}`. */
+  slidesAnnounced: 'Testimonials {0} to {1} of {2}.',
 };

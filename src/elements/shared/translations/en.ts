@@ -37,4 +37,7 @@ export const en = {
   /** Announced when a further page arrived; `{0}` is how many testimonials it added. */
   added: { one: '{0} more testimonial loaded.', other: '{0} more testimonials loaded.' },
   noMore: 'No more testimonials.',
+  /** The skip link before the testimonials, and where it lands after them. */
+  skip: 'Skip testimonials',
+  skipEnd: 'End of testimonials',
 };

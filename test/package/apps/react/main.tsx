@@ -10,18 +10,25 @@ function App() {
   return (
     <>
       <testimonial-card id="featured-card" testimonial={featured} heading-level="2" />
-      {first && <testimonial-card id="fetched-card" endpoint="/api" testimonial-id={first} ontestimonial-load={(e) => log(`react testimonial-load:${e.detail.testimonial.id}`)} />}
+      {first && (
+        <testimonial-card
+          id="fetched-card"
+          endpoint="/api"
+          testimonial-id={first}
+          ontestimonial-card-load={(e) => log(`react testimonial-card-load:${e.detail.testimonial.id}`)}
+        />
+      )}
       <testimonial-wall
         endpoint="/api"
         tags={['pricing', 'mobile']}
         limit={4}
         paging="none"
         heading-level="2"
-        ontestimonials-load={(e) => {
-          log(`react testimonials-load:${e.detail.testimonials.length}`);
+        ontestimonial-wall-load={(e) => {
+          log(`react testimonial-wall-load:${e.detail.testimonials.length}`);
           setFirst((current) => current ?? e.detail.testimonials[0]?.id);
         }}
-        ontestimonial-error={(e) => log(`react testimonial-error:${e.detail.message}`)}
+        ontestimonial-card-error={(e) => log(`react testimonial-card-error:${e.detail.message}`)}
       />
     </>
   );

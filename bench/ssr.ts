@@ -1,0 +1,242 @@
+/**
+ * Server rendering (issue 15): what `testimonial-elements/ssr` costs on the server and what it buys in
+ * the browser.
+ *
+ * - Render time on Node for 12, 100 and 1,000 testimonials: `renderWall` against the benchmarks' static
+ *   markup baseline (the wall benchmark's string concatenation, bench/static-markup.ts) over the same data.
+ * - HTML bytes per card (gzip), from the rendered wall of 12 and of 100.
+ * - In Chromium, two pages alike but for the wall, each loaded in fresh contexts: the wall rendered on
+ *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
+ *   script renders it). First contentful paint and the time until a testimonial's words are on screen,
+ *   server-rendered ÷ client-rendered.
+ * - JS bytes needed before testimonials are visible: the server-rendered page with every script request
+ *   blocked still shows them (0); for the client-rendered page, the script bytes that arrived before its
+ *   testimonials showed.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'puppeteer-core';
+import type { Testimonial } from '../src/client/types.js';
+import { renderWall } from '../src/ssr/index.js';
+import { staticCardMarkup } from './static-markup.js';
+import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
+import { testimonials } from './wall.js';
+
+const RENDER_SIZES = [12, 100, 1000] as const;
+/** Testimonials on the pages' page 1. */
+const PAGE_LIMIT = 12;
+
+const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).byteLength;
+
+/** Paired timings of `ours` and `baseline`, alternating who goes first, after one unmeasured round each. */
+async function paired(
+  ours: () => Promise<unknown>,
+  baseline: () => Promise<unknown> | unknown,
+): Promise<{ ours: number[]; baseline: number[] }> {
+  const time = async (work: () => Promise<unknown> | unknown) => {
+    const start = performance.now();
+    await work();
+    return performance.now() - start;
+  };
+  await ours();
+  await baseline();
+  const result = { ours: [] as number[], baseline: [] as number[] };
+  for (let index = 0; index < RUNS; index++) {
+    if (index % 2 === 0) {
+      result.ours.push(await time(ours));
+      result.baseline.push(await time(baseline));
+    } else {
+      result.baseline.push(await time(baseline));
+      result.ours.push(await time(ours));
+    }
+  }
+  return result;
+}
+
+async function measureServerRender(data: readonly Testimonial[]): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const cardMarkup = staticCardMarkup();
+  for (const count of RENDER_SIZES) {
+    const slice = data.slice(0, count);
+    const times = await paired(
+      () => renderWall({ testimonials: slice, attributes: { paging: 'none' } }),
+      () => slice.map(cardMarkup).join(''),
+    );
+    const ms = median(times.ours);
+    log(`ssr render ${count}: ${ms.toFixed(1)} ms, static markup ${median(times.baseline).toFixed(2)} ms`);
+    figures.push(
+      figure(`ssr.render.${count}.ms`, ms, 'ms', `renderWall of ${count} testimonials on Node (this machine)`),
+      figure(
+        `ssr.render.${count}.baseline_ms`,
+        median(times.baseline),
+        'ms',
+        `${count} cards as static markup by string concatenation (this machine)`,
+      ),
+      figure(
+        `ssr.render.${count}.ratio`,
+        pairedRatio(times.ours, times.baseline),
+        '×',
+        `${count} testimonials: renderWall ÷ static markup (median of ${RUNS} paired runs)`,
+      ),
+    );
+  }
+  const small = await renderWall({ testimonials: data.slice(0, 12) });
+  const large = await renderWall({ testimonials: data.slice(0, 100) });
+  figures.push(
+    figure(
+      'ssr.html_bytes_per_card.gzip',
+      gzipBytes(large) / 100,
+      'B',
+      'gzip of a rendered wall of 100 ÷ 100 (styles, markup and data island)',
+    ),
+    figure(
+      'ssr.html_bytes_per_card.gzip_12',
+      gzipBytes(small) / 12,
+      'B',
+      'gzip of a rendered wall of 12 ÷ 12 (the styles weigh more on fewer cards)',
+    ),
+    figure('ssr.html_bytes_per_card.raw', large.length / 100, 'B', 'rendered wall of 100 ÷ 100, uncompressed'),
+  );
+  return figures;
+}
+
+/**
+ * Runs first in every page: records when a testimonial's words are first on screen (the first
+ * animation frame in which the first card's text has a box and is visible, read through the shadow
+ * roots), and whether they ever were.
+ */
+const VISIBILITY_PROBE = `<script>
+  window.__visibleAt = undefined;
+  const shown = () => {
+    const card = document.querySelector('testimonial-wall')?.shadowRoot?.querySelector('testimonial-card');
+    const text = card?.shadowRoot?.querySelector('[part="text"]');
+    if (!text) return false;
+    const box = text.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && text.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  };
+  const probe = () => {
+    if (shown()) window.__visibleAt = performance.now();
+    else requestAnimationFrame(probe);
+  };
+  requestAnimationFrame(probe);
+</script>`;
+
+function benchPage(title: string, wall: string, script: boolean): string {
+  return htmlPage({
+    title,
+    head: `${VISIBILITY_PROBE}\n<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } main { padding: 1rem; }</style>`,
+    body: `<main><h1>What our customers say</h1>\n${wall}\n<p>Below the wall.</p></main>${script ? '\n<script type="module" src="/cdn/testimonial-elements.js"></script>' : ''}`,
+  });
+}
+
+interface Load {
+  fcp: number;
+  visible: number;
+  /** Transfer bytes of scripts that had arrived when the testimonials showed. */
+  scriptBytesBeforeVisible: number;
+}
+
+async function load(browser: Browser, url: string, { blockScripts = false } = {}): Promise<Load> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page: Page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    if (blockScripts) {
+      await page.setRequestInterception(true);
+      page.on('request', (request) => void (request.resourceType() === 'script' ? request.abort() : request.continue()));
+    }
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __visibleAt?: number }).__visibleAt !== undefined, { timeout: 30_000 });
+    return await page.evaluate(() => {
+      const visible = (window as unknown as { __visibleAt: number }).__visibleAt;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (entry) => (entry.initiatorType === 'script' || /\.m?js(?:$|\?)/.test(entry.name)) && entry.responseEnd <= visible,
+      );
+      return { fcp, visible, scriptBytesBeforeVisible: scripts.reduce((sum, entry) => sum + entry.transferSize, 0) };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
+  if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
+  const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
+  const attributes = { endpoint: '/api', limit: PAGE_LIMIT };
+  server.page('/bench/ssr-server.html', benchPage('server-rendered wall', await renderWall({ testimonials: page1, attributes }), true));
+  server.page(
+    '/bench/ssr-client.html',
+    benchPage('client-rendered wall', `<testimonial-wall endpoint="/api" limit="${PAGE_LIMIT}"></testimonial-wall>`, true),
+  );
+  const serverUrl = `${server.origin}/bench/ssr-server.html`;
+  const clientUrl = `${server.origin}/bench/ssr-client.html`;
+  const ours: Load[] = [];
+  const baseline: Load[] = [];
+  await load(browser, serverUrl);
+  await load(browser, clientUrl);
+  for (let index = 0; index < RUNS; index++) {
+    if (index % 2 === 0) {
+      ours.push(await load(browser, serverUrl));
+      baseline.push(await load(browser, clientUrl));
+    } else {
+      baseline.push(await load(browser, clientUrl));
+      ours.push(await load(browser, serverUrl));
+    }
+  }
+  // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
+  let jsNeeded: number | null = 0;
+  try {
+    const blocked = await load(browser, serverUrl, { blockScripts: true });
+    if (blocked.scriptBytesBeforeVisible !== 0) jsNeeded = blocked.scriptBytesBeforeVisible;
+  } catch (error) {
+    log(`ssr: with scripts blocked the server-rendered testimonials never showed: ${(error as Error).message}`);
+    jsNeeded = null;
+  }
+  const fcp = (loads: Load[]) => median(loads.map((l) => l.fcp));
+  const visible = (loads: Load[]) => median(loads.map((l) => l.visible));
+  log(
+    `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
+  );
+  return [
+    figure(
+      'ssr.fcp.ratio',
+      pairedRatio(
+        ours.map((l) => l.fcp),
+        baseline.map((l) => l.fcp),
+      ),
+      '×',
+      `first contentful paint: server-rendered ÷ client-rendered page (median of ${RUNS} paired loads)`,
+    ),
+    figure(
+      'ssr.visible.ratio',
+      pairedRatio(
+        ours.map((l) => l.visible),
+        baseline.map((l) => l.visible),
+      ),
+      '×',
+      'time until testimonials are visible: server-rendered ÷ client-rendered',
+    ),
+    figure('ssr.fcp.ms', fcp(ours), 'ms', 'FCP, server-rendered page (this machine)'),
+    figure('ssr.fcp.client_ms', fcp(baseline), 'ms', 'FCP, client-rendered page (this machine)'),
+    figure('ssr.visible.ms', visible(ours), 'ms', 'testimonials visible, server-rendered page (this machine)'),
+    figure('ssr.visible.client_ms', visible(baseline), 'ms', 'testimonials visible, client-rendered page (this machine)'),
+    figure(
+      'ssr.js_bytes_before_visible',
+      jsNeeded,
+      'B',
+      'JS needed before testimonials are visible, server-rendered page (visible with every script blocked: 0)',
+    ),
+    figure(
+      'ssr.js_bytes_before_visible.client',
+      median(baseline.map((l) => l.scriptBytesBeforeVisible)),
+      'B',
+      'script bytes transferred before testimonials were visible, client-rendered page',
+    ),
+  ];
+}
+
+export async function measureServerRendering(browser: () => Promise<Browser>, server: BenchServer): Promise<Figure[]> {
+  const data = await testimonials(server, Math.max(...RENDER_SIZES));
+  return [...(await measureServerRender(data)), ...(await measurePages(await browser(), server))];
+}

@@ -1,0 +1,416 @@
+/**
+ * `testimonial-elements/ssr` (Node): the three elements rendered to HTML on the server, so the
+ * testimonials are in the page before any script runs (search engines, readers without scripts, the
+ * first paint), and taken over by the browser with no second request, no flash and no shift.
+ *
+ * ```ts
+ * import { renderWall, renderCard, renderVideo } from 'testimonial-elements/ssr';
+ * const html = await renderWall({ attributes: { endpoint: '/api', layout: 'grid', limit: 12 }, endpoint: 'https://example.com/api' });
+ * ```
+ *
+ * - `renderWall(options)`: `<testimonial-wall>` with its first page of cards, as a client-rendered wall
+ *   looks once page 1 has loaded ("Load more" included).
+ * - `renderCard(testimonial, options)`: `<testimonial-card>`; `testimonial` is the data, or its id to
+ *   fetch through `options.endpoint` / `options.upstream`.
+ * - `renderVideo(testimonial, options)`: `<video-testimonial>` in its poster state (`null` with the
+ *   `src` and `poster` attributes for a standalone video).
+ *
+ * Each resolves to one HTML string: the custom element tag with the attributes given, a declarative
+ * shadow root (`<template shadowrootmode="open">`) rendered by Lit's own server renderer
+ * (`@lit-labs/ssr`) from the elements' own templates and styles, and, as its light DOM, a data island
+ * (`<script type="application/json">`) with the data it was rendered from. In the browser the element
+ * reads the island instead of asking the API, and renders the same thing over the server's markup.
+ *
+ * Data comes from one of: the data given (`testimonials` / `testimonial`), a proxy (`endpoint`: an
+ * absolute URL on the server; `attributes.endpoint` is what the browser uses for later pages, often
+ * relative), or the service itself (`upstream: { url, apiKey }`, approved testimonials only). Whatever
+ * the source, only the proxy's public fields (src/proxy/public-fields.ts) reach the HTML and the island,
+ * text is sanitised by the browser's policy (DOMPurify over jsdom on Node: only bare `<mark>`
+ * survives) and every URL passes the browser's safe-URL check: it is the elements' own code that runs.
+ *
+ * Needs `@lit-labs/ssr` and `jsdom` (optional peer dependencies: `npm i @lit-labs/ssr jsdom`).
+ */
+import { LitElementRenderer, render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
+import type { FetchFunction } from '../client/transport.js';
+import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../client/types.js';
+import type { CardTestimonial } from '../elements/shared/card-testimonial.js';
+import type { CardVariant, Theme } from '../elements/shared/card-display.js';
+import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
+import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
+import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
+import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
+import {
+  isApproved,
+  publicTestimonial,
+  publicTestimonialList,
+  type PublicTestimonial,
+  type PublicTestimonialList,
+} from '../proxy/public-fields.js';
+import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
+import { prepareServerSanitizer } from './sanitize-node.js';
+import { scriptJson } from './script-json.js';
+
+export { scriptJson } from './script-json.js';
+export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
+export type { PublicTestimonial, PublicTestimonialList } from '../proxy/public-fields.js';
+
+/** An attribute's value: a boolean attribute is written when `true` and left out when `false`. */
+export type AttributeValue = string | number | boolean | null | undefined;
+
+/** The display attributes a wall hands to its cards, with the card's own names (CardDisplayElement). */
+export interface CardDisplayAttributes {
+  variant?: CardVariant | (string & {});
+  theme?: Theme | (string & {});
+  'heading-level'?: string | number;
+  'text-limit'?: string | number;
+  'no-date'?: boolean;
+  'no-rating'?: boolean;
+  'no-source'?: boolean;
+  'no-avatar'?: boolean;
+  'no-media'?: boolean;
+  'show-tags'?: boolean;
+}
+
+/** The attributes of `<testimonial-wall>` (README, element reference), by their HTML names. */
+export interface WallAttributes extends CardDisplayAttributes {
+  endpoint?: string;
+  sort?: 'date' | 'rating' | (string & {});
+  order?: 'asc' | 'desc' | (string & {});
+  rating?: string | number;
+  type?: 'text' | 'video' | (string & {});
+  integration?: string;
+  /** Comma-separated tag names (or an array, joined with commas). */
+  tags?: string | readonly string[];
+  query?: string;
+  lang?: string;
+  limit?: string | number;
+  page?: string | number;
+  layout?: WallLayout | (string & {});
+  paging?: WallPaging | (string & {});
+  label?: string;
+  autoplay?: boolean;
+  'autoplay-interval'?: string | number;
+  'marquee-rows'?: string | number;
+  'max-items-sm'?: string | number;
+  'max-items-md'?: string | number;
+  'max-items-lg'?: string | number;
+  /** Any other attribute for the host (`id`, `class`, `style`, `data-*`, `aria-*`). */
+  [name: string]: AttributeValue | readonly string[];
+}
+
+/** The attributes of `<testimonial-card>`, by their HTML names. */
+export interface CardAttributes extends CardDisplayAttributes {
+  endpoint?: string;
+  'testimonial-id'?: string;
+  lang?: string;
+  expanded?: boolean;
+  [name: string]: AttributeValue;
+}
+
+/** The attributes of `<video-testimonial>`, by their HTML names (its element reference lists them all). */
+export interface VideoAttributes {
+  src?: string;
+  poster?: string;
+  type?: string;
+  label?: string;
+  [name: string]: AttributeValue;
+}
+
+/** Where the server reads testimonials from when they are not given. */
+export interface DataSource {
+  /**
+   * Your proxy's base URL as the server reaches it (absolute, e.g. `http://127.0.0.1:8788/api`). The
+   * browser keeps using `attributes.endpoint` (default: this URL) for later pages.
+   */
+  endpoint?: string;
+  /** The service itself: its base URL (ending in `/v1`) and the API key (stays on the server). */
+  upstream?: { url: string; apiKey?: string };
+  /** A `fetch` to use (tests: `createSandbox().fetch`). */
+  fetch?: FetchFunction;
+}
+
+export interface RenderWallOptions extends DataSource {
+  attributes?: WallAttributes;
+  /**
+   * The first page to show, instead of fetching it: testimonials, or a page as `GET /testimonials`
+   * answers it. With `attributes.endpoint`, "Load more" fetches page 2 on from there.
+   */
+  testimonials?: readonly (Testimonial | PublicTestimonial)[] | TestimonialList | PublicTestimonialList;
+  /** Review JSON-LD after the wall, for an explicit eligible `itemReviewed` (README: "JSON-LD"). Default: none. */
+  jsonLd?: JsonLdOptions;
+}
+
+export interface RenderCardOptions extends DataSource {
+  attributes?: CardAttributes;
+  /** Review JSON-LD after the card, as for {@link RenderWallOptions.jsonLd}. Default: none. */
+  jsonLd?: JsonLdOptions;
+}
+
+export interface RenderVideoOptions extends DataSource {
+  attributes?: VideoAttributes;
+}
+
+/** A bad option or attribute: thrown before anything is fetched or rendered. */
+export class RenderOptionsError extends TypeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RenderOptionsError';
+  }
+}
+
+const ELEMENTS = {
+  'testimonial-wall': TestimonialWall,
+  'testimonial-card': TestimonialCard,
+  'video-testimonial': VideoTestimonial,
+} as const;
+
+type Tag = keyof typeof ELEMENTS;
+
+/** Defines the three elements in Lit's server registry and installs the Node sanitiser, once. */
+let ready: Promise<void> | undefined;
+
+function prepare(): Promise<void> {
+  ready ??= (async () => {
+    for (const [tag, element] of Object.entries(ELEMENTS)) {
+      if (!customElements.get(tag)) customElements.define(tag, element);
+    }
+    LitElementRenderer.renderOptions.push(inheritLang);
+    await prepareServerSanitizer();
+  })().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+/**
+ * In a browser a card finds the language of its wall by walking up the tree (`closest('[lang]')`
+ * across shadow roots); Lit's server shim has no tree to walk. So a card rendered inside a wall is
+ * given the wall's `lang` here, through the attribute the card would have read. Lit's renderer calls
+ * this for every element before the element's `willUpdate`; `__host` is where it records the element
+ * whose shadow root is being rendered.
+ */
+function inheritLang(element: HTMLElement): undefined {
+  if (element.localName !== 'testimonial-card' || element.hasAttribute('lang')) return undefined;
+  const lang = (element as HTMLElement & { __host?: HTMLElement }).__host?.getAttribute('lang');
+  if (lang) {
+    element.setAttribute('lang', lang);
+    (element as unknown as TestimonialCard).attributeChangedCallback('lang', null, lang);
+  }
+  return undefined;
+}
+
+/** Attributes any element takes besides its own (host styling and ids). */
+const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as const;
+
+/** The properties the server sets on each element (from data, never from attributes). */
+const PROPERTIES: Record<Tag, readonly string[]> = {
+  'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage'],
+  'testimonial-card': ['testimonial'],
+  'video-testimonial': ['testimonial'],
+};
+
+interface ElementTemplate {
+  readonly attributes: readonly string[];
+  readonly strings: TemplateStringsArray;
+}
+
+/**
+ * One Lit template per element, made once: every attribute the element observes is an attribute
+ * binding (`nothing` leaves it out), every property a property binding, and the light DOM one child
+ * binding for the data island. Made once, so a server rendering many different walls keeps a fixed
+ * set of templates (a template per attribute combination would grow Lit's caches without bound).
+ */
+const templates = new Map<Tag, ElementTemplate>();
+
+function templateOf(tag: Tag): ElementTemplate {
+  let template = templates.get(tag);
+  if (!template) {
+    const observed = (ELEMENTS[tag] as unknown as { observedAttributes: string[] }).observedAttributes;
+    const attributes = [...new Set([...observed, ...GLOBAL_ATTRIBUTES])];
+    const parts = [
+      `<${tag} ${attributes[0]}=`,
+      ...attributes.slice(1).map((name) => ` ${name}=`),
+      ...PROPERTIES[tag].map((name) => ` .${name}=`),
+      '>',
+      `</${tag}>`,
+    ];
+    const strings = Object.freeze(Object.assign([...parts], { raw: Object.freeze([...parts]) })) as TemplateStringsArray;
+    template = { attributes, strings };
+    templates.set(tag, template);
+  }
+  return template;
+}
+
+/** An attribute's text, or `nothing` (left out); every name is checked against the element's attributes. */
+function attributeValues(tag: Tag, attributes: Record<string, unknown> = {}): unknown[] {
+  const { attributes: known } = templateOf(tag);
+  for (const name of Object.keys(attributes)) {
+    if (!known.includes(name)) throw new RenderOptionsError(`<${tag}> has no attribute "${name}" (see its element reference in README).`);
+  }
+  return known.map((name) => {
+    const raw = attributes[name];
+    if (raw === undefined || raw === null || raw === false) return nothing;
+    if (raw === true) return '';
+    if (Array.isArray(raw)) return raw.join(',');
+    if (typeof raw !== 'string' && typeof raw !== 'number') {
+      throw new RenderOptionsError(`<${tag}> attribute "${name}" must be a string, a number or a boolean.`);
+    }
+    return String(raw);
+  });
+}
+
+/** A data island: JSON that no text in it can break out of (see script-json.ts). */
+function island(value: unknown): string {
+  return `<script type="application/json">${scriptJson(value)}</script>`;
+}
+
+/** Renders the element (attributes, properties, and the island as its light DOM) with Lit's server renderer. */
+async function renderElement(tag: Tag, attributes: unknown[], properties: Record<string, unknown>, data: unknown): Promise<string> {
+  await prepare();
+  const { strings } = templateOf(tag);
+  const values = [
+    ...attributes,
+    ...PROPERTIES[tag].map((name) => properties[name]),
+    data === undefined ? nothing : unsafeHTML(island(data)),
+  ];
+  const template: TemplateResult = html(strings, ...values);
+  return tidyHostTag(tag, conformingMarkers(await collectResult(render(template))));
+}
+
+/** The host's start tag without the runs of spaces that the attributes left out leave behind. */
+function tidyHostTag(tag: Tag, html: string): string {
+  return html.replace(new RegExp(`<${tag}\\s+(>|(?=\\S))`), (_, end: string) => (end ? `<${tag}>` : `<${tag} `));
+}
+
+/**
+ * Lit marks the end of a template that ends with a binding with `<?>`, which an HTML parser reads as
+ * a comment ("?") after reporting a parse error. The same comment written as a comment keeps the DOM
+ * identical and the HTML valid. `<?>` cannot come from data: Lit escapes `<` in text and attributes,
+ * and the data islands escape it too.
+ */
+function conformingMarkers(html: string): string {
+  return html.replaceAll('<?>', '<!--?-->');
+}
+
+/** The read client of a data source, or `undefined` when there is none. */
+function sourceClient(source: DataSource, what: string): TestimonialReadClient | undefined {
+  if (source.endpoint !== undefined && source.upstream !== undefined) {
+    throw new RenderOptionsError(`${what}: give either endpoint or upstream, not both.`);
+  }
+  if (source.upstream !== undefined) {
+    if (typeof source.upstream?.url !== 'string') throw new RenderOptionsError(`${what}: upstream.url must be the service's base URL.`);
+    return createReadClient({ baseUrl: source.upstream.url, apiKey: source.upstream.apiKey, fetch: source.fetch });
+  }
+  if (source.endpoint !== undefined) {
+    if (!/^https?:\/\//i.test(source.endpoint)) {
+      throw new RenderOptionsError(`${what}: endpoint must be an absolute http(s) URL on the server (got "${source.endpoint}").`);
+    }
+    return createReadClient({ baseUrl: source.endpoint, fetch: source.fetch });
+  }
+  return undefined;
+}
+
+/** Given testimonials as one public page (private fields dropped, whatever the caller passed). */
+function givenPage(given: NonNullable<RenderWallOptions['testimonials']>): PublicTestimonialList {
+  const list = Array.isArray(given) ? given : (given as TestimonialList).testimonials;
+  if (!Array.isArray(list)) throw new RenderOptionsError('renderWall: testimonials must be an array, or a page with a testimonials array.');
+  const testimonials = list.map((testimonial: unknown) => publicTestimonial(testimonial));
+  return { total: testimonials.length, testimonials };
+}
+
+/**
+ * Renders `<testimonial-wall>` with its first page: the page given (`testimonials`), or fetched from
+ * `endpoint` / `upstream` with the query the attributes describe (as the element would ask it).
+ */
+export async function renderWall(options: RenderWallOptions = {}): Promise<string> {
+  const attributes = { ...options.attributes };
+  const attributeList = attributeValues('testimonial-wall', attributes);
+  const jsonLd = checkJsonLdOptions(options.jsonLd);
+  const client = sourceClient(options, 'renderWall');
+  let page: PublicTestimonialList;
+  if (options.testimonials !== undefined) {
+    page = givenPage(options.testimonials);
+  } else if (client) {
+    const queryAttributes = Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, attributes[key]]));
+    const params: ListTestimonialsParams = listParamsFromAttributes(
+      queryAttributes as Parameters<typeof listParamsFromAttributes>[0],
+      // The same line a browser's wall writes, so the CLI's check of warnings sees it too.
+      (code, message) => console.warn(`[testimonial-wall] ${code}: ${message}`),
+    );
+    const answer = await client.listTestimonials(options.upstream ? { ...params, approved: true } : params);
+    page = publicTestimonialList(answer, isApproved);
+  } else {
+    throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
+  }
+  // The wall takes `page` as its page 1 (no request); `client` is there for the wall to have one (it
+  // never asks it on the server). Without an endpoint the wall has nothing to page from in the browser:
+  // no "Load more".
+  const paging = attributes.endpoint ? (attributes.paging ?? 'button') : 'none';
+  const data = { paging, client: client ?? pageClient(page), firstPage: page };
+  // The carousel and the marquee live in a chunk of their own that the server does not render: their
+  // testimonials are written as a list (readable without scripts), which the browser then turns into
+  // the carousel or the marquee. The attribute stays as given.
+  const layout = attributes.layout === 'carousel' || attributes.layout === 'marquee' ? 'list' : (attributes.layout ?? 'masonry');
+  // The call to action needs GET /links, which the server does not wait for: the wall is written
+  // without it ("Load more" included) and the browser adds it beside "Load more" once it has the link.
+  const properties: Record<string, unknown> = { layout, cta: undefined, ...data };
+  // The island travels only with a wall that can page on from its endpoint; one rendered from data
+  // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
+  const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined);
+  return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
+}
+
+/** A client that knows one page and nothing else: for a wall rendered from data given. */
+function pageClient(page: PublicTestimonialList): WidgetReadClient {
+  const unavailable = () => Promise.reject(new Error('renderWall was given its testimonials: there is nothing else to fetch.'));
+  return {
+    baseUrl: '',
+    listTestimonials: () => Promise.resolve(page as TestimonialList),
+    getTestimonial: unavailable,
+    getLinks: unavailable,
+  };
+}
+
+/** The testimonial to render: the one given, or the one with that id from the source. */
+async function oneTestimonial(testimonial: unknown, source: DataSource, what: string): Promise<PublicTestimonial | null> {
+  if (testimonial === null) return null;
+  if (typeof testimonial === 'object') return publicTestimonial(testimonial);
+  if (typeof testimonial !== 'string' || testimonial === '') {
+    throw new RenderOptionsError(`${what}: give a testimonial object or its id.`);
+  }
+  const client = sourceClient(source, what);
+  if (!client) throw new RenderOptionsError(`${what}: an id needs an endpoint or an upstream to fetch it from.`);
+  const found = await client.getTestimonial(testimonial);
+  if (source.upstream && !isApproved(found)) throw new RenderOptionsError(`${what}: testimonial ${testimonial} is not approved.`);
+  return publicTestimonial(found);
+}
+
+/** Renders `<testimonial-card>` for a testimonial, or for the id of one fetched from the source. */
+export async function renderCard(
+  testimonial: Testimonial | PublicTestimonial | CardTestimonial | string,
+  options: RenderCardOptions = {},
+): Promise<string> {
+  const attributes = attributeValues('testimonial-card', options.attributes);
+  const jsonLd = checkJsonLdOptions(options.jsonLd);
+  const data = await oneTestimonial(testimonial, options, 'renderCard');
+  const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data);
+  return jsonLd ? markup + cardJsonLdScript(jsonLd, data, options.attributes ?? {}) : markup;
+}
+
+/**
+ * Renders `<video-testimonial>` in its poster state (nothing of the video is loaded before the viewer
+ * asks): for a video testimonial (or its id), or for `null` with the `src` and `poster` attributes.
+ */
+export async function renderVideo(
+  testimonial: Testimonial | PublicTestimonial | CardTestimonial | string | null,
+  options: RenderVideoOptions = {},
+): Promise<string> {
+  const attributes = attributeValues('video-testimonial', options.attributes);
+  const data = await oneTestimonial(testimonial, options, 'renderVideo');
+  return renderElement('video-testimonial', attributes, data ? { testimonial: data } : {}, data ?? undefined);
+}

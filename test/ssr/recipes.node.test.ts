@@ -1,0 +1,144 @@
+/**
+ * README's server-rendering recipes, run as they are written there: the code block after each
+ * `<!-- recipe:NAME -->` marker is copied into a temporary file with only the package specifiers
+ * (`testimonial-elements/ssr`, `testimonial-elements/proxy`) pointed at the source, and run with Node
+ * against the sandbox. A recipe edited in README is the recipe tested.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
+import { waitFor } from '../support/browser.js';
+
+const ROOT = new URL('../../', import.meta.url);
+const SPECIFIERS: Record<string, string> = {
+  'testimonial-elements/ssr': new URL('src/ssr/index.ts', ROOT).href,
+  'testimonial-elements/proxy': new URL('src/proxy/index.ts', ROOT).href,
+};
+
+/** The fenced code block right after `<!-- recipe:name -->` in README, with the package specifiers mapped. */
+async function recipe(name: string): Promise<string> {
+  const readme = await readFile(new URL('README.md', ROOT), 'utf8');
+  const match = new RegExp(`<!-- recipe:${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`).exec(readme);
+  assert.ok(match, `README has no code block after <!-- recipe:${name} -->`);
+  let code = match[1]!;
+  for (const [specifier, url] of Object.entries(SPECIFIERS)) {
+    assert.ok(code.includes(`'${specifier}'`) || specifier.endsWith('/proxy'), `the ${name} recipe imports ${specifier}`);
+    code = code.replaceAll(`'${specifier}'`, `'${url}'`);
+  }
+  return code;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Runs a file with Node (and tsx, for TypeScript and the source's `.js` specifiers). */
+function runNode(file: string, cwd: string, env: Record<string, string>): ChildProcess {
+  const { TESTIMONIAL_API_KEY: _key, TESTIMONIAL_API_URL: _url, ...rest } = process.env;
+  return spawn(process.execPath, ['--import', 'tsx', file], { cwd, env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function output(child: ChildProcess): () => string {
+  let text = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  return () => text;
+}
+
+/** What a page built by a recipe must hold: a server-rendered wall with its cards' names in the HTML. */
+function checkWall(html: string, expected: { endpoint: string; limit: number }): Document {
+  const { document } = new JSDOM(html).window;
+  const wall = document.querySelector('testimonial-wall');
+  assert.ok(wall, 'a <testimonial-wall> in the page');
+  assert.equal(wall.getAttribute('endpoint'), expected.endpoint);
+  assert.ok(wall.querySelector('template[shadowrootmode="open"]'), 'its declarative shadow root');
+  const island = JSON.parse(wall.querySelector(':scope > script[type="application/json"]')!.textContent!) as {
+    testimonials: { customer_name: string }[];
+  };
+  assert.equal(island.testimonials.length, expected.limit);
+  // Both sides serialised by jsdom, so a name with & or < is compared in the same escaping.
+  const shadow = wall.querySelector('template')!.innerHTML;
+  const serialised = (text: string) => {
+    const holder = document.createElement('p');
+    holder.textContent = text;
+    return holder.innerHTML;
+  };
+  for (const { customer_name: name } of island.testimonials) assert.ok(shadow.includes(serialised(name)), `${name} rendered`);
+  return document;
+}
+
+describe("README's server-rendering recipes", () => {
+  let sandbox: SandboxServer;
+  let dir: string;
+
+  before(async () => {
+    sandbox = await serveSandbox({ port: 0 });
+    // Under the project, so the recipes' own imports (hono, @hono/node-server) and tsx resolve.
+    const cache = fileURLToPath(new URL('node_modules/.cache/', ROOT));
+    await mkdir(cache, { recursive: true });
+    dir = await mkdtemp(join(cache, 'ssr-recipes-'));
+  });
+  after(async () => {
+    await sandbox?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the Node server (Hono) serves a page with the wall in its HTML, and its proxy at /api', async () => {
+    const file = join(dir, 'server.ts');
+    await writeFile(file, await recipe('server'));
+    const port = await freePort();
+    const child = runNode(file, dir, { TESTIMONIAL_API_URL: sandbox.url, TESTIMONIAL_API_KEY: 'sandbox-key', PORT: String(port) });
+    const log = output(child);
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      let page: Response | undefined;
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the server exited: ${log()}`);
+          page = await fetch(`${origin}/`).catch(() => undefined);
+          return page !== undefined;
+        },
+        'the recipe server answering',
+        60_000,
+      );
+      assert.equal(page!.status, 200, log());
+      checkWall(await page!.text(), { endpoint: '/api', limit: 12 });
+      const api = await fetch(`${origin}/api/testimonials?limit=2`);
+      assert.equal(api.status, 200);
+      assert.equal(((await api.json()) as { testimonials: unknown[] }).testimonials.length, 2);
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    }
+  });
+
+  it('the static build writes dist/testimonials.html with the wall and its review JSON-LD', async () => {
+    const file = join(dir, 'build-testimonials.mts');
+    await writeFile(file, await recipe('static'));
+    const child = runNode(file, dir, { TESTIMONIAL_API_URL: sandbox.url, TESTIMONIAL_API_KEY: 'sandbox-key' });
+    const log = output(child);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 0, log());
+    const html = await readFile(join(dir, 'dist/testimonials.html'), 'utf8');
+    const document = checkWall(html, { endpoint: 'https://proxy.example.com', limit: 12 });
+    const jsonLd = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as {
+      '@type': string;
+      review: unknown[];
+    };
+    assert.equal(jsonLd['@type'], 'SoftwareApplication');
+    assert.ok(jsonLd.review.length > 0);
+  });
+});

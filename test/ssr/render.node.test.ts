@@ -1,0 +1,108 @@
+/**
+ * testimonial-elements/ssr on Node: what it renders from each source, what it refuses, and that only
+ * public fields and approved testimonials reach the HTML.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { renderCard, renderVideo, renderWall, RenderOptionsError } from '../../src/ssr/index.js';
+import { sampleTestimonial, videoTestimonial } from '../elements/testimonial-card/fixtures.js';
+
+const sandbox = createSandbox();
+const upstream = { url: 'http://sandbox.test/v1', apiKey: 'sandbox-key' };
+
+/** The HTML without Lit's markers and styles, for reading. */
+function readable(html: string): string {
+  return html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+}
+
+function island(html: string, tag: string): unknown {
+  const found = new RegExp(`<script type="application/json">([^<]*)</script></${tag}>`).exec(readable(html));
+  return found ? JSON.parse(found[1]!) : undefined;
+}
+
+describe('renderWall', () => {
+  it('renders page 1 from the service with its cards, each with a declarative shadow root, and Load more', async () => {
+    const html = await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 5, sort: 'rating' } });
+    const text = readable(html);
+    assert.match(text, /^<testimonial-wall endpoint="\/api" sort="rating" limit="5"><template shadowroot="open" shadowrootmode="open">/);
+    assert.equal((text.match(/<testimonial-card\s/g) ?? []).length, 5);
+    // Every card's own root (and its players'), in the wall's root.
+    assert.equal((text.match(/<testimonial-card\s[^>]*><template shadowroot="open" shadowrootmode="open">/g) ?? []).length, 5);
+    assert.match(text, /part="load-more"/);
+    const page = island(html, 'testimonial-wall') as { total: number; testimonials: { id: string }[] };
+    assert.equal(page.testimonials.length, 5);
+  });
+
+  it('lets only public fields and approved testimonials out, whatever the source', async () => {
+    const secret = sampleTestimonial({ id: 'secret', customer_email: 'private@example.com', reward: 'COUPON-123' });
+    for (const html of [
+      await renderWall({ testimonials: [secret], attributes: { endpoint: '/api' } }),
+      await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 100 } }),
+      await renderCard(secret),
+    ]) {
+      assert.doesNotMatch(html, /customer_email|private@example\.com|COUPON-123|"reward"|project_id|form_id/);
+    }
+    const all = island(
+      await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 1000 } }),
+      'testimonial-wall',
+    ) as {
+      testimonials: { approved: boolean }[];
+    };
+    assert.ok(all.testimonials.length > 0 && all.testimonials.every((testimonial) => testimonial.approved === true));
+  });
+
+  it("gives the cards the wall's lang, as the browser does through the tree", async () => {
+    const html = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes: { lang: 'de' } }));
+    assert.match(html, /Spart uns jede Woche Stunden\./);
+  });
+
+  it('renders given testimonials with an endpoint for later pages, and without one with no Load more', async () => {
+    const many = Array.from({ length: 3 }, (_, index) => sampleTestimonial({ id: `t${index}`, customer_name: `Name ${index}` }));
+    const paged = readable(await renderWall({ testimonials: many, attributes: { endpoint: '/api', limit: 3 } }));
+    assert.equal((paged.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.match(paged, /part="load-more"/);
+    assert.doesNotMatch(paged, /Could not load/);
+    const alone = readable(await renderWall({ testimonials: many, attributes: { limit: 3 } }));
+    assert.equal((alone.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.doesNotMatch(alone, /part="load-more"/);
+  });
+
+  it('writes a carousel as a list, keeping the attribute, and no island without an endpoint', async () => {
+    const html = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes: { layout: 'carousel' } }));
+    assert.match(html, /^<testimonial-wall layout="carousel">/);
+    assert.match(html, /class="wall list"/);
+    assert.equal(island(html, 'testimonial-wall'), undefined);
+  });
+
+  it('refuses what it cannot use, before fetching anything', async () => {
+    await assert.rejects(renderWall({ attributes: { colour: 'red' } as never }), RenderOptionsError);
+    await assert.rejects(renderWall({ attributes: { endpoint: '/api' } }), /give testimonials, an endpoint or an upstream/);
+    await assert.rejects(renderWall({ endpoint: '/api' }), /endpoint must be an absolute http\(s\) URL/);
+    await assert.rejects(renderWall({ endpoint: 'https://a.example/api', upstream }), /either endpoint or upstream/);
+    await assert.rejects(renderWall({ testimonials: 'x' as never }), /testimonials must be an array/);
+  });
+});
+
+describe('renderCard and renderVideo', () => {
+  it('renders a card by id from the service, with <mark> from the same DOMPurify policy', async () => {
+    const id = (
+      (await (
+        await sandbox.fetch(
+          new Request(`${upstream.url}/testimonials?approved=true&limit=1`, { headers: { authorization: 'Bearer sandbox-key' } }),
+        )
+      ).json()) as { testimonials: { id: string }[] }
+    ).testimonials[0]!.id;
+    const html = readable(await renderCard(id, { upstream, fetch: sandbox.fetch, attributes: { 'testimonial-id': id } }));
+    assert.match(html, new RegExp(`^<testimonial-card testimonial-id="${id}"`));
+    const marked = readable(await renderCard(sampleTestimonial({ text: 'It <mark onclick="x()" class="y">saved</mark> <b>us</b> hours' })));
+    assert.match(marked, /It <mark>saved<\/mark> us hours/);
+  });
+
+  it('renders a video testimonial in its poster state, nothing of the video loaded', async () => {
+    const html = readable(await renderVideo(videoTestimonial()));
+    assert.match(html, /<video[^>]*preload="none"/);
+    assert.doesNotMatch(html, /<video[^>]* src=/);
+    assert.match(html, /part="play-button"/);
+  });
+});
