@@ -5,12 +5,12 @@ import '../src/define.js';
 import { registerTranslation, type TestimonialSummary, type TestimonialWall } from '../src/index.js';
 
 registerTranslation('fi', {
-  readMore: 'Lue lisää',
-  showLess: 'Näytä vähemmän',
-  loadMore: 'Lataa lisää',
-  cta: 'Kirjoita suosittelu',
-  testimonials: 'Suosittelut',
-  retry: 'Yritä uudelleen',
+  'Read more': 'Lue lisää',
+  'Show less': 'Näytä vähemmän',
+  'Load more': 'Lataa lisää',
+  'Leave a testimonial': 'Kirjoita suosittelu',
+  Testimonials: 'Suosittelut',
+  'Try again': 'Yritä uudelleen',
 });
 
 const stage = document.querySelector<HTMLElement>('#stage')!;

@@ -70,7 +70,7 @@ export class CardDisplayElement extends LitElement {
 
   /**
    * Words to use instead of the built-in ones of the element's language, for this element alone (a
-   * wall hands them to its cards; see `registerTranslation` for a whole page): `{ readMore: 'Continue reading' }`.
+   * wall hands them to its cards; see `registerTranslation` for a whole page): `{ 'Read more': 'Continue reading' }`.
    */
   strings: Partial<Translation> | undefined = undefined;
 

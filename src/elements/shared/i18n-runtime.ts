@@ -1,12 +1,12 @@
 /**
  * The part of localisation an English page never needs, as one lazy chunk (`chunks/i18n-runtime-….js`)
- * that `localize.ts` fetches the first time an element is in another language or a page registered
- * words: the fallback chain (`pt-BR` → `pt` → `en`), the fourteen built-in languages (one chunk each,
- * fetched on first use), plural forms through `Intl.PluralRules`, the page's words over the built-in
- * ones. A page in German thus fetches this chunk and `chunks/i18n-de.js`.
+ * that `localize.ts` fetches the first time an element is in another language, or a page or an element
+ * gave words of its own: the fallback chain (`pt-BR` → `pt` → `en`), the fourteen built-in languages
+ * (one chunk each, fetched on first use), plural forms through `Intl.PluralRules`, the element's and
+ * the page's words over the built-in ones. A page in German thus fetches this chunk and
+ * `chunks/i18n-de.js`.
  */
-import { registered, updateAll, type Resolved, type Translation } from './localize.js';
-import { en } from './translations/en.js';
+import { ENGLISH_ONE, registered, updateAll, type Language, type PluralForms, type Translation } from './localize.js';
 
 /** The built-in languages besides English, each a chunk of its own. */
 const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
@@ -26,8 +26,8 @@ const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
   zh: () => import('./translations/zh.js'),
 };
 
-/** The built-in tables that have arrived (English is always here). */
-const tables: Record<string, Partial<Translation>> = { en };
+/** The built-in tables that have arrived. English has none: its words are the keys. */
+const tables: Record<string, Partial<Translation>> = { en: {} };
 const loads = new Map<string, Promise<void>>();
 
 /** The tags to look words up in, most specific first: `pt-BR` → `pt-br`, `pt`, `en`. */
@@ -36,12 +36,17 @@ export function fallbackChain(lang: string): string[] {
   return [...subtags.map((_, index) => subtags.slice(0, subtags.length - index).join('-')), 'en'];
 }
 
+/** Sets a built-in language's table (what its chunk holds); the server loads them all this way up front. */
+export function addTable(code: string, table: Partial<Translation>): void {
+  tables[code] = table;
+}
+
 /** Fetches a built-in language's chunk once (a failed one leaves English standing in). */
 function load(code: string): Promise<void> {
   let loading = loads.get(code);
   if (!loading) {
     loading = BUILT_IN[code]!()
-      .then(({ default: table }) => void (tables[code] = table), console.error)
+      .then(({ default: table }) => addTable(code, table), console.error)
       .finally(() => {
         tables[code] ??= {};
         updateAll();
@@ -60,8 +65,11 @@ export async function languageReady(lang: string): Promise<void> {
   if (code) await load(code);
 }
 
+/** The codes of the built-in languages (English aside). */
+export const BUILT_IN_LANGUAGES = Object.keys(BUILT_IN);
+
 /** An element's words in the language of `tag` (as its page writes it, or `undefined`). */
-export function resolve(tag: string | undefined): Resolved {
+export function resolve(tag: string | undefined): Language {
   let requested: string | undefined;
   try {
     requested = Intl.getCanonicalLocales(tag)[0];
@@ -79,13 +87,14 @@ export function resolve(tag: string | undefined): Resolved {
   return {
     requested,
     lang,
-    word: (key) => {
-      for (const tag of chain) {
-        const word = registered[tag]?.[key] ?? tables[tag]?.[key];
-        if (word) return word;
+    word: (key, count, strings) => {
+      let message: string | PluralForms | undefined = strings?.[key];
+      for (const tag of chain) message ||= registered[tag]?.[key] || tables[tag]?.[key];
+      if (typeof message === 'object') {
+        // A count that is not a number ("50,000+") takes `other`.
+        return (typeof count === 'number' && message[(rules ??= new Intl.PluralRules(lang)).select(count)]) || message.other;
       }
-      return undefined;
+      return message || (count === 1 && ENGLISH_ONE[key]) || key;
     },
-    plural: (count) => (rules ??= new Intl.PluralRules(lang)).select(count),
   };
 }

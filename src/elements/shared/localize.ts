@@ -2,39 +2,39 @@
  * The elements' own words in the reader's language (in the spirit of Shoelace's `LocalizeController`).
  *
  * The language is the one the element shows its content in: `lang` on the element or its nearest
- * ancestor (across shadow roots), else the document's. This module is what the script-tag entry
- * holds: English words and the English path only. Any other language (or a page's registered words)
- * is the work of the lazy `i18n-runtime` chunk, fetched the first time an element needs it, which
- * fetches the language's own chunk in turn; until both are here `term()` answers `''` and the elements
- * keep their skeleton, so no English flashes first.
+ * ancestor (across shadow roots), else the document's. Words are keyed by their English
+ * (`translations/keys.ts`), so this module, which the script-tag entry holds, has no table: on an
+ * English page a word is its key with its placeholders filled. Any other language (or a page's or an
+ * element's own words) is the work of the lazy `i18n-runtime` chunk, fetched the first time an element
+ * needs it, which fetches the language's own chunk in turn; until both are here a word is `''` and the
+ * elements keep their skeleton, so no English flashes first.
  *
  * A page adds or overrides words with {@link registerTranslation}; an element with its `strings`
- * property. Plural forms follow `Intl.PluralRules` of the words' language; numbers `Intl.NumberFormat`
- * of the element's.
+ * property. Plural forms follow `Intl.PluralRules` of the words' language; numbers are formatted in the
+ * element's.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isRightToLeft, nearestLang } from './locale.js';
-import { en } from './translations/en.js';
-import type { enMoving } from './translations/en-moving.js';
-import type { enSummary } from './translations/en-summary.js';
-import type { enVideo } from './translations/en-video.js';
+import type { ReactiveControllerHost } from 'lit';
+import { nearestLang } from './locale.js';
+import type { Translation, TranslationKey } from './translations/keys.js';
 import type * as I18nRuntime from './i18n-runtime.js';
 
-/** One form per plural category of the message's first number (`other` is required). */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-type English = typeof en & typeof enMoving & typeof enSummary & typeof enVideo;
-
-/** Every word of the elements, as the English table has them: a missing key is a type error. */
-export type Translation = { [K in keyof English]: English[K] extends string ? string : PluralForms };
-export type TranslationKey = keyof Translation;
+export type { PluralForms, Translation, TranslationKey } from './translations/keys.js';
 
 /** What a `{0}` placeholder is filled with: numbers are formatted in the element's language. */
-export type TermArgument = string | number;
+export type WordArgument = string | number;
+
+/** An element's words: the one for `key` (its English) with `{0}`, `{1}`… filled; `''` while they load. */
+export type Words = (key: TranslationKey, ...args: WordArgument[]) => string;
+
+/** An element whose words are localised; `strings` overrides words for it alone. */
+export type LocalizedHost = ReactiveControllerHost & HTMLElement & { strings?: Partial<Translation> | undefined };
+
+/** The English `one` forms of the messages with plural forms (the key is the `other` form); chunks add theirs. */
+export const ENGLISH_ONE: Partial<Record<TranslationKey, string>> = { '{0} more testimonials loaded.': '{0} more testimonial loaded.' };
 
 /** The words a page registered, by lower-case tag; the runtime reads them over the built-in ones. */
 export const registered: Record<string, Partial<Translation>> = {};
-const hosts = new Set<ReactiveControllerHost>();
+const hosts = new Set<LocalizedHost>();
 let observer: MutationObserver | undefined;
 let runtime: typeof I18nRuntime | undefined;
 let runtimeLoad: Promise<typeof I18nRuntime> | undefined;
@@ -60,14 +60,9 @@ export function registerTranslation(lang: string, translation: Partial<Translati
   updateAll();
 }
 
-/** The English words of a lazily loaded part (the player, the summary, the moving layouts). */
-export function addEnglish(words: Partial<Translation>): void {
-  Object.assign(en, words);
-}
-
 /**
- * An English tag (or none) on a page that registered no words: the entry's English will do. Any
- * other tag, even one with no built-in words or not a tag at all, is the runtime's to work out.
+ * An English tag (or none) on a page that registered no words: the words are the keys. Any other tag,
+ * even one with no built-in words or not a tag at all, is the runtime's to work out.
  */
 const english = (tag: string | undefined): boolean => !Object.keys(registered).length && /^(en(-[a-z\d]{1,8})*)?$/i.test(tag ?? '');
 
@@ -79,99 +74,45 @@ export async function languageReady(lang: string): Promise<void> {
   if (!english(lang)) await (await loadRuntime()).languageReady(lang);
 }
 
-/** An element's language worked out. English needs only the first two fields; the runtime gives all. */
-export interface Resolved {
+/** An element's language worked out. */
+export interface Language {
   /** The element's tag, for numbers and dates (`undefined` when none or not a tag). */
   requested: string | undefined;
-  /** The language the words are in (`pt` for `pt-BR`); `''` while they load. */
+  /** The language the words are in (`pt` for `pt-BR`, `en` where English stands in); `''` while they load. */
   lang: string;
-  /** The page's or the built-in word for `key` along the fallback chain. */
-  word?: (key: TranslationKey) => string | PluralForms | undefined;
-  /** The plural category of a number in `lang`. */
-  plural?: (count: number) => Intl.LDMLPluralRule;
+  /** The runtime's word for `key` (page's, element's, built-in or English, in the plural form of `count`). */
+  word?: (key: TranslationKey, count: unknown, strings: Partial<Translation> | undefined) => string;
 }
 
-/** Until the runtime is here, a language it must work out has no words yet (`lang` is `''`). */
-const resolve = (tag: string | undefined): Resolved =>
-  english(tag) ? { requested: tag, lang: 'en' } : (runtime?.resolve(tag) ?? (void loadRuntime(), { requested: tag, lang: '' }));
-
-/** An element whose words are localised; `strings` overrides words for it alone. */
-export type LocalizedHost = ReactiveControllerHost & HTMLElement & { strings?: Partial<Translation> | undefined };
+/** The language of `host`'s words. Until the runtime is here, one it must work out has no words yet. */
+export function language(host: LocalizedHost): Language {
+  const tag = nearestLang(host);
+  return english(tag) && !host.strings
+    ? { requested: tag, lang: 'en' }
+    : (runtime?.resolve(tag) ?? (void loadRuntime(), { requested: tag, lang: '' }));
+}
 
 /**
- * Gives an element its words in its language and re-renders it when that changes (a `lang` attribute
- * anywhere in the document, a registered translation, a chunk that arrived). The language is worked
- * out once per update, as the elements already read their content's language during render.
+ * The words of `host`, which re-renders when they change (a `lang` attribute anywhere in the document,
+ * a registered translation, a chunk that arrived). Made once per element, in a field.
  */
-export class LocalizeController implements ReactiveController {
-  private resolved: Resolved | undefined;
-
-  constructor(private readonly host: LocalizedHost) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    hosts.add(this.host);
-    if (!observer) {
-      observer = new MutationObserver(updateAll);
-      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
-    }
-  }
-
-  hostDisconnected(): void {
-    hosts.delete(this.host);
-  }
-
-  hostUpdate(): void {
-    this.resolved = undefined;
-  }
-
-  private get current(): Resolved {
-    return (this.resolved ??= resolve(nearestLang(this.host)));
-  }
-
-  /** The element's language as its page says it (`de-CH`), for numbers and dates; `undefined` when unknown. */
-  get requested(): string | undefined {
-    return this.current.requested;
-  }
-
-  /** Whether the words of the element's language are here (the chunks it needs, if any, have arrived). */
-  get ready(): boolean {
-    return !!this.lang;
-  }
-
-  /** The language the words are really in: the first of the chain that has words (`pt` for `pt-BR`). */
-  get lang(): string {
-    return this.current.lang;
-  }
-
-  /** `rtl` when the words' language is written right to left, else `undefined` (the page's direction holds). */
-  get dir(): 'rtl' | undefined {
-    return isRightToLeft(this.lang) ? 'rtl' : undefined;
-  }
-
-  /** A number in the element's language ("1.234" in German); `fraction` fixes the decimals. */
-  number(value: number, fraction?: number): string {
-    return value.toLocaleString(this.requested, { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
-  }
-
-  /**
-   * The word for `key` with its placeholders filled (`{0}`, `{1}`…); a plural message takes the form
-   * of its first argument's category (a string argument, "50,000+", takes `other`). `''` while the
-   * language's chunks load.
-   */
-  term(key: TranslationKey, ...args: TermArgument[]): string {
-    const { lang, word, plural } = this.current;
-    if (!lang) return '';
-    let message = this.host.strings?.[key] ?? word?.(key) ?? (en as Partial<Translation>)[key] ?? '';
-    if (typeof message === 'object') {
-      const count = args[0];
-      // English has two forms: `one` for exactly 1, `other` for the rest.
-      message = (typeof count === 'number' && message[plural ? plural(count) : count === 1 ? 'one' : 'other']) || message.other;
-    }
-    return message.replace(/\{(\d)\}/g, (_, index: string) => {
-      const value = args[+index]!;
-      return typeof value === 'number' ? this.number(value) : value;
-    });
-  }
+export function words(host: LocalizedHost): Words {
+  host.addController({
+    hostConnected() {
+      hosts.add(host);
+      if (!observer) {
+        observer = new MutationObserver(updateAll);
+        observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+      }
+    },
+    hostDisconnected() {
+      hosts.delete(host);
+    },
+  });
+  return (key, ...args) => {
+    const { requested, lang, word } = language(host);
+    // English has two forms: `one` for exactly 1, `other` (the key) for the rest.
+    const message = lang ? (word?.(key, args[0], host.strings) ?? ((args[0] === 1 && ENGLISH_ONE[key]) || key)) : '';
+    return message.replace(/\{(\d)\}/g, (_, index: string) => args[+index]!.toLocaleString(requested));
+  };
 }

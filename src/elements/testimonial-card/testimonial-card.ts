@@ -9,7 +9,7 @@ import { FetchController } from '../shared/fetch-controller.js';
 import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft } from '../shared/locale.js';
-import { LocalizeController } from '../shared/localize.js';
+import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -163,7 +163,10 @@ export class TestimonialCard extends CardDisplayElement {
   private readonly fetched = new FetchController<Testimonial>(this);
 
   /** The card's words in its language. */
-  private readonly l = new LocalizeController(this);
+  private readonly w = words(this);
+
+  /** The language of the card's words and content, worked out as each render starts. */
+  private locale: Language = { requested: undefined, lang: '' };
 
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
@@ -245,9 +248,10 @@ export class TestimonialCard extends CardDisplayElement {
 
   override render(): unknown {
     const data = this.shownTestimonial;
+    this.locale = language(this);
     // The skeleton stays until the words of the card's language have arrived.
     if (typeof data === 'object' && data !== null)
-      return this.l.ready ? this.renderCard(toCardView(data, this.l.requested)) : this.renderState(true);
+      return this.locale.lang ? this.renderCard(toCardView(data, this.locale.requested)) : this.renderState(true);
     const { status, error } = this.fetched;
     if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
@@ -262,7 +266,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
-    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.l.lang}>
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
         ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
@@ -273,7 +277,7 @@ export class TestimonialCard extends CardDisplayElement {
 
   /** The customer's name, or "Anonymous" in the card's language. */
   private nameOf(view: CardView): string {
-    return view.name ?? this.l.term('anonymous');
+    return view.name ?? this.w('Anonymous');
   }
 
   private renderHeader(view: CardView): TemplateResult {
@@ -317,7 +321,7 @@ export class TestimonialCard extends CardDisplayElement {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
     return html`<span part="company" class="company">
-      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.l.term('companyLogo'), width: 20, height: 20 }) : nothing}
+      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}
       ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
   }
@@ -325,7 +329,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.l.term('stars', view.rating, MAX_RATING)} lang=${this.l.lang}>
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}>
 ${stars}
     </div>`;
   }
@@ -357,10 +361,10 @@ ${stars}
             aria-expanded=${String(this.expanded)}
             aria-controls="text"
             aria-describedby="name"
-            lang=${this.l.lang}
+            lang=${this.locale.lang}
             @click=${this.onToggleClick}
           >
-            ${this.l.term(this.expanded ? 'showLess' : 'readMore')}
+            ${this.w(this.expanded ? 'Show less' : 'Read more')}
           </button>`
           : nothing
       }`;
@@ -378,15 +382,15 @@ ${stars}
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label" lang=${this.l.lang}>${this.l.term('watchVideoFrom', name)}</span></a
+          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a
         >`
-      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.l.lang}>${this.l.term('videoFrom', name)}</span></div>`;
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Video testimonial from {0}', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
       part="video"
       class="video"
-      lang=${this.l.lang}
+      lang=${this.locale.lang}
       .testimonial=${view.testimonial}
       >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
     >`;
@@ -397,7 +401,7 @@ ${stars}
     const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
     if (items.length === 0) return nothing;
     const name = this.nameOf(view);
-    return html`<ul part="media" class="media" aria-label=${this.l.term('media')}>
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')}>
       ${items.map(
         (item) =>
           html`<li part="media-item">
@@ -406,11 +410,11 @@ ${stars}
                 ? this.renderLazyImage({
                     part: 'media-image',
                     src: item.src,
-                    alt: item.alt ?? this.l.term('mediaImage', item.index, name),
+                    alt: item.alt ?? this.w('Image {0} from {1}', item.index, name),
                     width: 96,
                     height: 96,
                   })
-                : this.renderMediaVideo(item.src, item.label ?? this.l.term('mediaVideo', name))
+                : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name))
             }
           </li>`,
       )}
@@ -418,14 +422,14 @@ ${stars}
   }
 
   private renderMediaVideo(src: string, label: string): TemplateResult {
-    return html`<video-testimonial part="media-video" lang=${this.l.lang} src=${src} label=${label}
+    return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label}
       >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL}>${label}</a>`}</video-testimonial
     >`;
   }
 
   /** "via Trustpilot", the source linked when it is known, in the card's words ("{0} 経由"). */
   private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
-    const [before, after] = this.l.term('via', '\0').split('\0');
+    const [before, after] = this.w('via {0}', '\0').split('\0');
     return html`<span part="source" class="source"
       >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span
     >`;
@@ -449,7 +453,7 @@ ${stars}
 
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
-    const locale = this.l.requested;
+    const locale = this.locale.requested;
     const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
@@ -462,12 +466,12 @@ ${stars}
       ${source ? this.renderSource(source) : nothing}
       ${
         view.permalink
-          ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.l.term('permalink')}</a>`
+          ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.w('Permalink')}</a>`
           : (date ?? nothing)
       }
       ${
         showTags
-          ? html`<ul part="tags" class="tags" aria-label=${this.l.term('tags')}>
+          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
             ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
           : nothing
@@ -481,10 +485,10 @@ ${stars}
    */
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
-    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.l.lang}>
+    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
       ${
         loading
-          ? html`<span class="visually-hidden">${this.l.term('loadingCard')}</span>
+          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>
             <div class="bone head" aria-hidden="true">
               <div class="bone circle"></div>
               <div class="bone line short"></div>
@@ -492,8 +496,8 @@ ${stars}
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line mid" aria-hidden="true"></div>`
-          : html`<p><strong>${this.l.term('cardError')}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.l.term('retry')}</button>`
+          : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
       }
     </div>`;
   }

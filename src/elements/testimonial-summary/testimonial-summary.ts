@@ -5,7 +5,8 @@ import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
-import { LocalizeController, type Translation } from '../shared/localize.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { language, words, type Language, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
@@ -149,7 +150,7 @@ export class TestimonialSummary extends LitElement {
   placement?: SummaryPlacement;
   /**
    * Words to use instead of the built-in ones of the summary's language, for this summary alone (see
-   * `registerTranslation` for a whole page): `{ noReviews: 'Be the first to review us' }`.
+   * `registerTranslation` for a whole page): `{ 'No reviews yet.': 'Be the first to review us' }`.
    */
   strings?: Partial<Translation>;
 
@@ -165,7 +166,9 @@ export class TestimonialSummary extends LitElement {
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
   /** The summary's words in its language. */
-  private readonly l = new LocalizeController(this);
+  private readonly w = words(this);
+  /** The language of the summary's words, worked out as each render starts. */
+  private locale: Language = { requested: undefined, lang: '' };
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     // `lang` keeps its native accessor (as in the wall): it is both a filter and the words' language.
@@ -291,16 +294,16 @@ export class TestimonialSummary extends LitElement {
   }
 
   private renderContent(summary: Summary): TemplateResult {
-    const words = new SummaryWords(this.l);
+    const words = new SummaryWords(this.w, this.locale);
     if (summary.count === 0)
-      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.l.lang} dir=${this.l.dir ?? nothing}>${this.l.term('noReviews')}</div>`;
+      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${this.w('No reviews yet.')}</div>`;
     const body =
       this.variantValue === 'avatars'
         ? this.renderAvatars(summary, words)
         : this.variantValue === 'histogram'
           ? this.renderHistogram(summary, words)
           : this.renderBadge(summary, words);
-    const box = html`<span part="summary" class="summary ${this.variantValue}" lang=${this.l.lang} dir=${this.l.dir ?? nothing}>${body}</span>`;
+    const box = html`<span part="summary" class="summary ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${body}</span>`;
     const href = this.linkUrl;
     return href ? html`<a part="link" class="link" href=${href} rel=${OUTBOUND_REL}>${box}</a>` : box;
   }
@@ -309,28 +312,34 @@ export class TestimonialSummary extends LitElement {
     if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), false);
     const { status, value } = this.fetched;
     // The skeleton stays until the words of the summary's language have arrived.
-    const loading = status === 'pending' || !this.l.ready;
+    const loading = status === 'pending' || !this.locale.lang;
     if (this.summary !== undefined && !loading) return this.renderContent(this.summary);
     if (status === 'complete' && !loading) return this.renderContent(value!);
     // What went wrong is on the console and in the event, for the developer.
-    if (status === 'error') return this.renderError(this.l.term('summaryError'), true);
+    if (status === 'error') return this.renderError(this.w('Could not load the reviews summary.'), true);
     if (loading) return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
     return nothing;
   }
 
+  /** `rtl` when the words are written right to left (the page's direction holds otherwise). */
+  private get wordsDir(): 'rtl' | typeof nothing {
+    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
+  }
+
   private renderError(text: string, retry: boolean): TemplateResult {
-    return html`<div part="error" class="message ${this.variantValue}" role="alert" lang=${this.l.lang} dir=${this.l.dir ?? nothing}>
+    return html`<div part="error" class="message ${this.variantValue}" role="alert" lang=${this.locale.lang} dir=${this.wordsDir}>
       <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${() => void this.fetched.retry()}>${this.l.term('retry')}</button>` : nothing}
+      ${retry ? html`<button type="button" part="retry" @click=${() => void this.fetched.retry()}>${this.w('Try again')}</button>` : nothing}
     </div>`;
   }
 
   protected override render(): TemplateResult | typeof nothing {
+    this.locale = language(this);
     if (!this.placementValue) return this.renderState();
     if (this.floating.dismissed) return nothing;
-    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.l.lang} dir=${this.l.dir ?? nothing} @keydown=${this.onKeydown}>
+    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
       ${this.renderState()}
-      <button type="button" part="close" class="close" aria-label=${this.l.term('dismiss')} @click=${() => this.dismiss()}>×</button>
+      <button type="button" part="close" class="close" aria-label=${this.w('Dismiss the reviews summary')} @click=${() => this.dismiss()}>×</button>
     </div>`;
   }
 }

@@ -22,10 +22,7 @@ import {
   type SlideMove,
 } from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
-import { addEnglish, type LocalizeController } from '../shared/localize.js';
-import { enMoving } from '../shared/translations/en-moving.js';
-
-addEnglish(enMoving);
+import type { Words } from '../shared/localize.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
 /** What the carousel needs of its wall. */
@@ -36,7 +33,9 @@ export interface CarouselWall {
   /** Tells screen readers, politely. */
   announce(text: string): void;
   /** The wall's words. */
-  localize: LocalizeController;
+  words: Words;
+  /** The language they are in. */
+  wordsLang(): string;
 }
 
 export interface CarouselContext extends ListContext {
@@ -160,9 +159,11 @@ export class CarouselController implements ReactiveController {
     for (const slide of slides.slice(index, lastShown)) slide.inert = false;
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
     if (!announce) return;
-    const l = this.wall.localize;
+    const w = this.wall.words;
     this.wall.announce(
-      lastShown > index + 1 ? l.term('slidesAnnounced', index + 1, lastShown, this.total) : l.term('slideAnnounced', index + 1, this.total),
+      lastShown > index + 1
+        ? w('Testimonials {0} to {1} of {2}.', index + 1, lastShown, this.total)
+        : w('Testimonial {0} of {1}.', index + 1, this.total),
     );
   }
 
@@ -181,26 +182,26 @@ export class CarouselController implements ReactiveController {
   /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
   render({ batches, card, label, end, total, complete, trackId }: CarouselContext): TemplateResult {
     this.total = total;
-    const l = this.wall.localize;
-    const slide = l.term('slide');
+    const w = this.wall.words;
+    const slide = w('slide');
     const rotation = this.rotation.available
       ? html`<button type="button" part="rotation-control" aria-controls=${trackId} @click=${this.onRotationToggle}>
-          ${l.term(this.rotation.stopped ? 'startRotation' : 'stopRotation')}
+          ${w(this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show')}
         </button>`
       : nothing;
     let index = 0;
     return html`<section
       class="carousel ${this.rotation.rotating ? 'rotating' : ''} ${this.rotation.available ? 'autoplay' : ''}"
       part="carousel"
-      aria-roledescription=${l.term('carousel')}
+      aria-roledescription=${w('carousel')}
       aria-label=${label}
     >
-      <div class="carousel-controls" part="carousel-controls" lang=${l.lang}>
+      <div class="carousel-controls" part="carousel-controls" lang=${this.wall.wordsLang()}>
         ${rotation}
-        <button type="button" part="previous" aria-controls=${trackId} aria-label=${l.term('previous')} @click=${this.onPrevious}>
+        <button type="button" part="previous" aria-controls=${trackId} aria-label=${w('Previous testimonial')} @click=${this.onPrevious}>
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" part="next" aria-controls=${trackId} aria-label=${l.term('next')} @click=${this.onNext}>
+        <button type="button" part="next" aria-controls=${trackId} aria-label=${w('Next testimonial')} @click=${this.onNext}>
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -209,7 +210,7 @@ export class CarouselController implements ReactiveController {
         class="track ${complete ? 'complete' : ''}"
         part="track"
         role="group"
-        aria-label=${l.term('slides')}
+        aria-label=${w('Slides')}
         tabindex="0"
         @keydown=${this.onTrackKeydown}
         @scroll=${this.onTrackScroll}
@@ -219,7 +220,7 @@ export class CarouselController implements ReactiveController {
             html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(
                 (testimonial) =>
-                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${l.term('slideOf', ++index, total)} tabindex="-1">
+                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${w('{0} of {1}', ++index, total)} tabindex="-1">
                     ${card(testimonial)}
                   </div>`,
               )}

@@ -6,7 +6,8 @@ import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
-import { LocalizeController } from '../shared/localize.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
@@ -238,7 +239,9 @@ export class TestimonialWall extends CardDisplayElement {
   /** What screen readers are told politely (pages added, slide reached). */
   private announcement = '';
   /** The wall's words in its language. */
-  private readonly l = new LocalizeController(this);
+  private readonly w = words(this);
+  /** The language of the wall's words, worked out as each render starts. */
+  private locale: Language = { requested: undefined, lang: '' };
   private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
@@ -435,7 +438,8 @@ export class TestimonialWall extends CardDisplayElement {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
-      localize: this.l,
+      words: this.w,
+      wordsLang: () => this.locale.lang,
     });
     this.carousel.rotation.enabled = this.autoplay;
     this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
@@ -496,14 +500,15 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
-      this.announcement = testimonials.length > 0 ? this.l.term('added', testimonials.length) : this.l.term('noMore');
+      this.announcement =
+        testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.');
     }
     emit(this, 'testimonial-wall-load', { testimonials, page });
   }
 
   /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
   private get name(): string {
-    return this.hostLabel?.trim() || this.label || this.l.term('testimonials');
+    return this.hostLabel?.trim() || this.label || this.w('Testimonials');
   }
 
   /**
@@ -520,7 +525,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
-    return this.l.term(this.data.moreStatus === 'error' ? 'moreError' : 'wallError');
+    return this.w(this.data.moreStatus === 'error' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
   }
 
   private get canPage(): boolean {
@@ -588,9 +593,9 @@ export class TestimonialWall extends CardDisplayElement {
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind} lang=${this.l.lang}>
+    return html`<div class="message" part=${kind} lang=${this.locale.lang}>
       <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.l.term('retry')}</button>` : nothing}
+      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.w('Try again')}</button>` : nothing}
     </div>`;
   }
 
@@ -621,8 +626,8 @@ export class TestimonialWall extends CardDisplayElement {
       const still = this.reducedMotion.matches;
       const toggle = still
         ? nothing
-        : html`<button type="button" part="marquee-toggle" lang=${this.l.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
-            ${this.l.term(this.marqueePaused ? 'playMarquee' : 'pauseMarquee')}
+        : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
+            ${this.w(this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials')}
           </button>`;
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
@@ -643,7 +648,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.layoutValue,
       skeletonCount(this.layoutValue, pageSize(this.params)),
       this.limits,
-      this.l.term('loadingWall'),
+      this.w('Loading testimonials…'),
     );
   }
 
@@ -652,18 +657,18 @@ export class TestimonialWall extends CardDisplayElement {
     if (this.configError !== undefined) return this.renderMessage('error', this.failure, false);
     const { status } = this.data;
     // The skeleton stays until the words of the wall's language have arrived.
-    if (status === 'loading' || !this.l.ready) {
+    if (status === 'loading' || !this.locale.lang) {
       return this.renderSkeleton();
     }
     if (status === 'error') {
       return this.renderMessage('error', this.failure, true);
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
-    if (this.chunks.total === 0) return this.renderMessage('empty', this.l.term('empty'), false);
+    if (this.chunks.total === 0) return this.renderMessage('empty', this.w('No testimonials to show yet.'), false);
     if (this.skeletonForLayout) return this.renderSkeleton();
-    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.l.term('skip')}</a>
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
-      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.l.term('skipEnd')}</span>`;
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
   }
 
   /**
@@ -686,18 +691,18 @@ export class TestimonialWall extends CardDisplayElement {
             type="button"
             class="load-more"
             part="load-more"
-            lang=${this.l.lang}
+            lang=${this.locale.lang}
             aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
-            ${this.l.term(moreStatus === 'loading' ? 'loadingMore' : 'loadMore')}
+            ${this.w(moreStatus === 'loading' ? 'Loading…' : 'Load more')}
           </button>`
         : nothing;
     const failure = moreStatus === 'error' ? this.renderMessage('error', this.failure, true) : nothing;
     const words = this.cta?.trim();
     const cta = this.formLink?.href
-      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.l.lang}>
-          ${words || this.l.term('cta')}
+      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>
+          ${words || this.w('Leave a testimonial')}
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
@@ -706,11 +711,12 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   protected override render(): TemplateResult {
+    this.locale = language(this);
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
-    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${this.l.dir ?? nothing}>
+    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing}>
       ${this.renderBody()} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite" lang=${this.l.lang}>${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
     </div>`;
   }
 }

@@ -1,8 +1,7 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
-import { addEnglish, LocalizeController, type Translation } from '../shared/localize.js';
+import { language, words, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
-import { enVideo } from '../shared/translations/en-video.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
@@ -11,8 +10,6 @@ import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } 
 import { claimPlayback, releasePlayback } from './playback-registry.js';
 import { formatDuration, isoDuration, resolveVideoSources, type VideoSources } from './video-sources.js';
 import { videoTestimonialStyles } from './video-testimonial.styles.js';
-
-addEnglish(enVideo);
 
 /** Where the player is: showing its poster, playing (or paused), or out of sources. */
 type Phase = 'poster' | 'active' | 'failed';
@@ -150,12 +147,12 @@ export class VideoTestimonial extends LitElement {
 
   /**
    * Words to use instead of the built-in ones of the player's language, for this player alone (see
-   * `registerTranslation` for a whole page): `{ transcript: 'Read along' }`.
+   * `registerTranslation` for a whole page): `{ Transcript: 'Read along' }`.
    */
   strings: Partial<Translation> | undefined = undefined;
 
   /** The player's words in its language. */
-  private readonly l = new LocalizeController(this);
+  private readonly w = words(this);
 
   private phase: Phase = 'poster';
   private captionsState: CaptionsState = 'none';
@@ -453,14 +450,14 @@ export class VideoTestimonial extends LitElement {
 
   private get accessibleName(): string {
     const name = this.sources.customerName;
-    return this.label?.trim() || (name ? this.l.term('videoFrom', name) : this.l.term('video'));
+    return this.label?.trim() || (name ? this.w('Video testimonial from {0}', name) : this.w('Video testimonial'));
   }
 
   /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */
   private get playName(): string {
     const label = this.label?.trim();
     const name = this.sources.customerName;
-    return label ? this.l.term('play', label) : name ? this.l.term('playFrom', name) : this.l.term('playVideo');
+    return label ? this.w('Play {0}', label) : name ? this.w('Play video testimonial from {0}', name) : this.w('Play video testimonial');
   }
 
   private get transcriptText(): string {
@@ -492,7 +489,7 @@ export class VideoTestimonial extends LitElement {
         duration === undefined
           ? nothing
           : html`<time part="duration" datetime=${isoDuration(duration)}
-            ><span class="visually-hidden">${this.l.term('duration')} </span>${formatDuration(duration)}</time
+            ><span class="visually-hidden">${this.w('Duration')} </span>${formatDuration(duration)}</time
           >`
       }
     `;
@@ -503,10 +500,10 @@ export class VideoTestimonial extends LitElement {
     return html`
       <div part="error" role=${available ? 'alert' : nothing} tabindex="-1">
         <p>
-          ${this.l.term(available ? 'videoFailed' : 'videoMissing')}
-          ${this.transcriptText ? this.l.term('transcriptBelow') : nothing}
+          ${this.w(available ? 'Sorry, this video could not be played.' : 'This video is not available.')}
+          ${this.transcriptText ? this.w('Its transcript is below.') : nothing}
         </p>
-        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.l.term('retry')}</button>` : nothing}
+        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.w('Try again')}</button>` : nothing}
       </div>
     `;
   }
@@ -519,7 +516,7 @@ export class VideoTestimonial extends LitElement {
       aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
       @click=${this.handleCaptionsClick}
     >
-      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.l.term('captions')}</span>
+      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.w('Captions')}</span>
     </button>`;
   }
 
@@ -527,7 +524,7 @@ export class VideoTestimonial extends LitElement {
     const captions = safeUrl(this.captions, 'media');
     if (!captions || this.phase !== 'active') return nothing;
     const lang = this.testimonial?.lang;
-    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.l.term('captions')} default />`;
+    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.w('Captions')} default />`;
   }
 
   protected override render() {
@@ -551,13 +548,13 @@ export class VideoTestimonial extends LitElement {
           ${this.renderCaptions()}
         </video>
         ${active ? nothing : this.renderPosterImage()}
-        ${phase === 'poster' && this.l.ready ? this.renderPlayButton() : nothing}
+        ${phase === 'poster' && language(this).lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
       ${
         transcript
           ? html`<details part="transcript" ?open=${phase === 'failed'}>
-            <summary>${this.l.term('transcript')}</summary>
+            <summary>${this.w('Transcript')}</summary>
             <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
           : nothing

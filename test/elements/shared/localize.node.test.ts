@@ -2,15 +2,17 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalizeController, registerTranslation, type PluralForms, type Translation } from '../../../src/elements/shared/localize.js';
+import {
+  language,
+  registerTranslation,
+  words,
+  type PluralForms,
+  type Translation,
+  type Words,
+} from '../../../src/elements/shared/localize.js';
 import { fallbackChain } from '../../../src/elements/shared/i18n-runtime.js';
-import { en } from '../../../src/elements/shared/translations/en.js';
-import { enMoving } from '../../../src/elements/shared/translations/en-moving.js';
-import { enSummary } from '../../../src/elements/shared/translations/en-summary.js';
-import { enVideo } from '../../../src/elements/shared/translations/en-video.js';
 import { FakeHost } from './fake-host.js';
-
-const ENGLISH: Record<string, string | PluralForms> = { ...en, ...enMoving, ...enSummary, ...enVideo };
+import { ENGLISH } from './words.js';
 const TRANSLATIONS = join(import.meta.dirname, '../../../src/elements/shared/translations');
 const BUILT_IN = readdirSync(TRANSLATIONS)
   .filter((file) => /^[a-z]{2}\.ts$/.test(file) && file !== 'en.ts')
@@ -30,16 +32,14 @@ class LangHost extends FakeHost {
   }
 }
 
-/** A controller for a host in `lang`, once its language's chunk (if any) has arrived. */
-async function localizer(lang: string | undefined): Promise<{ host: LangHost; l: LocalizeController }> {
+/** The words of a host in `lang`, once its language's chunk (if any) has arrived. */
+async function localizer(lang: string | undefined): Promise<{ host: LangHost; w: Words; language: () => ReturnType<typeof language> }> {
   const host = new LangHost(lang);
-  const l = new LocalizeController(host as never);
-  for (let i = 0; i < 50 && !l.ready; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    l.hostUpdate();
-  }
-  assert.equal(l.ready, true, `the words of ${lang} arrived`);
-  return { host, l };
+  const w = words(host as never);
+  const current = () => language(host as never);
+  for (let i = 0; i < 50 && !current().lang; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(!!current().lang, true, `the words of ${lang} arrived`);
+  return { host, w, language: current };
 }
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\d\}/g) ?? [])].sort();
@@ -88,70 +88,76 @@ describe('built-in translations', () => {
   }
 });
 
-describe('LocalizeController', () => {
+describe('words', () => {
   it('says English plurals and numbers in the element language', async () => {
-    const { l } = await localizer('en');
-    assert.equal(l.term('added', 1), '1 more testimonial loaded.');
-    assert.equal(l.term('added', 1234), '1,234 more testimonials loaded.');
-    assert.equal(l.term('stars', 4.5, 5), '4.5 out of 5 stars');
-    assert.equal(l.lang, 'en');
+    const { w, language } = await localizer('en');
+    assert.equal(w('{0} more testimonials loaded.', 1), '1 more testimonial loaded.');
+    assert.equal(w('{0} more testimonials loaded.', 1234), '1,234 more testimonials loaded.');
+    assert.equal(w('{0} out of {1} stars', 4.5, 5), '4.5 out of 5 stars');
+    assert.equal(w('{0} reviews', 1), '1 review', "the summary chunk's English forms");
+    assert.equal(language().lang, 'en');
   });
 
   it('picks Polish one / few / many / other', async () => {
-    const { l } = await localizer('pl');
-    assert.equal(l.term('reviews', 1), '1 opinia');
-    assert.equal(l.term('reviews', 3), '3 opinie');
-    assert.equal(l.term('reviews', 5), '5 opinii');
-    assert.equal(l.term('reviews', 22), '22 opinie');
-    assert.equal(l.term('reviews', 112), '112 opinii');
-    assert.equal(l.term('starCount', 1.5), '1,5 gwiazdki');
-    assert.equal(l.term('reviews', '50 000+'), '50 000+ opinii', 'a bound count takes "other"');
+    const { w } = await localizer('pl');
+    assert.equal(w('{0} reviews', 1), '1 opinia');
+    assert.equal(w('{0} reviews', 3), '3 opinie');
+    assert.equal(w('{0} reviews', 5), '5 opinii');
+    assert.equal(w('{0} reviews', 22), '22 opinie');
+    assert.equal(w('{0} reviews', 112), '112 opinii');
+    assert.equal(w('{0} stars', 1.5), '1,5 gwiazdki');
+    assert.equal(w('{0} reviews', '50 000+'), '50 000+ opinii', 'a bound count takes "other"');
   });
 
   it('picks Arabic zero / one / two / few / many / other', async () => {
-    const { l } = await localizer('ar');
-    assert.equal(l.term('reviews', 0), '0 تقييم');
-    assert.equal(l.term('reviews', 1), 'تقييم واحد');
-    assert.equal(l.term('reviews', 2), 'تقييمان');
-    assert.equal(l.term('reviews', 3), '3 تقييمات');
-    assert.equal(l.term('reviews', 11), '11 تقييمًا');
-    assert.equal(l.term('reviews', 100), '100 تقييم');
-    assert.equal(l.dir, 'rtl');
+    const { w, language } = await localizer('ar');
+    assert.equal(w('{0} reviews', 0), '0 تقييم');
+    assert.equal(w('{0} reviews', 1), 'تقييم واحد');
+    assert.equal(w('{0} reviews', 2), 'تقييمان');
+    assert.equal(w('{0} reviews', 3), '3 تقييمات');
+    assert.equal(w('{0} reviews', 11), '11 تقييمًا');
+    assert.equal(w('{0} reviews', 100), '100 تقييم');
+    assert.equal(language().lang, 'ar');
   });
 
   it('falls back pt-BR → pt → en, and says the language the words are in', async () => {
-    const { l } = await localizer('pt-BR');
-    assert.equal(l.lang, 'pt');
-    assert.equal(l.requested, 'pt-BR', "numbers and dates keep the page's tag");
-    assert.equal(l.term('readMore'), 'Ler mais');
-    assert.equal(l.term('reviews', 1), '1 avaliação');
+    const { w, language } = await localizer('pt-BR');
+    assert.equal(language().lang, 'pt');
+    assert.equal(language().requested, 'pt-BR', "numbers and dates keep the page's tag");
+    assert.equal(w('Read more'), 'Ler mais');
+    assert.equal(w('{0} reviews', 1), '1 avaliação');
     const finnish = await localizer('fi-FI');
-    assert.equal(finnish.l.lang, 'en', 'no Finnish words: English, marked so');
-    assert.equal(finnish.l.term('readMore'), 'Read more');
-    assert.equal(finnish.l.number(1234.5), '1\u00a0234,5', 'numbers still follow the page');
+    assert.equal(finnish.language().lang, 'en', 'no Finnish words: English, marked so');
+    assert.equal(finnish.w('Read more'), 'Read more');
+    assert.equal(finnish.w('{0} more testimonials loaded.', 1), '1 more testimonial loaded.', 'English plurals where English stands in');
+    assert.equal(finnish.w('{0} of {1}', 1234.5, 2), '1\u00a0234,5 of 2', 'numbers still follow the page');
     const invalid = await localizer('not a tag!!');
-    assert.equal(invalid.l.lang, 'en');
-    assert.equal(invalid.l.requested, undefined);
+    assert.equal(invalid.language().lang, 'en');
+    assert.equal(invalid.language().requested, undefined);
   });
 
   it('answers nothing (no English) while the words of a built-in language load', () => {
-    const l = new LocalizeController(new LangHost('sv') as never);
-    assert.equal(l.ready, false);
-    assert.equal(l.term('readMore'), '');
+    const host = new LangHost('sv');
+    const w = words(host as never);
+    assert.equal(language(host as never).lang, '');
+    assert.equal(w('Read more'), '');
   });
 
   it('lets a page add a language or override words, and an element override words for itself', async () => {
-    registerTranslation('fi', { readMore: 'Lue lisää' });
+    const english = await localizer('en');
+    english.host.strings = { 'Read more': 'Keep reading' };
+    assert.equal(english.w('Read more'), 'Keep reading', "an English element's own words (through the runtime)");
+    registerTranslation('fi', { 'Read more': 'Lue lisää' });
     const finnish = await localizer('fi');
-    assert.equal(finnish.l.lang, 'fi');
-    assert.equal(finnish.l.term('readMore'), 'Lue lisää');
-    assert.equal(finnish.l.term('showLess'), 'Show less', 'a word Finnish lacks falls back to English');
+    assert.equal(finnish.language().lang, 'fi');
+    assert.equal(finnish.w('Read more'), 'Lue lisää');
+    assert.equal(finnish.w('Show less'), 'Show less', 'a word Finnish lacks falls back to English');
     // Registered before the built-in Italian arrives: the page's word survives the chunk.
-    registerTranslation('it', { loadMore: 'Altre storie' });
-    const { host, l } = await localizer('it');
-    assert.equal(l.term('loadMore'), 'Altre storie');
-    assert.equal(l.term('readMore'), 'Continua a leggere');
-    host.strings = { readMore: 'Leggi tutto' };
-    assert.equal(l.term('readMore'), 'Leggi tutto');
+    registerTranslation('it', { 'Load more': 'Altre storie' });
+    const { host, w } = await localizer('it');
+    assert.equal(w('Load more'), 'Altre storie');
+    assert.equal(w('Read more'), 'Continua a leggere');
+    host.strings = { 'Read more': 'Leggi tutto' };
+    assert.equal(w('Read more'), 'Leggi tutto');
   });
 });

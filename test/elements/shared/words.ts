@@ -3,17 +3,21 @@
  * and finding every string an element shows or says, and English ones among them.
  */
 import { nearestLang } from '../../../src/elements/shared/locale.js';
-import { languageReady, type PluralForms } from '../../../src/elements/shared/localize.js';
-import { en } from '../../../src/elements/shared/translations/en.js';
-import { enMoving } from '../../../src/elements/shared/translations/en-moving.js';
-import { enSummary } from '../../../src/elements/shared/translations/en-summary.js';
-import { enVideo } from '../../../src/elements/shared/translations/en-video.js';
+import { ENGLISH_ONE, languageReady, type PluralForms } from '../../../src/elements/shared/localize.js';
+import { KEYS, PLURAL_KEYS } from '../../../src/elements/shared/translations/keys.js';
+// The summary's English `one` forms come with its chunk.
+import '../../../src/elements/testimonial-summary/summary-text.js';
 
 /** Whether `node` is an element (of any frame's realm, which `instanceof Element` would miss). */
 const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE;
 
-/** Every English message, by key. */
-export const ENGLISH: Record<string, string | PluralForms> = { ...en, ...enMoving, ...enSummary, ...enVideo };
+/** Every English message, by key (its English `other` form): the key itself, or its plural forms. */
+export const ENGLISH: Record<string, string | PluralForms> = Object.fromEntries(
+  KEYS.map((key) => {
+    const one = ENGLISH_ONE[key];
+    return [key, (PLURAL_KEYS as readonly string[]).includes(key) ? { ...(one && { one }), other: key } : key];
+  }),
+);
 
 /** Waits until `el` shows the words of its language (a lazily loaded chunk, for most), rendered. */
 export async function wordsArrived(el: HTMLElement & { updateComplete: Promise<unknown> }): Promise<void> {
