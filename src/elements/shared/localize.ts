@@ -70,8 +70,8 @@ const english = (tag: string | undefined): boolean => !Object.keys(registered).l
  * Resolves once the words of `lang` are here (the runtime and its language chunk, if it needs them),
  * and the elements in it have been asked to re-render: for a page or a test that waits before it looks.
  */
-export async function languageReady(lang: string): Promise<void> {
-  if (!english(lang)) await (await loadRuntime()).languageReady(lang);
+export async function languageReady(lang: string | undefined): Promise<void> {
+  if (!english(lang)) await (await loadRuntime()).languageReady(lang ?? '');
 }
 
 /** An element's language worked out. */
@@ -102,7 +102,8 @@ export function words(host: LocalizedHost): Words {
       hosts.add(host);
       if (!observer) {
         observer = new MutationObserver(updateAll);
-        observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+        // An attribute filter implies `attributes: true`.
+        observer.observe(document.documentElement, { attributeFilter: ['lang'], subtree: true });
       }
     },
     hostDisconnected() {

@@ -166,7 +166,7 @@ export class TestimonialCard extends CardDisplayElement {
   private readonly w = words(this);
 
   /** The language of the card's words and content, worked out as each render starts. */
-  private locale: Language = { requested: undefined, lang: '' };
+  private locale!: Language;
 
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;

@@ -168,7 +168,7 @@ export class TestimonialSummary extends LitElement {
   /** The summary's words in its language. */
   private readonly w = words(this);
   /** The language of the summary's words, worked out as each render starts. */
-  private locale: Language = { requested: undefined, lang: '' };
+  private locale!: Language;
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     // `lang` keeps its native accessor (as in the wall): it is both a filter and the words' language.

@@ -22,7 +22,7 @@ import {
   type SlideMove,
 } from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
-import type { Words } from '../shared/localize.js';
+import { language, type LocalizedHost, type Words } from '../shared/localize.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
 /** What the carousel needs of its wall. */
@@ -34,8 +34,6 @@ export interface CarouselWall {
   announce(text: string): void;
   /** The wall's words. */
   words: Words;
-  /** The language they are in. */
-  wordsLang(): string;
 }
 
 export interface CarouselContext extends ListContext {
@@ -196,7 +194,7 @@ export class CarouselController implements ReactiveController {
       aria-roledescription=${w('carousel')}
       aria-label=${label}
     >
-      <div class="carousel-controls" part="carousel-controls" lang=${this.wall.wordsLang()}>
+      <div class="carousel-controls" part="carousel-controls" lang=${language(this.host as LocalizedHost).lang}>
         ${rotation}
         <button type="button" part="previous" aria-controls=${trackId} aria-label=${w('Previous testimonial')} @click=${this.onPrevious}>
           <span aria-hidden="true">‹</span>

@@ -241,7 +241,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** The wall's words in its language. */
   private readonly w = words(this);
   /** The language of the wall's words, worked out as each render starts. */
-  private locale: Language = { requested: undefined, lang: '' };
+  private locale!: Language;
   private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
@@ -439,7 +439,6 @@ export class TestimonialWall extends CardDisplayElement {
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
       words: this.w,
-      wordsLang: () => this.locale.lang,
     });
     this.carousel.rotation.enabled = this.autoplay;
     this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
