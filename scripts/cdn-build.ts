@@ -242,7 +242,13 @@ export interface CdnBuildOptions {
  * figures in the bench) are told apart.
  */
 function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
-  const element = /[\\/]elements[\\/]([\w-]+)[\\/]define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  const id = chunk.facadeModuleId ?? '';
+  // A built-in language's words: named by the language alone (`chunks/i18n-de.js`), so the entry's map
+  // of fourteen languages holds no hashes, which gzip cannot shrink (~0.2 KB). They change with a
+  // release only, which a versioned CDN path tells apart.
+  const lang = /[\\/]shared[\\/]translations[\\/]([a-z]{2})\.ts$/.exec(id)?.[1];
+  if (lang) return `chunks/i18n-${lang}.js`;
+  const element = /[\\/]elements[\\/]([\w-]+)[\\/]define\.ts$/.exec(id)?.[1];
   return `chunks/${element ?? '[name]'}-[hash].js`;
 }
 

@@ -36,14 +36,16 @@ export async function serverRenderedPage({ api, script, limit = 6, fetch: fetchW
   const source = { endpoint: api, fetch: fetchWith };
   // The page's language, which the server cannot see: without it the server writes each testimonial in
   // its own language and the browser, which reads the page's, shows the English translations instead.
+  // A page option, not a wall attribute: a wall's `lang` would also filter its testimonials.
   const lang = 'en';
   const [wall, card, video] = await Promise.all([
     renderWall({
       ...source,
-      attributes: { endpoint: '/api', lang, layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 },
+      lang,
+      attributes: { endpoint: '/api', layout: 'grid', limit, label: 'What our customers say', 'heading-level': 3 },
     }),
-    renderCard(ids.text, { ...source, attributes: { endpoint: '/api', lang, 'testimonial-id': ids.text, 'heading-level': 3 } }),
-    renderVideo(ids.video, source),
+    renderCard(ids.text, { ...source, lang, attributes: { endpoint: '/api', 'testimonial-id': ids.text, 'heading-level': 3 } }),
+    renderVideo(ids.video, { ...source, lang }),
   ]);
   return `<!doctype html>
 <html lang="${lang}">

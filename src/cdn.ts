@@ -11,3 +11,5 @@ loadWhenUsedInDocument('video-testimonial');
 
 export { TestimonialCard } from './elements/testimonial-card/define.js';
 export { TestimonialWall } from './elements/testimonial-wall/define.js';
+// A page's own words for the elements (script-tag users import it from this file).
+export { registerTranslation } from './elements/shared/localize.js';

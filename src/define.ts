@@ -10,5 +10,7 @@ import './elements/testimonial-summary/lazy.js';
 export { TestimonialCard } from './elements/testimonial-card/define.js';
 export { VideoTestimonial } from './elements/video-testimonial/define.js';
 export { TestimonialWall } from './elements/testimonial-wall/define.js';
+// A page's own words for the elements (script-tag users import it from this file).
+export { registerTranslation } from './elements/shared/localize.js';
 // Also brings the events' `HTMLElementEventMap` entries into programs that import only this module.
 export type { TestimonialEvent, TestimonialEventDetails, TestimonialEventName } from './elements/shared/events.js';

@@ -25,6 +25,8 @@ export {
 } from './elements/testimonial-summary/testimonial-summary.js';
 export type { WallLayout, WallPaging } from './elements/testimonial-wall/wall-options.js';
 export type { CardTestimonial } from './elements/shared/card-testimonial.js';
+// The elements' words: add a language or override words for a whole page; an element's `strings` property for one.
+export { languageReady, registerTranslation, type PluralForms, type Translation, type TranslationKey } from './elements/shared/localize.js';
 // The events' types; this also brings their `HTMLElementEventMap` entries into a program that imports
 // the package, so `addEventListener('testimonial-card-load', (event) => event.detail…)` is typed.
 export type {

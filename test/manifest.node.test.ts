@@ -9,7 +9,7 @@ import { buildManifest } from './support/manifest.js';
 interface Declaration {
   tagName?: string;
   attributes?: { name: string; fieldName?: string; description?: string }[];
-  members?: { name: string; privacy?: string; attribute?: string }[];
+  members?: { name: string; privacy?: string; attribute?: string; description?: string; type?: { text?: string } }[];
 }
 
 describe('custom-elements.json', () => {
@@ -63,6 +63,18 @@ describe('custom-elements.json', () => {
       );
       const member = declaration.members?.find((candidate) => candidate.name === hiddenName);
       assert.ok(!member || (member.privacy === 'private' && member.attribute === undefined), `${tag}.${hiddenName} is not public`);
+    }
+  });
+
+  it("documents each element's `strings` property (its own words), typed with the translation table", () => {
+    for (const [tag, declaration] of elements) {
+      const strings = declaration.members?.find((member) => member.name === 'strings');
+      assert.ok(
+        strings && strings.privacy !== 'private' && strings.attribute === undefined,
+        `${JSON.stringify(strings)}: ` + `${tag} has a public strings property, no attribute`,
+      );
+      assert.match(strings.description ?? '', /registerTranslation/, `${tag}.strings says how a whole page overrides words`);
+      assert.match(strings.type?.text ?? '', /Partial<Translation>/, `${tag}.strings is typed`);
     }
   });
 });

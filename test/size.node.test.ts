@@ -39,6 +39,28 @@ describe('script-tag build size', () => {
     );
   });
 
+  it('keeps every language but English out of the entry: one chunk each, loaded on first use', () => {
+    const eager = chunks.filter((chunk) => sizes.entry.files.includes(chunk.fileName));
+    const languages = chunks
+      .filter((chunk) => /^chunks\/i18n-[a-z]{2}\.js$/.test(chunk.fileName))
+      .map((chunk) => chunk.fileName.slice(12, 14));
+    assert.deepEqual(languages.sort(), ['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh']);
+    const code = eager.map((chunk) => chunk.code).join('\n');
+    for (const words of ['Weiterlesen', 'Lire la suite', 'قراءة المزيد', '続きを読む'])
+      assert.ok(!code.includes(words), `"${words}" is in the entry`);
+    for (const words of ['Read more', 'Load more']) assert.ok(code.includes(words), `English "${words}" is in the entry`);
+    // A language chunk imports nothing, and the shared runtime only the entry (already there) statically:
+    // a page in one language fetches exactly the runtime and that language's chunk.
+    for (const chunk of chunks.filter((chunk) => /^chunks\/i18n-[a-z]{2}\.js$/.test(chunk.fileName))) {
+      assert.deepEqual([...chunk.imports, ...chunk.dynamicImports], [], `${chunk.fileName} imports nothing`);
+    }
+    const runtime = chunks.filter((chunk) => chunk.fileName.startsWith('chunks/i18n-runtime-'));
+    assert.equal(runtime.length, 1, 'one runtime chunk');
+    assert.ok(!sizes.entry.files.includes(runtime[0]!.fileName), 'the runtime is not in the entry');
+    assert.deepEqual(runtime[0]!.imports, [CDN_ENTRY_FILE], 'the runtime imports only the entry statically');
+    assert.ok(!code.includes('PluralRules'), 'plural rules are not in the entry');
+  });
+
   it('never puts hls.js, DOMPurify, the video player or the moving layouts in what a text wall downloads', () => {
     const eager = chunks
       .filter((chunk) => sizes.entry.files.includes(chunk.fileName))
@@ -47,7 +69,7 @@ describe('script-tag build size', () => {
     assert.doesNotMatch(eager, /hls\.js|MediaSource|levelLoaded/i, 'hls.js is in the entry');
     assert.doesNotMatch(eager, /DOMPurify|ALLOWED_TAGS\b.*uponSanitize/, 'DOMPurify is in the entry');
     assert.ok(!eager.includes('capLevelToPlayerSize'), 'the video player is in the entry');
-    assert.ok(!eager.includes('aria-roledescription="carousel"'), 'the carousel is in the entry');
+    assert.ok(!eager.includes('aria-roledescription'), 'the carousel is in the entry');
     assert.ok(!eager.includes('testimonial-wall-marquee'), "the marquee's motion is in the entry");
     assert.ok(!eager.includes('testimonial-summary:dismissed') && !eager.includes('Loved by'), '<testimonial-summary> is in the entry');
     const lazyNames = sizes.lazy.map((chunk) => chunk.file).join(' ');
@@ -57,7 +79,7 @@ describe('script-tag build size', () => {
     const summary = chunks.find((chunk) => chunk.code.includes('testimonial-summary:dismissed'));
     assert.ok(summary && !sizes.entry.files.includes(summary.fileName), '<testimonial-summary> is a lazy chunk of its own');
     assert.ok(
-      !summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription="carousel"'),
+      !summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription'),
       'the summary chunk holds neither the player nor the carousel',
     );
   });

@@ -30,6 +30,7 @@
  *
  * Needs `@lit-labs/ssr` and `jsdom` (optional peer dependencies: `npm i @lit-labs/ssr jsdom`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, nothing, type TemplateResult } from 'lit';
@@ -39,6 +40,8 @@ import type { FetchFunction } from '../client/transport.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../client/types.js';
 import type { CardTestimonial } from '../elements/shared/card-testimonial.js';
 import type { CardVariant, Theme } from '../elements/shared/card-display.js';
+import { BUILT_IN_LANGUAGES } from '../elements/shared/i18n-runtime.js';
+import { languageReady } from '../elements/shared/localize.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
 import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
@@ -134,7 +137,18 @@ export interface DataSource {
   fetch?: FetchFunction;
 }
 
-export interface RenderWallOptions extends DataSource {
+/** Where the HTML goes. */
+export interface PageOptions {
+  /**
+   * The language of the page where the HTML goes (its `<html lang>`, or the `lang` of the element's
+   * nearest ancestor): the element's words are in it, as a browser would show them there (`de`: "Mehr
+   * laden"). Nothing is written into the HTML for it; the browser reads the page's own `lang` again when
+   * it takes over. An element's own `lang` attribute wins, as in the browser. Default: English.
+   */
+  lang?: string;
+}
+
+export interface RenderWallOptions extends DataSource, PageOptions {
   attributes?: WallAttributes;
   /**
    * The first page to show, instead of fetching it: testimonials, or a page as `GET /testimonials`
@@ -145,13 +159,13 @@ export interface RenderWallOptions extends DataSource {
   jsonLd?: JsonLdOptions;
 }
 
-export interface RenderCardOptions extends DataSource {
+export interface RenderCardOptions extends DataSource, PageOptions {
   attributes?: CardAttributes;
   /** Review JSON-LD after the card, as for {@link RenderWallOptions.jsonLd}. Default: none. */
   jsonLd?: JsonLdOptions;
 }
 
-export interface RenderVideoOptions extends DataSource {
+export interface RenderVideoOptions extends DataSource, PageOptions {
   attributes?: VideoAttributes;
 }
 
@@ -171,7 +185,11 @@ const ELEMENTS = {
 
 type Tag = keyof typeof ELEMENTS;
 
-/** Defines the three elements in Lit's server registry and installs the Node sanitiser, once. */
+/**
+ * Defines the three elements in Lit's server registry, installs the Node sanitiser and loads every
+ * built-in language's words, once: the elements find their words at once when they render (a browser
+ * fetches a language's chunk on first use; a server has them all before the first render).
+ */
 let ready: Promise<void> | undefined;
 
 function prepare(): Promise<void> {
@@ -179,8 +197,8 @@ function prepare(): Promise<void> {
     for (const [tag, element] of Object.entries(ELEMENTS)) {
       if (!customElements.get(tag)) customElements.define(tag, element);
     }
-    LitElementRenderer.renderOptions.push(inheritLang);
-    await prepareServerSanitizer();
+    LitElementRenderer.renderOptions.push(serverLanguage);
+    await Promise.all([prepareServerSanitizer(), ...BUILT_IN_LANGUAGES.map(languageReady)]);
   })().catch((error: unknown) => {
     ready = undefined;
     throw error;
@@ -188,16 +206,30 @@ function prepare(): Promise<void> {
   return ready;
 }
 
+/** The page language of the render under way (`PageOptions.lang`). */
+const pageLang = new AsyncLocalStorage<string | undefined>();
+
+type ServerElement = HTMLElement & { __host?: ServerElement };
+
+/** The element whose `lang` holds for `element`: its own, its host's (and up), else the page's. */
+function langHolder(element: ServerElement | undefined, page: string | undefined): Pick<Element, 'getAttribute'> {
+  if (!element) return { getAttribute: () => page ?? null };
+  return element.hasAttribute('lang') ? element : langHolder(element.__host, page);
+}
+
 /**
- * In a browser a card finds the language of its wall by walking up the tree (`closest('[lang]')`
- * across shadow roots); Lit's server shim has no tree to walk. So a card rendered inside a wall is
- * given the wall's `lang` here, through the attribute the card would have read. Lit's renderer calls
- * this for every element before the element's `willUpdate`; `__host` is where it records the element
- * whose shadow root is being rendered.
+ * In a browser an element finds its language by walking up the tree (`closest('[lang]')` across
+ * shadow roots, see `nearestLang`); Lit's server shim has no tree to walk. Lit's renderer calls this
+ * for every element before the element's `willUpdate`, with `__host` set to the element whose shadow
+ * root is being rendered: the element gets a `closest` that answers `[lang]` with the nearest of its
+ * own, its hosts' and the page's. A card inside a wall is also given the wall's `lang` attribute, which
+ * the card would have read (the testimonials' translation follows it too).
  */
-function inheritLang(element: HTMLElement): undefined {
+function serverLanguage(element: ServerElement): undefined {
+  const page = pageLang.getStore();
+  element.closest = ((selector: string) => (selector === '[lang]' ? langHolder(element, page) : null)) as ServerElement['closest'];
   if (element.localName !== 'testimonial-card' || element.hasAttribute('lang')) return undefined;
-  const lang = (element as HTMLElement & { __host?: HTMLElement }).__host?.getAttribute('lang');
+  const lang = element.__host?.getAttribute('lang');
   if (lang) {
     element.setAttribute('lang', lang);
     (element as unknown as TestimonialCard).attributeChangedCallback('lang', null, lang);
@@ -290,7 +322,13 @@ function island(value: unknown): string {
 }
 
 /** Renders the element (attributes, properties, and the island as its light DOM) with Lit's server renderer. */
-async function renderElement(tag: Tag, attributes: unknown[], properties: Record<string, unknown>, data: unknown): Promise<string> {
+async function renderElement(
+  tag: Tag,
+  attributes: unknown[],
+  properties: Record<string, unknown>,
+  data: unknown,
+  page: PageOptions,
+): Promise<string> {
   await prepare();
   const { strings } = templateOf(tag);
   const values = [
@@ -299,7 +337,8 @@ async function renderElement(tag: Tag, attributes: unknown[], properties: Record
     data === undefined ? nothing : unsafeHTML(island(data)),
   ];
   const template: TemplateResult = html(strings, ...values);
-  return tidyHostTag(tag, conformingMarkers(await collectResult(render(template, { elementRenderers: [ServerElementRenderer] }))));
+  const markup = await pageLang.run(page.lang, () => collectResult(render(template, { elementRenderers: [ServerElementRenderer] })));
+  return tidyHostTag(tag, conformingMarkers(markup));
 }
 
 /** The host's start tag without the runs of spaces that the attributes left out leave behind. */
@@ -381,7 +420,7 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   const properties: Record<string, unknown> = { layout, cta: undefined, ...data };
   // The island travels only with a wall that can page on from its endpoint; one rendered from data
   // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
-  const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined);
+  const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options);
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
 }
 
@@ -418,7 +457,7 @@ export async function renderCard(
   const attributes = attributeValues('testimonial-card', options.attributes);
   const jsonLd = checkJsonLdOptions(options.jsonLd);
   const data = await oneTestimonial(testimonial, options, 'renderCard');
-  const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data);
+  const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data, options);
   return jsonLd ? markup + cardJsonLdScript(jsonLd, data, options.attributes ?? {}) : markup;
 }
 
@@ -432,5 +471,5 @@ export async function renderVideo(
 ): Promise<string> {
   const attributes = attributeValues('video-testimonial', options.attributes);
   const data = await oneTestimonial(testimonial, options, 'renderVideo');
-  return renderElement('video-testimonial', attributes, data ? { testimonial: data } : {}, data ?? undefined);
+  return renderElement('video-testimonial', attributes, data ? { testimonial: data } : {}, data ?? undefined, options);
 }

@@ -208,7 +208,7 @@ function shownText(text: string): string {
 /** A card view whose testimonial may be marked up as a first-hand, rated, visible review. */
 function isEligible(view: CardView): boolean {
   const { integration, customer_name: name } = view.testimonial;
-  const hasAuthor = typeof name === 'string' && name.trim() !== '' && view.name.length <= MAX_AUTHOR_NAME;
+  const hasAuthor = typeof name === 'string' && name.trim() !== '' && (view.name ?? '').length <= MAX_AUTHOR_NAME;
   return (integration === null || integration === undefined) && view.rating > 0 && hasAuthor;
 }
 

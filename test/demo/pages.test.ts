@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { emulateForcedColors } from '../support/forced-colors.js';
 
-const PAGES = ['index', 'cards', 'video', 'wall', 'builder', 'deploy'] as const;
+const PAGES = ['index', 'cards', 'video', 'wall', 'languages', 'builder', 'deploy'] as const;
 type Mode = 'light' | 'dark' | 'forced-colors' | 'rtl';
 
 interface AxeResult {

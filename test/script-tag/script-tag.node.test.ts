@@ -23,6 +23,15 @@ const PLAIN = `${SCRIPT}\n<testimonial-wall endpoint="/api"></testimonial-wall>\
 /** Only the script tag and a summary: its chunk comes on first use. */
 const SUMMARY = page('<testimonial-summary endpoint="/api" variant="histogram"></testimonial-summary>');
 const isSummaryChunk = (path: string) => /\/chunks\/testimonial-summary-[^/]*\.js$/.test(path);
+/** Pages in other languages: each fetches the shared localisation runtime and the one chunk of its language's words. */
+const inLanguage = (lang: string, body: string) => page(body).replace('<html lang="en">', `<html lang="${lang}">`);
+const GERMAN = inLanguage(
+  'de',
+  '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall><testimonial-summary endpoint="/api"></testimonial-summary>',
+);
+const BRAZILIAN = inLanguage('pt-BR', '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall>');
+const isLanguageChunk = (path: string) => /\/chunks\/i18n-[^/]*\.js$/.test(path);
+const isRuntimeChunk = (path: string) => /\/chunks\/i18n-runtime-[^/]*\.js$/.test(path);
 /** The script tag and an empty container the test fills and empties after load. */
 const DYNAMIC = page('<main id="slot"></main>');
 
@@ -39,7 +48,16 @@ describe('script-tag use of the CDN build', () => {
 
   before(async () => {
     ({ root: outDir, chunks: built } = await sharedCdnBuild());
-    server = await startStaticServer({ root: outDir, pages: { '/plain.html': PLAIN, '/dynamic.html': DYNAMIC, '/summary.html': SUMMARY } });
+    server = await startStaticServer({
+      root: outDir,
+      pages: {
+        '/plain.html': PLAIN,
+        '/dynamic.html': DYNAMIC,
+        '/summary.html': SUMMARY,
+        '/german.html': GERMAN,
+        '/brazilian.html': BRAZILIAN,
+      },
+    });
     browser = await launchBrowser();
   });
 
@@ -101,8 +119,34 @@ describe('script-tag use of the CDN build', () => {
       [],
       'no summary chunk for a wall',
     );
+    assert.deepEqual(
+      watched.requestsTo(isLanguageChunk).map((request) => request.url()),
+      [],
+      'no language chunk nor the runtime for an English page',
+    );
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await watched.page.close();
+  });
+
+  it('fetches the runtime and one chunk of words for a page in one language: de for German, pt for pt-BR', async () => {
+    for (const [path, chunk, words] of [
+      ['/german.html', '/cdn/chunks/i18n-de.js', /Bewertungen/],
+      ['/brazilian.html', '/cdn/chunks/i18n-pt.js', /Carregar mais/],
+    ] as const) {
+      const watched = await watchedPage(browser);
+      await watched.page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+      await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, `${path}: the wall to show cards`);
+      await waitFor(async () => words.test(await deepText(watched.page, 'body')), `${path}: the words of its language`);
+      const fetched = watched.requestsTo(isLanguageChunk).map((request) => new URL(request.url()).pathname);
+      assert.deepEqual(
+        fetched.filter((file) => !isRuntimeChunk(file)),
+        [chunk],
+        path,
+      );
+      assert.equal(fetched.filter(isRuntimeChunk).length, 1, `${path}: the runtime, once`);
+      assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+      await watched.page.close();
+    }
   });
 
   it('defines <testimonial-summary> on first use: its chunk, then one GET /summary through the proxy', async () => {

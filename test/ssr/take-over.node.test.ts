@@ -257,7 +257,7 @@ describe('the server-rendered page', () => {
     const portrait = videos.testimonials.find((testimonial) => testimonial.video?.aspect_ratio === '9:16');
     assert.ok(portrait, 'the sandbox has a portrait video');
     const [wall, video] = await Promise.all([
-      renderWall({ endpoint: api, attributes: { endpoint: '/api', lang: 'en', layout: 'list', limit: LIMIT } }),
+      renderWall({ endpoint: api, lang: 'en', attributes: { endpoint: '/api', layout: 'list', limit: LIMIT } }),
       renderVideo(portrait.id, { endpoint: api }),
     ]);
     site.pages['/list-no-script.html'] =

@@ -4,6 +4,7 @@
  * apart, and the manifest documents them on both elements).
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { Translation } from './localize.js';
 import { pickCount, pickOption, warn, type WarnFn } from './warnings.js';
 
 /** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
@@ -34,6 +35,7 @@ export class CardDisplayElement extends LitElement {
     noAvatar: { attribute: 'no-avatar', type: Boolean },
     noMedia: { attribute: 'no-media', type: Boolean },
     showTags: { attribute: 'show-tags', type: Boolean },
+    strings: { attribute: false },
   };
 
   /** The cards' looks: `default`, `compact` or `quote`. */
@@ -65,6 +67,12 @@ export class CardDisplayElement extends LitElement {
 
   /** Shows the testimonial's tags. */
   showTags = false;
+
+  /**
+   * Words to use instead of the built-in ones of the element's language, for this element alone (a
+   * wall hands them to its cards; see `registerTranslation` for a whole page): `{ 'Read more': 'Continue reading' }`.
+   */
+  strings: Partial<Translation> | undefined = undefined;
 
   /**
    * The display attributes, checked: an invalid one is reported (`TE-INVALID-<ATTRIBUTE>`) and its

@@ -112,8 +112,3 @@ export function normaliseRating(value: unknown): number {
   if (typeof number !== 'number' || !Number.isFinite(number)) return 0;
   return Math.round(Math.min(MAX_RATING, Math.max(0, number)) * 2) / 2;
 }
-
-/** "4 out of 5 stars", "4.5 out of 5 stars", "1 out of 5 stars". */
-export function ratingLabel(stars: number): string {
-  return `${stars} out of ${MAX_RATING} stars`;
-}

@@ -86,8 +86,8 @@ export function sameLanguage(a: string, b: string, exact = false): boolean {
  */
 export function nearestLang(element: Element): string | undefined {
   let current: Element | undefined = element;
-  // Lit's server shim has no `closest` (nor a tree to walk): there the answer is `undefined`, and a
-  // server-rendered card reads its own `lang` (the wall hands its `lang` to its cards).
+  // Lit's server shim has no `closest` (nor a tree to walk): there the answer is `undefined`, unless
+  // testimonial-elements/ssr gave the element one that answers for the tree it is rendered in.
   while (current?.closest) {
     const holder = current.closest('[lang]');
     if (holder) return holder.getAttribute('lang')?.trim() || undefined;

@@ -5,18 +5,34 @@
  * holding what the server rendered from.
  *
  * Lit reuses a declarative shadow root and would render before the server's markup, so it is emptied
- * here, when the element makes its render root; the first render follows in a microtask, before the
- * browser paints again, and draws the same thing from the island's data: no flash, no shift, and no
- * request for what the server already had. Lit's hydration is not used: it costs bytes in every page,
+ * right before the element's first render, which draws the same thing from the island's data: no
+ * flash, no shift, and no request for what the server already had. On an English page that is a few
+ * microtasks after the element makes its render root, before the browser paints again; on a page in
+ * another language, once the words are here (see `localize.ts`): the server's markup, in that language,
+ * stays until then, so neither English nor a skeleton is ever shown in between. Lit's hydration is not used: it costs bytes in every page,
  * and a plain render of the same data draws the same boxes (the tests in test/ssr measure it).
  */
-export function takeOver<T>(host: HTMLElement): T | undefined {
+import type { LitElement } from 'lit';
+import { nearestLang } from './locale.js';
+import { languageReady } from './localize.js';
+
+export function takeOver<T>(host: LitElement): T | undefined {
   // Parsed before the root is emptied: an unreadable island throws (a SyntaxError naming the JSON) and
   // leaves the server's markup on screen. Without an island (a wall rendered with no endpoint to page
   // from, a card inside a server-rendered wall) the server's markup stays as it is.
   const text = host.querySelector(':scope>script')?.textContent;
   if (!text) return undefined;
   const data = JSON.parse(text) as T;
-  host.shadowRoot?.replaceChildren();
+  // Lit's way to defer an update, once: the first one waits for the words (should their chunks fail to
+  // load, the server's markup stays).
+  const element = host as unknown as { scheduleUpdate(): unknown };
+  element.scheduleUpdate = async () => {
+    delete (element as Partial<typeof element>).scheduleUpdate;
+    await languageReady(nearestLang(host));
+    host.shadowRoot?.replaceChildren();
+    // Lit meant to render before the server's first node, now gone: into the emptied root instead.
+    host.renderOptions.renderBefore = null;
+    return element.scheduleUpdate();
+  };
   return data;
 }

@@ -5,9 +5,10 @@ import { CardDisplayElement, type CardVariant } from '../shared/card-display.js'
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, isAbortError } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
-import { formatDate, MAX_RATING, ratingLabel } from '../shared/format.js';
+import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
-import { isRightToLeft, nearestLang } from '../shared/locale.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -21,7 +22,6 @@ import { toCardView, type CardView, type LocalizedText } from './view-model.js';
 const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact: 200, quote: 300 };
 
 const VIDEO_TAG = 'video-testimonial';
-const FAILURE = 'This testimonial could not be loaded.';
 const STAR_PATH = 'M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z';
 
 /**
@@ -174,6 +174,12 @@ export class TestimonialCard extends CardDisplayElement {
   /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
   private readonly fetched = new FetchController<Testimonial>(this);
 
+  /** The card's words in its language. */
+  private readonly w = words(this);
+
+  /** The language of the card's words and content, worked out as each render starts. */
+  private locale!: Language;
+
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
@@ -214,7 +220,7 @@ export class TestimonialCard extends CardDisplayElement {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      this.report('TE-LOAD-FAILED', `${FAILURE} ${message}`);
+      this.report('TE-LOAD-FAILED', `This testimonial could not be loaded. ${message}`);
       emit(this, 'testimonial-card-error', { error, message });
     }
   }
@@ -252,29 +258,27 @@ export class TestimonialCard extends CardDisplayElement {
     return this.fetched.status === 'complete' ? this.fetched.value : undefined;
   }
 
-  private get locale(): string | undefined {
-    // On the server (no tree to walk) the card's own `lang` is all there is.
-    return nearestLang(this) ?? (this.langAttribute?.trim() || undefined);
-  }
-
   override render(): unknown {
     const data = this.shownTestimonial;
-    if (typeof data === 'object' && data !== null) return this.renderCard(toCardView(data, this.locale));
+    this.locale = language(this);
+    // The skeleton stays until the words of the card's language have arrived.
+    if (typeof data === 'object' && data !== null)
+      return this.locale.lang ? this.renderCard(toCardView(data, this.locale.requested)) : this.renderState(true);
     const { status, error } = this.fetched;
     if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
     return nothing;
   }
 
   /**
-   * The card's own words (Read more, the rating's label, "via") are English, marked so on the
-   * `<article>`; the content says its own language (`""`, unknown, when the data does not), and its
+   * The card's own words (Read more, the rating's label, "via") are in the language it found words
+   * for, marked so on the `<article>`; the content says its own language (`""`, unknown, when the data does not), and its
    * direction, which the footer shares: a right-to-left card is right to left even on a page that
    * sets no `dir`.
    */
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
-    return html`<article part="card" class="card" aria-labelledby="name" lang="en">
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
         ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
@@ -283,10 +287,15 @@ export class TestimonialCard extends CardDisplayElement {
     </article>`;
   }
 
+  /** The customer's name, or "Anonymous" in the card's language. */
+  private nameOf(view: CardView): string {
+    return view.name ?? this.w('Anonymous');
+  }
+
   private renderHeader(view: CardView): TemplateResult {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
-    const name = html`<bdi>${view.name}</bdi>`;
+    const name = html`<bdi>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
@@ -323,7 +332,7 @@ export class TestimonialCard extends CardDisplayElement {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
     return html`<span part="company" class="company">
-      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : 'Company logo', width: 20, height: 20 }) : nothing}
+      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}
       ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
     </span>`;
   }
@@ -331,7 +340,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     const stars = Array.from({ length: MAX_RATING }, (_, index) => star(Math.min(1, view.rating - index)));
-    return html`<div part="rating" class="rating" role="img" aria-label=${ratingLabel(view.rating)} lang="en">
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}>
 ${stars}
     </div>`;
   }
@@ -363,10 +372,10 @@ ${stars}
             aria-expanded=${String(this.expanded)}
             aria-controls="text"
             aria-describedby="name"
-            lang="en"
+            lang=${this.locale.lang}
             @click=${this.onToggleClick}
           >
-            ${this.expanded ? 'Show less' : 'Read more'}
+            ${this.w(this.expanded ? 'Show less' : 'Read more')}
           </button>`
           : nothing
       }`;
@@ -375,7 +384,7 @@ ${stars}
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
     const video = view.video;
     if (!video) return nothing;
-    const label = `Video testimonial from ${view.name}`;
+    const name = this.nameOf(view);
     // Reserves the poster's space until the player (which reserves its own) is defined.
     const aspect = styleProperties({ 'aspect-ratio': video.aspectRatio });
     const poster =
@@ -384,14 +393,15 @@ ${stars}
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label">Watch the video testimonial from ${view.name}</span></a
+          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a
         >`
-      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label">${label}</span></div>`;
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Video testimonial from {0}', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
       part="video"
       class="video"
+      lang=${this.locale.lang}
       .testimonial=${view.testimonial}
       >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
     >`;
@@ -401,20 +411,39 @@ ${stars}
     if (this.noMedia) return nothing;
     const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
     if (items.length === 0) return nothing;
-    return html`<ul part="media" class="media" aria-label="Media">
+    const name = this.nameOf(view);
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')}>
       ${items.map(
         (item) =>
           html`<li part="media-item">
             ${
               item.kind === 'image'
-                ? this.renderLazyImage({ part: 'media-image', src: item.src, alt: item.alt, width: 96, height: 96 })
-                : html`<video-testimonial part="media-video" src=${item.src} label=${item.label}
-                  >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${item.src} rel=${OUTBOUND_REL}>${item.label}</a>`}</video-testimonial
-                >`
+                ? this.renderLazyImage({
+                    part: 'media-image',
+                    src: item.src,
+                    alt: item.alt ?? this.w('Image {0} from {1}', item.index, name),
+                    width: 96,
+                    height: 96,
+                  })
+                : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name))
             }
           </li>`,
       )}
     </ul>`;
+  }
+
+  private renderMediaVideo(src: string, label: string): TemplateResult {
+    return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label}
+      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL}>${label}</a>`}</video-testimonial
+    >`;
+  }
+
+  /** "via Trustpilot", the source linked when it is known, in the card's words ("{0} 経由"). */
+  private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
+    const [before, after] = this.w('via {0}', '\0').split('\0');
+    return html`<span part="source" class="source"
+      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span
+    >`;
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
@@ -435,29 +464,25 @@ ${stars}
 
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
-    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), this.locale);
+    const locale = this.locale.requested;
+    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
         // footer's direction it reads in its own ("04/10/2026" instead of "042026/10/").
-        html`<time part="date" dir="auto" lang=${ifDefined(this.locale)} datetime=${view.date!.toISOString()}>${dateText}</time>`
+        html`<time part="date" dir="auto" lang=${ifDefined(locale)} datetime=${view.date!.toISOString()}>${dateText}</time>`
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
     return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
+      ${source ? this.renderSource(source) : nothing}
       ${
-        source
-          ? html`<span part="source" class="source"
-            >via
-            ${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}</span
-          >`
-          : nothing
-      }
-      ${
-        view.permalink ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? 'Permalink'}</a>` : (date ?? nothing)
+        view.permalink
+          ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.w('Permalink')}</a>`
+          : (date ?? nothing)
       }
       ${
         showTags
-          ? html`<ul part="tags" class="tags" aria-label="Tags">
+          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
             ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
           </ul>`
           : nothing
@@ -471,10 +496,10 @@ ${stars}
    */
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
-    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang="en">
+    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
       ${
         loading
-          ? html`<span class="visually-hidden">Loading testimonial…</span>
+          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>
             <div class="bone head" aria-hidden="true">
               <div class="bone circle"></div>
               <div class="bone line short"></div>
@@ -482,8 +507,8 @@ ${stars}
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line" aria-hidden="true"></div>
             <div class="bone line mid" aria-hidden="true"></div>`
-          : html`<p><strong>${FAILURE}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>Try again</button>`
+          : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
+            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
       }
     </div>`;
   }

@@ -19,13 +19,17 @@ export interface LocalizedText {
 export interface CardImage {
   readonly kind: 'image';
   readonly src: string;
-  readonly alt: string;
+  /** The data's `alt`; without one, the card says "Image 2 from Ada" in the reader's language. */
+  readonly alt: string | undefined;
+  /** The image's position among the media, from 1. */
+  readonly index: number;
 }
 
 export interface CardVideoItem {
   readonly kind: 'video';
   readonly src: string;
-  readonly label: string;
+  /** The data's `alt`; without one, the card says "Video from Ada" in the reader's language. */
+  readonly label: string | undefined;
 }
 
 export type CardMedia = CardImage | CardVideoItem;
@@ -45,8 +49,8 @@ export interface CardVideo {
 export interface CardView {
   /** The testimonial itself, handed on to `<video-testimonial>`. */
   readonly testimonial: CardTestimonial;
-  /** The customer's name; "Anonymous" when the data has none. */
-  readonly name: string;
+  /** The customer's name; `undefined` when the data has none (the card says "Anonymous" in the reader's language). */
+  readonly name: string | undefined;
   readonly initials: string;
   readonly avatar: string | undefined;
   readonly customerUrl: string | undefined;
@@ -71,7 +75,6 @@ export interface CardView {
   readonly lang: string | undefined;
 }
 
-const ANONYMOUS = 'Anonymous';
 const DEFAULT_ASPECT = { width: 16, height: 9 };
 /** Width given to the poster's `width` attribute; the height follows the aspect ratio. */
 const POSTER_WIDTH = 640;
@@ -126,7 +129,7 @@ function videoView(data: Loose, links: Loose | undefined): CardVideo | undefined
   };
 }
 
-function mediaView(value: unknown, name: string): CardMedia[] {
+function mediaView(value: unknown): CardMedia[] {
   if (!Array.isArray(value)) return [];
   const items: CardMedia[] = [];
   for (const entry of value) {
@@ -135,10 +138,10 @@ function mediaView(value: unknown, name: string): CardMedia[] {
     const alt = text(item.alt);
     if (item.type === 'video') {
       const src = safeUrl(item.url, 'media');
-      if (src) items.push({ kind: 'video', src, label: alt ?? `Video from ${name}` });
+      if (src) items.push({ kind: 'video', src, label: alt });
     } else if (item.type === 'image' || item.type === undefined) {
       const src = safeUrl(item.url, 'image');
-      if (src) items.push({ kind: 'image', src, alt: alt ?? `Image ${items.length + 1} from ${name}` });
+      if (src) items.push({ kind: 'image', src, alt, index: items.length + 1 });
     }
   }
   return items;
@@ -167,13 +170,13 @@ export function toCardView(value: unknown, requested: string | undefined): CardV
   const translated = text(translation?.lang);
   const pick = (field: 'text' | 'title' | 'customer_tagline') =>
     localized(text(translation?.[field]), translated) ?? localized(text(data[field]), own);
-  const name = text(data.customer_name) ?? ANONYMOUS;
+  const name = text(data.customer_name);
   const links = asObject(data.links);
   const username = text(data.customer_username);
   return {
     testimonial: data as CardTestimonial,
     name,
-    initials: initials(name === ANONYMOUS ? '' : name),
+    initials: initials(name ?? ''),
     avatar: safeUrl(data.customer_avatar, 'image'),
     customerUrl: safeUrl(data.customer_url, 'link'),
     tagline: pick('customer_tagline'),
@@ -183,7 +186,7 @@ export function toCardView(value: unknown, requested: string | undefined): CardV
     rating: normaliseRating(data.rating),
     title: pick('title'),
     text: pick('text') ?? { text: '', lang: own },
-    media: mediaView(data.media, name),
+    media: mediaView(data.media),
     video: videoView(data, links),
     source: sourceView(data),
     date: parseDate(data.date),

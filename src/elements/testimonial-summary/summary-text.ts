@@ -1,62 +1,62 @@
 /**
- * The words of `<testimonial-summary>`, in English for now, with numbers and plurals in the element's
- * language (`Intl.NumberFormat`, `Intl.PluralRules`), so "1 review" / "2 reviews" and "4.8" / "4,8"
- * follow the reader. Every sentence the picture says is also said in words, for screen readers.
+ * The sentences of `<testimonial-summary>`, through the elements' one localisation mechanism
+ * (`localize.ts`): its words in the reader's language, numbers through `Intl.NumberFormat`
+ * and plurals through `Intl.PluralRules`, so "1 review" / "2 reviews" and "4.8" / "4,8" follow the
+ * reader. Every sentence the picture says is also said in words, for screen readers.
  */
 import type { SummaryData } from '../../client/summary.js';
+import { MAX_RATING } from '../shared/format.js';
+import { ENGLISH_ONE, type Language, type Words } from '../shared/localize.js';
 
-/** Formats numbers and picks plural forms in one locale; an invalid tag falls back to the user agent's. */
+Object.assign(ENGLISH_ONE, {
+  '{0} reviews': '{0} review',
+  'Loved by {0} customers': 'Loved by {0} customer',
+  '{0} stars': '{0} star',
+});
+
+/** The summary's phrases in one element's language. */
 export class SummaryWords {
-  private readonly count: Intl.NumberFormat;
-  private readonly decimal: Intl.NumberFormat;
-  private readonly plurals: Intl.PluralRules;
-
-  constructor(locale: string | undefined) {
-    let tag = locale;
-    try {
-      Intl.getCanonicalLocales(tag);
-    } catch {
-      tag = undefined;
-    }
-    this.count = new Intl.NumberFormat(tag);
-    this.decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    this.plurals = new Intl.PluralRules(tag);
-  }
+  constructor(
+    private readonly w: Words,
+    private readonly locale: Language,
+  ) {}
 
   /** "4.8" (one decimal, the reader's separator). */
   average(value: number): string {
-    return this.decimal.format(value);
+    return value.toLocaleString(this.locale.requested, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
   /** "1,234", or "50,000+" when the proxy stopped counting at its bound. */
   number(value: number, partial = false): string {
-    return `${this.count.format(value)}${partial ? '+' : ''}`;
+    return `${value.toLocaleString(this.locale.requested)}${partial ? '+' : ''}`;
   }
 
-  /** "1 review", "122 reviews" (the English word in the reader's plural category: one or other). */
+  /** "1 review", "122 reviews" ("50,000+ reviews" takes the `other` form). */
   reviews(value: number, partial = false): string {
-    return `${this.number(value, partial)} ${this.plural(value, partial, 'review', 'reviews')}`;
+    return this.w('{0} reviews', partial ? this.number(value, true) : value);
   }
 
   /** "Loved by 1 customer", "Loved by 122 customers". */
   lovedBy(value: number, partial = false): string {
-    return `Loved by ${this.number(value, partial)} ${this.plural(value, partial, 'customer', 'customers')}`;
+    return this.w('Loved by {0} customers', partial ? this.number(value, true) : value);
   }
 
   /** The badge in one sentence: "Rated 4.8 out of 5 from 122 reviews" (or "122 reviews" with no rating). */
   rating(summary: SummaryData): string {
     const { average, rated, partial } = summary;
     if (average === null) return this.reviews(summary.count, partial);
-    return `Rated ${this.average(average)} out of 5 from ${this.reviews(rated, partial)}`;
+    return this.w('Rated {0} out of {1} from {2}', this.average(average), MAX_RATING, this.reviews(rated, partial));
   }
 
   /** One bar of the histogram: "5 stars: 73 reviews". */
   bar(stars: number, value: number): string {
-    return `${stars} ${this.plural(stars, false, 'star', 'stars')}: ${this.reviews(value)}`;
+    return this.w('{0}: {1}', this.w('{0} stars', stars), this.reviews(value));
   }
 
-  private plural(value: number, partial: boolean, one: string, other: string): string {
-    return !partial && this.plurals.select(value) === 'one' ? one : other;
+  /** "Loved by 122 customers, among them Ada Lovelace, Grace Hopper and Linus Tanaka." */
+  lovedByAmong(summary: SummaryData, names: readonly string[]): string {
+    const lovedBy = this.lovedBy(summary.count, summary.partial);
+    return names.length ? this.w('{0}, among them {1}.', lovedBy, nameList(names, this.locale.requested)) : lovedBy;
   }
 }
 

@@ -5,14 +5,15 @@ import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
-import { nearestLang } from '../shared/locale.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { language, words, type Language, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
 import { pickCount, pickOption, warn, type WarnFn } from '../shared/warnings.js';
 import { FloatingPlacement } from './floating-placement.js';
 import { fetchSummary, summaryUrl, SUMMARY_FILTERS } from './summary-source.js';
-import { nameList, SummaryWords } from './summary-text.js';
+import { SummaryWords } from './summary-text.js';
 import { styles } from './testimonial-summary.styles.js';
 
 declare module '../shared/events.js' {
@@ -118,6 +119,7 @@ export class TestimonialSummary extends LitElement {
     href: {},
     wallLink: { type: Boolean, attribute: 'wall-link' },
     placement: { reflect: true },
+    strings: { attribute: false },
   };
 
   /** The proxy's base URL; the summary comes from `${endpoint}/summary`. */
@@ -146,6 +148,11 @@ export class TestimonialSummary extends LitElement {
   wallLink = false;
   /** `bottom-start` or `bottom-end`: floats the summary in that corner of the viewport. */
   placement?: SummaryPlacement;
+  /**
+   * Words to use instead of the built-in ones of the summary's language, for this summary alone (see
+   * `registerTranslation` for a whole page): `{ 'No reviews yet.': 'Be the first to review us' }`.
+   */
+  strings?: Partial<Translation>;
 
   private variantValue: SummaryVariant = 'badge';
   private placementValue: SummaryPlacement | undefined;
@@ -158,6 +165,10 @@ export class TestimonialSummary extends LitElement {
   });
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
+  /** The summary's words in its language. */
+  private readonly w = words(this);
+  /** The language of the summary's words, worked out as each render starts. */
+  private locale!: Language;
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     // `lang` keeps its native accessor (as in the wall): it is both a filter and the words' language.
@@ -239,11 +250,13 @@ export class TestimonialSummary extends LitElement {
       <span class="visually-hidden">${words.rating(summary)}</span>`;
   }
 
-  private renderAvatars(summary: Summary, words: SummaryWords, locale: string | undefined): TemplateResult {
+  private renderAvatars(summary: Summary, words: SummaryWords): TemplateResult {
     const shown = summary.recent.slice(0, this.avatarsValue);
     const lovedBy = words.lovedBy(summary.count, summary.partial);
-    const names = shown.map((customer) => customer.name);
-    const sentence = names.length ? `${lovedBy}, among them ${nameList(names, locale)}.` : `${lovedBy}.`;
+    const sentence = words.lovedByAmong(
+      summary,
+      shown.map((customer) => customer.name),
+    );
     return html`<span class="picture" aria-hidden="true">
         ${
           shown.length
@@ -281,43 +294,52 @@ export class TestimonialSummary extends LitElement {
   }
 
   private renderContent(summary: Summary): TemplateResult {
-    const locale = nearestLang(this);
-    const words = new SummaryWords(locale);
-    if (summary.count === 0) return html`<div part="empty" class="message ${this.variantValue}">No reviews yet.</div>`;
+    const words = new SummaryWords(this.w, this.locale);
+    if (summary.count === 0)
+      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${this.w('No reviews yet.')}</div>`;
     const body =
       this.variantValue === 'avatars'
-        ? this.renderAvatars(summary, words, locale)
+        ? this.renderAvatars(summary, words)
         : this.variantValue === 'histogram'
           ? this.renderHistogram(summary, words)
           : this.renderBadge(summary, words);
-    const box = html`<span part="summary" class="summary ${this.variantValue}">${body}</span>`;
+    const box = html`<span part="summary" class="summary ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${body}</span>`;
     const href = this.linkUrl;
     return href ? html`<a part="link" class="link" href=${href} rel=${OUTBOUND_REL}>${box}</a>` : box;
   }
 
   private renderState(): TemplateResult | typeof nothing {
     if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), false);
-    if (this.summary !== undefined) return this.renderContent(this.summary);
-    const { status, value, error } = this.fetched;
-    if (status === 'complete') return this.renderContent(value!);
-    if (status === 'error') return this.renderError(`Could not load the reviews summary: ${errorMessage(error)}`, true);
-    if (status === 'pending') return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
+    const { status, value } = this.fetched;
+    // The skeleton stays until the words of the summary's language have arrived.
+    const loading = status === 'pending' || !this.locale.lang;
+    if (this.summary !== undefined && !loading) return this.renderContent(this.summary);
+    if (status === 'complete' && !loading) return this.renderContent(value!);
+    // What went wrong is on the console and in the event, for the developer.
+    if (status === 'error') return this.renderError(this.w('Could not load the reviews summary.'), true);
+    if (loading) return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
     return nothing;
   }
 
+  /** `rtl` when the words are written right to left (the page's direction holds otherwise). */
+  private get wordsDir(): 'rtl' | typeof nothing {
+    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
+  }
+
   private renderError(text: string, retry: boolean): TemplateResult {
-    return html`<div part="error" class="message ${this.variantValue}" role="alert">
+    return html`<div part="error" class="message ${this.variantValue}" role="alert" lang=${this.locale.lang} dir=${this.wordsDir}>
       <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${() => void this.fetched.retry()}>Try again</button>` : nothing}
+      ${retry ? html`<button type="button" part="retry" @click=${() => void this.fetched.retry()}>${this.w('Try again')}</button>` : nothing}
     </div>`;
   }
 
   protected override render(): TemplateResult | typeof nothing {
+    this.locale = language(this);
     if (!this.placementValue) return this.renderState();
     if (this.floating.dismissed) return nothing;
-    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" @keydown=${this.onKeydown}>
+    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
       ${this.renderState()}
-      <button type="button" part="close" class="close" aria-label="Dismiss the reviews summary" @click=${() => this.dismiss()}>×</button>
+      <button type="button" part="close" class="close" aria-label=${this.w('Dismiss the reviews summary')} @click=${() => this.dismiss()}>×</button>
     </div>`;
   }
 }

@@ -22,6 +22,7 @@ import {
   type SlideMove,
 } from './carousel-navigation.js';
 import type { MediaQueryController } from './media-query.js';
+import { language, type LocalizedHost, type Words } from '../shared/localize.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
 /** What the carousel needs of its wall. */
@@ -31,6 +32,8 @@ export interface CarouselWall {
   loadMore(): Promise<void>;
   /** Tells screen readers, politely. */
   announce(text: string): void;
+  /** The wall's words. */
+  words: Words;
 }
 
 export interface CarouselContext extends ListContext {
@@ -154,8 +157,11 @@ export class CarouselController implements ReactiveController {
     for (const slide of slides.slice(index, lastShown)) slide.inert = false;
     scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
     if (!announce) return;
+    const w = this.wall.words;
     this.wall.announce(
-      lastShown > index + 1 ? `Testimonials ${index + 1} to ${lastShown} of ${this.total}.` : `Testimonial ${index + 1} of ${this.total}.`,
+      lastShown > index + 1
+        ? w('Testimonials {0} to {1} of {2}.', index + 1, lastShown, this.total)
+        : w('Testimonial {0} of {1}.', index + 1, this.total),
     );
   }
 
@@ -174,24 +180,26 @@ export class CarouselController implements ReactiveController {
   /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
   render({ batches, card, label, end, total, complete, trackId }: CarouselContext): TemplateResult {
     this.total = total;
+    const w = this.wall.words;
+    const slide = w('slide');
     const rotation = this.rotation.available
       ? html`<button type="button" part="rotation-control" aria-controls=${trackId} @click=${this.onRotationToggle}>
-          ${this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          ${w(this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show')}
         </button>`
       : nothing;
     let index = 0;
     return html`<section
       class="carousel ${this.rotation.rotating ? 'rotating' : ''} ${this.rotation.available ? 'autoplay' : ''}"
       part="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription=${w('carousel')}
       aria-label=${label}
     >
-      <div class="carousel-controls" part="carousel-controls">
+      <div class="carousel-controls" part="carousel-controls" lang=${language(this.host as LocalizedHost).lang}>
         ${rotation}
-        <button type="button" part="previous" aria-controls=${trackId} aria-label="Previous testimonial" @click=${this.onPrevious}>
+        <button type="button" part="previous" aria-controls=${trackId} aria-label=${w('Previous testimonial')} @click=${this.onPrevious}>
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" part="next" aria-controls=${trackId} aria-label="Next testimonial" @click=${this.onNext}>
+        <button type="button" part="next" aria-controls=${trackId} aria-label=${w('Next testimonial')} @click=${this.onNext}>
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -200,7 +208,7 @@ export class CarouselController implements ReactiveController {
         class="track ${complete ? 'complete' : ''}"
         part="track"
         role="group"
-        aria-label="Slides"
+        aria-label=${w('Slides')}
         tabindex="0"
         @keydown=${this.onTrackKeydown}
         @scroll=${this.onTrackScroll}
@@ -210,7 +218,7 @@ export class CarouselController implements ReactiveController {
             html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(
                 (testimonial) =>
-                  html`<div class="item slide" part="slide" role="group" aria-roledescription="slide" aria-label="${++index} of ${total}" tabindex="-1">
+                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${w('{0} of {1}', ++index, total)} tabindex="-1">
                     ${card(testimonial)}
                   </div>`,
               )}

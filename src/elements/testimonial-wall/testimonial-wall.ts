@@ -6,6 +6,8 @@ import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
+import { isRightToLeft } from '../shared/locale.js';
+import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
@@ -208,8 +210,8 @@ export class TestimonialWall extends CardDisplayElement {
   layout: WallLayout = 'masonry';
   /** `button` ("Load more"), `scroll` (when the end comes into view) or `none`. */
   paging: WallPaging = 'button';
-  /** Accessible name of the list or carousel; give walls on one page different names. */
-  label = 'Testimonials';
+  /** Accessible name of the list or carousel; give walls on one page different names. Default: "Testimonials" in the wall's language. */
+  label?: string;
   /**
    * `aria-label` on the wall names its list or carousel, as `label` does, and wins over it (the wall
    * itself has no role, so a name on it alone would be read by nobody).
@@ -236,6 +238,10 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** What screen readers are told politely (pages added, slide reached). */
   private announcement = '';
+  /** The wall's words in its language. */
+  private readonly w = words(this);
+  /** The language of the wall's words, worked out as each render starts. */
+  private locale!: Language;
   private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
@@ -432,6 +438,7 @@ export class TestimonialWall extends CardDisplayElement {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
+      words: this.w,
     });
     this.carousel.rotation.enabled = this.autoplay;
     this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
@@ -493,16 +500,14 @@ export class TestimonialWall extends CardDisplayElement {
     } else {
       this.chunks.append(testimonials);
       this.announcement =
-        testimonials.length > 0
-          ? `${testimonials.length} more ${testimonials.length === 1 ? 'testimonial' : 'testimonials'} loaded.`
-          : 'No more testimonials.';
+        testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.');
     }
     emit(this, 'testimonial-wall-load', { testimonials, page });
   }
 
   /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
   private get name(): string {
-    return this.hostLabel?.trim() || this.label;
+    return this.hostLabel?.trim() || this.label || this.w('Testimonials');
   }
 
   /**
@@ -512,13 +517,14 @@ export class TestimonialWall extends CardDisplayElement {
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
     this.announcement = this.failure;
-    this.report('TE-LOAD-FAILED', `${this.failure} ${message}`);
+    // The console stays English, whatever the reader's language.
+    this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
     emit(this, 'testimonial-wall-error', { error, message, page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
-    return `Could not load ${this.data.moreStatus === 'error' ? 'more ' : ''}testimonials.`;
+    return this.w(this.data.moreStatus === 'error' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
   }
 
   private get canPage(): boolean {
@@ -580,14 +586,15 @@ export class TestimonialWall extends CardDisplayElement {
       ?no-avatar=${this.noAvatar}
       ?no-media=${this.noMedia}
       ?show-tags=${this.showTags}
+      .strings=${this.strings}
       heading-level=${this.display.headingLevel ?? nothing}
       text-limit=${this.display.textLimit ?? nothing}
     ></testimonial-card>`;
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind} lang="en">
+    return html`<div class="message" part=${kind} lang=${this.locale.lang}>
       <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>Try again</button>` : nothing}
+      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.w('Try again')}</button>` : nothing}
     </div>`;
   }
 
@@ -618,8 +625,8 @@ export class TestimonialWall extends CardDisplayElement {
       const still = this.reducedMotion.matches;
       const toggle = still
         ? nothing
-        : html`<button type="button" part="marquee-toggle" @click=${() => (this.marqueePaused = !this.marqueePaused)}>
-            ${this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials'}
+        : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
+            ${this.w(this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials')}
           </button>`;
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
@@ -636,25 +643,31 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(this.layoutValue, skeletonCount(this.layoutValue, pageSize(this.params)), this.limits, this.name);
+    return skeletonTemplate(
+      this.layoutValue,
+      skeletonCount(this.layoutValue, pageSize(this.params)),
+      this.limits,
+      this.w('Loading testimonials…'),
+    );
   }
 
   private renderBody(): TemplateResult | typeof nothing {
     // The endpoint's problem is on the console (see currentClient), for whoever set it.
     if (this.configError !== undefined) return this.renderMessage('error', this.failure, false);
     const { status } = this.data;
-    if (status === 'loading') {
+    // The skeleton stays until the words of the wall's language have arrived.
+    if (status === 'loading' || !this.locale.lang) {
       return this.renderSkeleton();
     }
     if (status === 'error') {
       return this.renderMessage('error', this.failure, true);
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
-    if (this.chunks.total === 0) return this.renderMessage('empty', 'No testimonials to show yet.', false);
+    if (this.chunks.total === 0) return this.renderMessage('empty', this.w('No testimonials to show yet.'), false);
     if (this.skeletonForLayout) return this.renderSkeleton();
-    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>Skip testimonials</a>
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
-      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>End of testimonials</span>`;
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
   }
 
   /**
@@ -677,19 +690,18 @@ export class TestimonialWall extends CardDisplayElement {
             type="button"
             class="load-more"
             part="load-more"
-            lang="en"
+            lang=${this.locale.lang}
             aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
-            ${moreStatus === 'loading' ? 'Loading…' : 'Load more'}
+            ${this.w(moreStatus === 'loading' ? 'Loading…' : 'Load more')}
           </button>`
         : nothing;
     const failure = moreStatus === 'error' ? this.renderMessage('error', this.failure, true) : nothing;
-    // The page's own words are in the page's language; the default ones are English.
     const words = this.cta?.trim();
     const cta = this.formLink?.href
-      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : 'en'}>
-          ${words || 'Leave a testimonial'}
+      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>
+          ${words || this.w('Leave a testimonial')}
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
@@ -698,9 +710,12 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   protected override render(): TemplateResult {
-    return html`<div class="wall ${this.layoutValue}" part="wall">
+    this.locale = language(this);
+    // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
+    // words), on each of them: the cards take their content's language from the page.
+    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing}>
       ${this.renderBody()} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite" lang="en">${this.announcement}</div>
+      <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
     </div>`;
   }
 }

@@ -49,11 +49,11 @@ const skeletonCard = (classes = ''): TemplateResult =>
   </div>`;
 
 /** Placeholders sized like cards, in the layout's own structure, so the space is taken before data comes. */
-export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, label: string): TemplateResult {
+export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, loading: string): TemplateResult {
   const cards = Array.from({ length: count }, (_, index) =>
     skeletonCard(layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
   );
-  const busy = html`<span class="visually-hidden">Loading ${label.toLowerCase()}…</span>`;
+  const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
     // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
     // starts where the carousel's will.

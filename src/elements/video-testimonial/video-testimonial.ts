@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
+import { language, words, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -109,6 +110,7 @@ export class VideoTestimonial extends LitElement {
     label: {},
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
+    strings: { attribute: false },
     phase: { state: true },
     captionsState: { state: true },
   };
@@ -131,7 +133,7 @@ export class VideoTestimonial extends LitElement {
   /** The transcript text; defaults to the testimonial's `video.transcript`. */
   transcript?: string;
 
-  /** Names the video for assistive technology. Default: "video testimonial from {customer_name}". */
+  /** Names the video for assistive technology. Default: "Video testimonial from {customer_name}" in the player's language. */
   label?: string;
 
   /** Plays without sound. Reflects the viewer's choice in the player's controls. */
@@ -142,6 +144,15 @@ export class VideoTestimonial extends LitElement {
    * nothing for people who asked for reduced motion.
    */
   autoplay = false;
+
+  /**
+   * Words to use instead of the built-in ones of the player's language, for this player alone (see
+   * `registerTranslation` for a whole page): `{ Transcript: 'Read along' }`.
+   */
+  strings: Partial<Translation> | undefined = undefined;
+
+  /** The player's words in its language. */
+  private readonly w = words(this);
 
   private phase: Phase = 'poster';
   private captionsState: CaptionsState = 'none';
@@ -438,10 +449,15 @@ export class VideoTestimonial extends LitElement {
   };
 
   private get accessibleName(): string {
-    const label = this.label?.trim();
-    if (label) return label;
     const name = this.sources.customerName;
-    return name ? `video testimonial from ${name}` : 'video testimonial';
+    return this.label?.trim() || (name ? this.w('Video testimonial from {0}', name) : this.w('Video testimonial'));
+  }
+
+  /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */
+  private get playName(): string {
+    const label = this.label?.trim();
+    const name = this.sources.customerName;
+    return label ? this.w('Play {0}', label) : name ? this.w('Play video testimonial from {0}', name) : this.w('Play video testimonial');
   }
 
   private get transcriptText(): string {
@@ -462,7 +478,7 @@ export class VideoTestimonial extends LitElement {
       <button
         part="play-button"
         type="button"
-        aria-label=${`Play ${this.accessibleName}`}
+        aria-label=${this.playName}
         @click=${this.handlePlayClick}
         @pointerenter=${this.handlePlayIntent}
         @focus=${this.handlePlayIntent}
@@ -473,7 +489,7 @@ export class VideoTestimonial extends LitElement {
         duration === undefined
           ? nothing
           : html`<time part="duration" datetime=${isoDuration(duration)}
-            ><span class="visually-hidden">Duration </span>${formatDuration(duration)}</time
+            ><span class="visually-hidden">${this.w('Duration')} </span>${formatDuration(duration)}</time
           >`
       }
     `;
@@ -484,10 +500,10 @@ export class VideoTestimonial extends LitElement {
     return html`
       <div part="error" role=${available ? 'alert' : nothing} tabindex="-1">
         <p>
-          ${available ? 'Sorry, this video could not be played.' : 'This video is not available.'}
-          ${this.transcriptText ? 'Its transcript is below.' : nothing}
+          ${this.w(available ? 'Sorry, this video could not be played.' : 'This video is not available.')}
+          ${this.transcriptText ? this.w('Its transcript is below.') : nothing}
         </p>
-        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>Try again</button>` : nothing}
+        ${available ? html`<button part="retry-button" type="button" @click=${this.handleRetryClick}>${this.w('Try again')}</button>` : nothing}
       </div>
     `;
   }
@@ -500,7 +516,7 @@ export class VideoTestimonial extends LitElement {
       aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
       @click=${this.handleCaptionsClick}
     >
-      <span aria-hidden="true">CC</span><span class="visually-hidden">Captions</span>
+      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.w('Captions')}</span>
     </button>`;
   }
 
@@ -508,7 +524,7 @@ export class VideoTestimonial extends LitElement {
     const captions = safeUrl(this.captions, 'media');
     if (!captions || this.phase !== 'active') return nothing;
     const lang = this.testimonial?.lang;
-    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label="Captions" default />`;
+    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.w('Captions')} default />`;
   }
 
   protected override render() {
@@ -525,19 +541,20 @@ export class VideoTestimonial extends LitElement {
           playsinline
           ?controls=${active}
           poster=${(active && this.sources.poster) || nothing}
-          aria-label=${name.charAt(0).toUpperCase() + name.slice(1)}
+          aria-label=${name}
           aria-hidden=${active ? nothing : 'true'}
           .muted=${this.muted}
         >
           ${this.renderCaptions()}
         </video>
-        ${active ? nothing : this.renderPosterImage()} ${phase === 'poster' ? this.renderPlayButton() : nothing}
+        ${active ? nothing : this.renderPosterImage()}
+        ${phase === 'poster' && language(this).lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
       ${
         transcript
           ? html`<details part="transcript" ?open=${phase === 'failed'}>
-            <summary>Transcript</summary>
+            <summary>${this.w('Transcript')}</summary>
             <p class="transcript-text" lang=${this.testimonial?.lang || nothing}>${transcript}</p>
           </details>`
           : nothing

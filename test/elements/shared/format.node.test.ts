@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INTEGRATIONS } from '../../../src/client/types.js';
-import { formatDate, initials, integrationLabel, normaliseRating, parseDate, ratingLabel } from '../../../src/elements/shared/format.js';
+import { formatDate, initials, integrationLabel, normaliseRating, parseDate } from '../../../src/elements/shared/format.js';
 
 /** Every integration value of spec 2.5 and its name as its owner writes it. */
 const EXPECTED_LABELS: Record<string, string> = {
@@ -107,10 +107,5 @@ describe('ratings', () => {
     assert.equal(normaliseRating(-2), 0);
     assert.equal(normaliseRating('3'), 3);
     for (const value of [NaN, Infinity, null, undefined, '', 'five', {}]) assert.equal(normaliseRating(value), 0);
-  });
-
-  it('says the rating in words', () => {
-    assert.equal(ratingLabel(4), '4 out of 5 stars');
-    assert.equal(ratingLabel(4.5), '4.5 out of 5 stars');
   });
 });

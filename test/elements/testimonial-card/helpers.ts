@@ -3,6 +3,7 @@ import { mount } from '../shared/mount.js';
 import { html } from 'lit';
 import { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import type { Testimonial } from '../../../src/client/types.js';
+import { wordsArrived } from '../shared/words.js';
 
 // The class alone: <video-testimonial> stays undefined unless a test file defines it.
 if (!customElements.get('testimonial-card')) customElements.define('testimonial-card', TestimonialCard);
@@ -13,7 +14,7 @@ declare global {
   }
 }
 
-export { TestimonialCard };
+export { TestimonialCard, wordsArrived };
 
 /** The card's shadow root, typed. */
 export function shadow(el: TestimonialCard): ShadowRoot {
@@ -38,7 +39,7 @@ export async function cardFor(testimonial: unknown, attrs: Record<string, string
   el.testimonial = testimonial as Testimonial;
   const wrapper = await mount<HTMLDivElement>(html`<div></div>`);
   wrapper.append(el);
-  await el.updateComplete;
+  await wordsArrived(el);
   return el;
 }
 

@@ -1,9 +1,10 @@
 /**
  * Issue 13, item 13: a card in a right-to-left language is right to left throughout even when the page
  * sets no `dir`, text from the API is isolated from the direction around it, and the interface's own
- * English words say they are English.
+ * words say the language they are in (issue 16: Arabic on an Arabic page, whatever the content's).
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import { languageReady } from '../../../src/elements/shared/localize.js';
 import { sampleTestimonial } from './fixtures.js';
 import { part, TestimonialCard } from './helpers.js';
 
@@ -33,6 +34,8 @@ function charBox(element: Element, text: string, index: number): DOMRect {
 }
 
 describe('<testimonial-card> right to left', () => {
+  before(() => languageReady('ar'));
+
   it('lays the footer out right to left with the rest of an Arabic card', async () => {
     const card = await arabicCard();
     expect(getComputedStyle(part(card, 'content')!).direction).to.equal('rtl');
@@ -51,16 +54,21 @@ describe('<testimonial-card> right to left', () => {
     expect(charBox(name, full, full.length - 1).left).to.be.greaterThan(charBox(name, full, 0).left);
   });
 
-  it('marks its English interface words as English inside Arabic content, and the content as Arabic', async () => {
-    const card = await arabicCard({ lang: 'ar', translations: [], text: 'وفّر علينا ساعات كل أسبوع. '.repeat(40) }, { 'text-limit': '40' });
-    expect(part(card, 'text')!.matches(':lang(ar)'), 'the words').to.equal(true);
-    expect(part(card, 'read-more')!.matches(':lang(en)'), 'Read more').to.equal(true);
-    expect(part(card, 'rating')!.matches(':lang(en)'), 'the rating label').to.equal(true);
-    expect(part(card, 'source')!.matches(':lang(en)'), '"via"').to.equal(true);
+  it('says its interface words in Arabic, marked Arabic, inside English content marked English', async () => {
+    const card = await arabicCard(
+      { lang: 'en', translations: [], text: 'It saved us hours every week. '.repeat(40) },
+      { 'text-limit': '40' },
+    );
+    expect(part(card, 'text')!.matches(':lang(en)'), 'the words').to.equal(true);
+    expect(part(card, 'read-more')!.matches(':lang(ar)'), 'Read more').to.equal(true);
+    expect(part(card, 'read-more')!.textContent!.trim()).to.equal('قراءة المزيد');
+    expect(part(card, 'rating')!.matches(':lang(ar)'), 'the rating label').to.equal(true);
+    expect(part(card, 'rating')!.getAttribute('aria-label')).to.equal('4 من 5 نجوم');
+    expect(part(card, 'source')!.matches(':lang(ar)'), '"via"').to.equal(true);
     expect(part(card, 'date')!.matches(':lang(ar)'), 'the date, formatted in Arabic').to.equal(true);
   });
 
-  it('marks the loading and error states as English on an Arabic page', async () => {
+  it('marks the loading and error states as Arabic on an Arabic page', async () => {
     const block = await fixture<HTMLDivElement>(html`<div lang="ar"></div>`);
     block.innerHTML = '<testimonial-card endpoint="javascript:void 0" testimonial-id="x"></testimonial-card>';
     const card = block.firstElementChild as TestimonialCard;
@@ -72,6 +80,7 @@ describe('<testimonial-card> right to left', () => {
     } finally {
       console.warn = warn;
     }
-    expect(part(card, 'error')!.matches(':lang(en)')).to.equal(true);
+    expect(part(card, 'error')!.matches(':lang(ar)')).to.equal(true);
+    expect(part(card, 'retry')!.textContent!.trim()).to.equal('إعادة المحاولة');
   });
 });

@@ -2,7 +2,7 @@ import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { mount } from '../shared/mount.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
-import { cardFor, part, parts, textOf, type TestimonialCard } from './helpers.js';
+import { cardFor, part, parts, textOf, wordsArrived, type TestimonialCard } from './helpers.js';
 import { warningsDuring } from '../testimonial-wall/wall-helpers.js';
 
 const REL = 'noopener noreferrer nofollow ugc';
@@ -60,7 +60,7 @@ describe('<testimonial-card> fields', () => {
     const wrapper = await mount<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
     const el = wrapper.querySelector('testimonial-card')!;
     el.testimonial = sampleTestimonial();
-    await el.updateComplete;
+    await wordsArrived(el);
     expect(textOf(part(el, 'date'))).to.equal('5 janv. 2025');
   });
 

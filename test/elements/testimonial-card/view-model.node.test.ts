@@ -15,7 +15,9 @@ describe('toCardView', () => {
     assert.deepEqual(view.title, { text: 'Best tool we bought', lang: 'en' });
     assert.deepEqual(view.source, { label: 'Trustpilot', href: 'https://www.trustpilot.com/reviews/123' });
     assert.equal(view.date?.toISOString(), '2025-01-05T10:00:00.000Z');
-    assert.deepEqual(view.media, [{ kind: 'image', src: 'https://cdn.example.com/shot.png', alt: 'A screenshot of the dashboard' }]);
+    assert.deepEqual(view.media, [
+      { kind: 'image', src: 'https://cdn.example.com/shot.png', alt: 'A screenshot of the dashboard', index: 1 },
+    ]);
     assert.deepEqual(view.tags, ['enterprise', 'onboarding']);
     assert.equal(view.video, undefined);
     assert.equal(view.lang, 'en');
@@ -36,7 +38,7 @@ describe('toCardView', () => {
   it('never throws on bad data and shows nothing it cannot trust', () => {
     for (const value of [null, undefined, 42, 'text', [], {}, { translations: 'x', media: 'y', tags: [1, null, ' a ', 'a'] }]) {
       const view = toCardView(value, 'ar');
-      assert.equal(view.name, 'Anonymous');
+      assert.equal(view.name, undefined, 'no name: the card says "Anonymous" in its own language');
       assert.equal(view.initials, '');
       assert.equal(view.rating, 0);
       assert.equal(view.text.text, '');
@@ -80,8 +82,9 @@ describe('toCardView', () => {
       undefined,
     );
     assert.deepEqual(view.media, [
-      { kind: 'image', src: 'https://cdn.example.com/a.png', alt: 'Image 1 from Ada Lovelace' },
-      { kind: 'video', src: '/media/clip.mp4', label: 'Video from Ada Lovelace' },
+      // Without an `alt`, the card names them in its own language ("Image 1 from Ada Lovelace").
+      { kind: 'image', src: 'https://cdn.example.com/a.png', alt: undefined, index: 1 },
+      { kind: 'video', src: '/media/clip.mp4', label: undefined },
     ]);
   });
 });

@@ -9,6 +9,7 @@ import '../../../src/elements/testimonial-summary/define.js';
 import type { SummaryData } from '../../../src/client/summary.js';
 import { SUMMARY_VARIANTS, type TestimonialSummary } from '../../../src/elements/testimonial-summary/testimonial-summary.js';
 import { mount } from '../shared/mount.js';
+import { wordsArrived } from '../shared/words.js';
 
 const SAMPLE: SummaryData = {
   count: 122,
@@ -40,7 +41,7 @@ async function summaryOf(attrs: string, data?: SummaryData, wrapper = ''): Promi
     : `<testimonial-summary ${attrs}></testimonial-summary>`;
   const el = host.querySelector('testimonial-summary')!;
   if (data) el.summary = data;
-  await el.updateComplete;
+  await wordsArrived(el);
   return el;
 }
 
@@ -103,7 +104,9 @@ describe('<testimonial-summary>', () => {
     expect(spoken(one)).to.equal('Rated 5.0 out of 5 from 1 review');
     const german = await summaryOf('', { ...SAMPLE, count: 1234, rated: 1234, average: 4.56 }, '<div lang="de"></div>');
     expect(part(german, 'average')!.textContent).to.equal('4,6');
-    expect(spoken(german)).to.equal('Rated 4,6 out of 5 from 1.234 reviews');
+    expect(spoken(german)).to.equal('4,6 von 5 Sternen aus 1.234 Bewertungen');
+    const polish = await summaryOf('', { ...SAMPLE, count: 3, rated: 3, average: 4.5 }, '<div lang="pl"></div>');
+    expect(spoken(polish)).to.equal('Ocena 4,5 na 5 (3 opinie)');
     const partial = await summaryOf('', { ...SAMPLE, partial: true, rated: 50000 });
     expect(part(partial, 'count')!.textContent!.trim()).to.equal('50,000+ reviews');
   });
