@@ -217,8 +217,10 @@ const media = css`
     overflow: hidden;
     background: var(--_t-surface);
   }
+  /* The player's box (its frame's ratio) is reserved before its chunk defines it: the card never grows then. */
   .media li:has(video-testimonial) {
     flex: 1 1 100%;
+    aspect-ratio: var(--video-testimonial-aspect-ratio, 16 / 9);
   }
   .poster {
     position: relative;

@@ -126,7 +126,12 @@ export class MasonryLayout {
     Object.assign(slice.style, SLICE_STYLE, { paddingBlockStart: `${start - this.lastStart}px` });
     slice.classList.add(SLICE_CLASS);
     this.lastStart = start;
-    for (const item of slice.children) this.observer!.observe(item);
+    for (const item of slice.children) {
+      // Whole pixels: columns differ in width by a fraction of one, and a card changing column must
+      // not change size, which the observer would report again.
+      (item as HTMLElement).style.inlineSize = 'round(down, 100%, 1px)';
+      this.observer!.observe(item);
+    }
   }
 
   private readonly resized = (entries: ResizeObserverEntry[]): void => {
@@ -166,11 +171,14 @@ export class MasonryLayout {
     const list = this.list;
     if (!list?.firstElementChild) return;
     this.widthChanged = false;
-    // The list is a grid until placing starts; then its slices are, with the list's columns.
+    // The list is a grid until placing starts; then its slices are, with the list's columns. Their
+    // tracks include those a card placed in a column that is gone adds (a narrower wall), but the first
+    // is always one of the list's, and they are all as wide: the width tells how many there are (one
+    // when the list is no grid or not rendered, where the tracks are not numbers).
     const style = getComputedStyle(this.active ? list.firstElementChild : list);
-    const columns = style.gridTemplateColumns.split(' ').length;
     this.gap = parseFloat(style.columnGap) || 0;
-    this.width = parseFloat(getComputedStyle(list).inlineSize);
+    this.width = parseFloat(getComputedStyle(list).width);
+    const columns = Math.round((this.width + this.gap) / (parseFloat(style.gridTemplateColumns) + this.gap)) || 1;
     if (columns !== this.columns) {
       this.columns = columns;
       this.placements = new WeakMap();
