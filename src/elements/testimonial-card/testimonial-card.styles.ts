@@ -217,9 +217,10 @@ const media = css`
     overflow: hidden;
     background: var(--_t-surface);
   }
-  /* Until the player is defined, its link holds the player's box (a src-only player's frame is 16:9). */
+  /* Until its chunk defines the player, its link holds the player's box: the card never grows then (a
+     src-only player's frame is 16:9; a page that sets the player's ratio gets that). */
   .media video-testimonial:not(:defined) {
-    aspect-ratio: 16 / 9;
+    aspect-ratio: var(--video-testimonial-aspect-ratio, 16 / 9);
   }
   .media li:has(video-testimonial) {
     flex: 1 1 100%;

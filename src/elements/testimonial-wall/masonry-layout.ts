@@ -11,16 +11,20 @@
  * that moves, lays out its own slice only: one grid of all the cards made every slice lay out the
  * thousand before it. The list gets the height of its longest column.
  *
- * A ResizeObserver on the cards places them as they arrive (at the next frame, before its layout),
- * moves the cards under one that grows (an image, "Read more") and places all again when the columns
- * change (the cards' widths change with them; the list itself is not observed, since placing changes
- * its height). Placing within the observer's callback would move cards within the same rendering,
- * where a card that content-visibility starts or stops skipping changes size again, a change the
- * observer cannot report there (Firefox reports "ResizeObserver loop completed with undelivered
- * notifications"); the next frame also lays the moves out with the next slice, in one layout.
- * A card placed within or above the viewport keeps its column, so nothing the reader sees changes
- * column when a page arrives; cards below the viewport's bottom are placed again with the heights they
- * really have (a card not rendered yet, content-visibility, counts as its assumed size). Until the
+ * What each change costs:
+ * - A new slice: its cards go under the columns as they ended, with the heights a ResizeObserver
+ *   reports after the layout the browser does anyway; nothing is read, only the new cards are written.
+ * - A card that changes height (an image, "Read more", content-visibility rendering it): every card is
+ *   placed again, in script, and only those whose place changes are written. A card placed within or
+ *   above the viewport keeps its column, so nothing the reader sees changes column; the others go
+ *   under the column that ends highest.
+ * - The list's width (observed too; its height, which placing sets, is ignored): the columns are read
+ *   again. With one column (a phone) the list stays the grid it is, and nothing is observed but its
+ *   width; with more, every card is measured in one pass and placed in one pass.
+ * Placing waits for the next frame, before its layout: placed within the observer's callback, cards
+ * would move within the same rendering, where a card that content-visibility starts or stops skipping
+ * changes size again, a change the observer cannot report there (Firefox reports "ResizeObserver loop
+ * completed with undelivered notifications"). A new list is placed before its first paint. Until the
  * cards are placed (rendered on the server, or before this chunk arrives) the list is a grid.
  */
 interface Placement {
@@ -28,29 +32,50 @@ interface Placement {
   top: number;
 }
 
-/** A slice's inline styles: its parent's columns, its cards at the top of their cells, no height. */
+/**
+ * A slice's inline styles: a grid (over `.batch`'s `display: contents`), its cards at the top of their
+ * cells, no height. Its columns are the list's, from the list's own rule (the class `items`), computed
+ * against its own width, which is the list's: inheriting them (`inherit`) would make the browser
+ * restyle every slice whenever the list's height is set, since a parent restyles all its children when
+ * one of them inherits explicitly; a thousand cards make hundreds of slices, at every slice that comes.
+ */
 const SLICE_STYLE: Partial<CSSStyleDeclaration> = {
   display: 'grid',
-  gridTemplateColumns: 'inherit',
-  gap: 'inherit',
   alignItems: 'start',
   blockSize: '0',
 };
+const SLICE_CLASS = 'items';
 
 export class MasonryLayout {
   private list: HTMLElement | null = null;
   private observer: ResizeObserver | undefined;
+  private firstBatch: unknown;
+  private frame = 0;
+  /** Whether the cards are placed: the list has more than one column. */
+  private active = false;
+  private columns = 0;
+  private gap = 0;
+  /** The list's inline size when its columns were read. */
+  private width = 0;
+  private widthChanged = false;
+  /** Every card, in order, and where each one is in that order. */
+  private items: HTMLElement[] = [];
+  private indexes = new WeakMap<Element, number>();
+  /** The slices seen so far. */
+  private slices = 0;
   /** Where each slice starts, from the list's top. */
   private starts = new WeakMap<Element, number>();
   /** Where the last slice starts, and where the longest column ends. */
   private lastStart = 0;
   private end = 0;
-  /** Border-box heights, as the observer last reported them (or as read when the list was new). */
+  /** Border-box heights, as the observer last reported them (or as read when placing began). */
   private heights = new WeakMap<Element, number>();
   private placements = new WeakMap<Element, Placement>();
-  private columns = 0;
-  private firstBatch: unknown;
-  private frame = 0;
+  /** Cards before this index are placed; `ends` is where each column ends after them. */
+  private placed = 0;
+  private ends: number[] = [];
+  /** Whether a placed card changed height since it was placed. */
+  private moved = false;
 
   /**
    * After each render of the wall: follows its masonry list's slices and cards. `firstBatch` tells a
@@ -64,89 +89,169 @@ export class MasonryLayout {
       cancelAnimationFrame(this.frame);
       this.frame = 0;
       // The list may be reused by another layout: it goes back to the grid's own placement.
-      if (this.list) release(this.list);
+      if (this.list && this.active) this.release();
       this.list = list;
       this.firstBatch = firstBatch;
-      this.starts = new WeakMap();
-      this.lastStart = this.end = 0;
+      this.active = this.moved = this.widthChanged = false;
+      this.columns = this.slices = this.placed = 0;
+      this.items = [];
+      this.indexes = new WeakMap();
       this.heights = new WeakMap();
-      this.placements = new WeakMap();
-      this.observer = list ? new ResizeObserver(this.resized) : undefined;
+      this.observer = undefined;
+      if (!list) return;
+      this.observer = new ResizeObserver(this.resized);
+      this.observer.observe(list);
     }
     if (!list) return;
-    list.style.display = 'block';
-    for (const slice of list.children) {
-      if (this.starts.has(slice)) continue;
-      const start = Math.max(this.lastStart, this.end);
-      this.starts.set(slice, start);
-      // Slices have no height: each one's padding is the way from the start of the one before.
-      Object.assign((slice as HTMLElement).style, SLICE_STYLE, { paddingBlockStart: `${start - this.lastStart}px` });
-      this.lastStart = start;
-      for (const item of slice.children) this.observer!.observe(item);
+    const slices = list.children;
+    for (; this.slices < slices.length; this.slices++) {
+      const slice = slices[this.slices] as HTMLElement;
+      for (const item of slice.children) {
+        this.indexes.set(item, this.items.length);
+        this.items.push(item as HTMLElement);
+      }
+      if (this.active) this.startSlice(slice, Math.max(this.lastStart, this.end));
     }
     // A new list is placed before its first paint, once the cards' own first render (queued during
     // the wall's) is done: it may change the page's height, and with it a page scrollbar, which the
-    // observer would see change the cards' widths within its own callback. Later cards are placed by
-    // the observer, after the layout the browser does anyway.
-    if (fresh) queueMicrotask(this.place);
+    // observer would see change the cards' widths within its own callback. Later cards are placed at
+    // the next frame, with the heights the observer reports after the layout the browser does anyway.
+    if (fresh) queueMicrotask(this.placeAll);
+  }
+
+  /** Makes `slice` a grid of the list's columns starting `start` pixels from the list's top. */
+  private startSlice(slice: HTMLElement, start: number): void {
+    this.starts.set(slice, start);
+    // Slices have no height: each one's padding is the way from the start of the one before.
+    Object.assign(slice.style, SLICE_STYLE, { paddingBlockStart: `${start - this.lastStart}px` });
+    slice.classList.add(SLICE_CLASS);
+    this.lastStart = start;
+    for (const item of slice.children) {
+      // Whole pixels: columns differ in width by a fraction of one, and a card changing column must
+      // not change size, which the observer would report again.
+      (item as HTMLElement).style.inlineSize = 'round(down, 100%, 1px)';
+      this.observer!.observe(item);
+    }
   }
 
   private readonly resized = (entries: ResizeObserverEntry[]): void => {
-    for (const entry of entries) this.heights.set(entry.target, entry.borderBoxSize[0]!.blockSize);
-    this.frame ||= requestAnimationFrame(() => {
-      this.frame = 0;
-      this.place();
-    });
+    for (const { target, borderBoxSize, contentBoxSize } of entries) {
+      if (target === this.list) {
+        // Placing sets the list's height: only its width can change the columns.
+        if (Math.abs(contentBoxSize[0]!.inlineSize - this.width) > 0.5) this.widthChanged = true;
+        continue;
+      }
+      const height = borderBoxSize[0]!.blockSize;
+      if (this.heights.get(target) === height) continue;
+      this.heights.set(target, height);
+      if (this.indexes.get(target)! < this.placed) this.moved = true;
+    }
+    if (this.widthChanged || (this.active && (this.moved || this.placed < this.items.length))) {
+      this.frame ||= requestAnimationFrame(this.onFrame);
+    }
   };
 
-  /** Reads first, then writes only the places that change: one layout, of the slices they are in. */
-  private readonly place = (): void => {
+  private readonly onFrame = (): void => {
+    this.frame = 0;
+    if (this.widthChanged) this.placeAll();
+    else if (this.moved) this.place(0, this.fold());
+    else this.place(this.placed, 0);
+  };
+
+  /** The viewport's bottom edge, in the list's coordinates. */
+  private fold(): number {
+    return innerHeight - this.list!.getBoundingClientRect().top;
+  }
+
+  /**
+   * Reads the columns and places every card: none with one column, all of them (measured in one pass,
+   * then written in one pass) with more.
+   */
+  private readonly placeAll = (): void => {
     const list = this.list;
-    const slice = list?.firstElementChild;
-    if (!list || !slice) return;
-    const style = getComputedStyle(slice);
-    const columns = style.gridTemplateColumns.split(' ').length;
-    const gap = parseFloat(style.rowGap) || 0;
-    // The viewport's bottom edge, in the list's coordinates.
-    const fold = innerHeight - list.getBoundingClientRect().top;
+    if (!list?.firstElementChild) return;
+    this.widthChanged = false;
+    // The list is a grid until placing starts; then its slices are, with the list's columns. Their
+    // tracks include those a card placed in a column that is gone adds (a narrower wall), but the first
+    // is always one of the list's, and they are all as wide: the width tells how many there are (one
+    // when the list is no grid or not rendered, where the tracks are not numbers).
+    const style = getComputedStyle(this.active ? list.firstElementChild : list);
+    this.gap = parseFloat(style.columnGap) || 0;
+    this.width = parseFloat(getComputedStyle(list).width);
+    const columns = Math.round((this.width + this.gap) / (parseFloat(style.gridTemplateColumns) + this.gap)) || 1;
     if (columns !== this.columns) {
       this.columns = columns;
       this.placements = new WeakMap();
     }
-    const ends: number[] = Array(columns).fill(0);
-    const put = (item: HTMLElement, height: number, column: number): void => {
+    if (columns < 2) {
+      if (this.active) this.release();
+      return;
+    }
+    if (!this.active) {
+      this.active = true;
+      list.style.display = 'block';
+      this.lastStart = this.end = 0;
+      for (const slice of list.children) this.startSlice(slice as HTMLElement, 0);
+      // The cards have their columns' widths now: one layout, then every height.
+      for (const item of this.items) this.heights.set(item, item.getBoundingClientRect().height);
+    }
+    this.place(0, this.fold());
+  };
+
+  /**
+   * Places the cards from index `from` on (from the first, or after those already placed): cards
+   * placed above `fold` keep their column, the others go under the column that ends highest. Cards
+   * not measured yet wait; hidden ones (over a max-items limit) get no place and no gap. Writes only
+   * the places that change, so the browser lays out only the slices they are in.
+   */
+  private place(from: number, fold: number): void {
+    const list = this.list!;
+    const gap = this.gap;
+    if (from === 0) {
+      this.ends = Array(this.columns).fill(0);
+      this.moved = false;
+    }
+    const ends = this.ends;
+    let index = from;
+    for (; index < this.items.length; index++) {
+      const item = this.items[index]!;
+      const height = this.heights.get(item);
+      if (height === undefined) break;
+      if (!height) continue;
+      const before = this.placements.get(item);
+      const column = before && before.top < fold ? before.column : ends.indexOf(Math.min(...ends));
       const top = ends[column]!;
       ends[column] = top + height + gap;
-      const before = this.placements.get(item);
       // Unchanged places are not written again, so the browser has nothing new to lay out.
-      if (before?.column === column && before.top === top) return;
+      if (before?.column === column && before.top === top) continue;
       this.placements.set(item, { column, top });
       item.style.gridArea = `1 / ${column + 1}`;
       item.style.marginBlockStart = `${top - this.starts.get(item.parentElement!)!}px`;
-    };
-    // Cards within or above the viewport first, in their columns; then the others under the column
-    // that ends highest. Hidden cards (over a max-items limit) get no place and no gap.
-    const later: [HTMLElement, number][] = [];
-    for (const item of list.querySelectorAll<HTMLElement>('.item')) {
-      let height = this.heights.get(item);
-      if (height === undefined) this.heights.set(item, (height = item.getBoundingClientRect().height));
-      if (!height) continue;
-      const before = this.placements.get(item);
-      if (before && before.top < fold) put(item, height, before.column);
-      else later.push([item, height]);
     }
-    for (const [item, height] of later) put(item, height, ends.indexOf(Math.min(...ends)));
+    this.placed = index;
     this.end = Math.max(0, ...ends.map((end) => end - gap));
     const height = `${this.end}px`;
     if (list.style.blockSize !== height) list.style.blockSize = height;
-  };
-}
+  }
 
-/** Takes back the inline styles placing set on a list, its slices and its cards. */
-function release(list: HTMLElement): void {
-  list.style.display = list.style.blockSize = '';
-  for (const slice of list.children) {
-    for (const name of [...Object.keys(SLICE_STYLE), 'paddingBlockStart']) (slice as HTMLElement).style[name as 'display'] = '';
-    for (const item of slice.children) item.removeAttribute('style');
+  /**
+   * One column, or a list about to be reused: takes back the inline styles placing set on the list,
+   * its slices and its cards, and stops observing the cards (the list's width is still observed).
+   */
+  private release(): void {
+    const list = this.list!;
+    this.active = false;
+    list.style.display = list.style.blockSize = '';
+    for (const slice of list.children) {
+      for (const name of [...Object.keys(SLICE_STYLE), 'paddingBlockStart']) (slice as HTMLElement).style[name as 'display'] = '';
+      slice.classList.remove(SLICE_CLASS);
+      for (const item of slice.children) {
+        item.removeAttribute('style');
+        this.observer?.unobserve(item);
+      }
+    }
+    this.heights = new WeakMap();
+    this.placements = new WeakMap();
+    this.placed = 0;
   }
 }

@@ -98,14 +98,6 @@ const wallStyles = css`
     );
   }
 
-  /*
-   * Whole pixels: columns differ in width by a fraction of one, and a card changing column must not
-   * change size, which its ResizeObserver would report again within the same frame.
-   */
-  .masonry .item {
-    inline-size: round(down, 100%, 1px);
-  }
-
   .list .items {
     display: flex;
     flex-direction: column;

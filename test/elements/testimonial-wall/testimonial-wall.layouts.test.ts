@@ -37,14 +37,20 @@ function oneLongFirst(count: number) {
   return testimonials;
 }
 
+/** A wall of six testimonials, the first far longer, in a box `width` pixels wide, rendered and placed. */
+async function longFirstWall(width: number): Promise<{ box: HTMLDivElement; wall: TestimonialWall }> {
+  const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px">
+    <testimonial-wall .testimonials=${oneLongFirst(6)} text-limit="5000"></testimonial-wall>
+  </div>`);
+  const wall = box.querySelector('testimonial-wall')!;
+  await wall.updateComplete;
+  await frames(2);
+  return { box, wall };
+}
+
 describe('<testimonial-wall> masonry, grid, list', () => {
   it('masonry places each card under the column that ends highest, so no column leaves a hole', async () => {
-    const box = await fixture<HTMLDivElement>(html`<div style="width: 900px">
-      <testimonial-wall .testimonials=${oneLongFirst(6)} text-limit="5000"></testimonial-wall>
-    </div>`);
-    const wall = box.querySelector('testimonial-wall')!;
-    await wall.updateComplete;
-    await frames(2);
+    const { wall } = await longFirstWall(900);
     expect(columnsOf(wall)).to.equal(3);
     expect(masonryHoles(wall)).to.deep.equal([]);
   });
@@ -90,6 +96,42 @@ describe('<testimonial-wall> masonry, grid, list', () => {
     expect(all(wall, '[role="listitem"]')).to.have.length(20);
     expect(before.length).to.be.greaterThan(2);
     expect(boxes().slice(0, before.length).join(', ')).to.equal(before.join(', '));
+  });
+
+  it('masonry places nothing in one column (a phone), places the cards once the wall widens, and lets go when it narrows', async () => {
+    const { box, wall } = await longFirstWall(390);
+    const list = part(wall, 'list')!;
+    // Nothing written: the list is the grid its style sheet makes, its cards where that grid puts them.
+    const placing = ['display', 'block-size', 'padding-block-start', 'grid-area', 'margin-block-start'];
+    const written = () =>
+      [list, ...all(wall, '.batch'), ...all(wall, '[role="listitem"]')].filter((element) =>
+        placing.some((name) => element.style.getPropertyValue(name) !== ''),
+      );
+    expect(columnsOf(wall)).to.equal(1);
+    expect(written()).to.deep.equal([]);
+    box.style.width = '900px';
+    // (A grid's items stretch to their row, which the hole count cannot tell from masonry: wait for placing.)
+    await until(() => written().length > 0 && masonryHoles(wall).length === 0, 'the cards placed without holes').catch(() => undefined);
+    expect(written()).not.to.deep.equal([]);
+    expect(columnsOf(wall)).to.equal(3);
+    expect(masonryHoles(wall)).to.deep.equal([]);
+    box.style.width = '390px';
+    await until(() => written().length === 0, 'the inline styles taken back').catch(() => undefined);
+    expect(columnsOf(wall)).to.equal(1);
+    expect(written()).to.deep.equal([]);
+  });
+
+  it('masonry slices take the list’s columns from the style sheet, never by inheriting them', async () => {
+    // A child that inherits explicitly (`inherit`) makes the browser restyle every child of the list
+    // whenever the list's own style changes, as its height does when cards are placed: with a thousand
+    // cards, hundreds of slices restyled at every slice that came.
+    const wall = await wallOf(40);
+    const slices = all(wall, '.batch');
+    await until(() => slices.every((slice) => slice.style.display === 'grid'), 'every slice placed').catch(() => undefined);
+    expect(slices.length).to.be.greaterThan(1);
+    expect(columnsOf(wall)).to.equal(3);
+    expect(slices.filter((slice) => slice.style.display !== 'grid')).to.deep.equal([]);
+    expect(slices.map((slice) => slice.style.cssText).filter((style) => style.includes('inherit'))).to.deep.equal([]);
   });
 
   it('grid columns follow the wall’s width and --testimonial-wall-columns', async () => {

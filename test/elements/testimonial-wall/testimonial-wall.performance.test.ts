@@ -117,6 +117,28 @@ describe('<testimonial-wall> layout stability', () => {
     });
   }
 
+  it('a card whose media holds a video keeps its height when the player arrives (the phone wall of the bench moved 0.054)', async () => {
+    expect(customElements.get('video-testimonial'), 'the premise: no player defined yet').to.equal(undefined);
+    const testimonials = makeTestimonials(3);
+    testimonials[0] = { ...testimonials[0]!, media: [{ url: 'https://cdn.example.com/clip.mp4', type: 'video', alt: 'A clip' }] };
+    const shifts = record<LayoutShift>('layout-shift');
+    const page = await fixture<HTMLDivElement>(html`<div style="width: 390px">
+      <testimonial-wall .testimonials=${testimonials}></testimonial-wall>
+      <p>What comes after the wall.</p>
+    </div>`);
+    const wall = page.querySelector('testimonial-wall')!;
+    await wall.updateComplete;
+    // The card's fallback link shows until the player's chunk defines the element.
+    await customElements.whenDefined('video-testimonial');
+    await Promise.all(
+      all(wall, 'testimonial-card').map((card) => (card as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete),
+    );
+    await frames(3);
+    expect(all(wall, 'testimonial-card')[0]!.shadowRoot!.querySelector('video-testimonial')!.shadowRoot).not.to.equal(null);
+    const entries = (await shifts.stop()).filter((entry) => !entry.hadRecentInput);
+    expect(entries.map((entry) => entry.value)).to.deep.equal([]);
+  });
+
   it('the measurement sees shifts: a wall whose skeleton reserved nothing moves the content below', async () => {
     const api = new FakeApi({ count: 6 });
     api.hold();
