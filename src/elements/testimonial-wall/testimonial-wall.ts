@@ -76,7 +76,7 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
 /**
  * @tagname testimonial-wall
  * @summary A wall of testimonials from the API (through the key-holding proxy) or from given data: five
- * layouts, paging, honest loading, empty and error states, no layout shift.
+ * layouts, paging, honest loading, empty and error states, space reserved while it loads.
  *
  * Layouts: `masonry` (default), `grid`, `list`, `carousel` (WAI-ARIA carousel pattern, scroll-snap,
  * arrow keys, optional `autoplay`), `marquee` (endless moving rows; static under reduced motion; shows
