@@ -44,7 +44,8 @@ import { BUILT_IN_LANGUAGES } from '../elements/shared/i18n-runtime.js';
 import { languageReady } from '../elements/shared/localize.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
-import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
+import { movingLayouts, TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
+import { movingLayoutStyles } from '../elements/testimonial-wall/moving-layouts.styles.js';
 import type { VideoSources } from '../elements/video-testimonial/video-sources.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
 import {
@@ -198,7 +199,8 @@ function prepare(): Promise<void> {
       if (!customElements.get(tag)) customElements.define(tag, element);
     }
     LitElementRenderer.renderOptions.push(serverLanguage);
-    await Promise.all([prepareServerSanitizer(), ...BUILT_IN_LANGUAGES.map(languageReady)]);
+    // The carousel and the marquee are rendered as the browser draws them once their chunk is here.
+    await Promise.all([prepareServerSanitizer(), movingLayouts.load(), ...BUILT_IN_LANGUAGES.map(languageReady)]);
   })().catch((error: unknown) => {
     ready = undefined;
     throw error;
@@ -242,7 +244,7 @@ const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as 
 
 /** The properties the server sets on each element (from data, never from attributes). */
 const PROPERTIES: Record<Tag, readonly string[]> = {
-  'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage'],
+  'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage', 'movingStylesAdopted'],
   'testimonial-card': ['testimonial'],
   'video-testimonial': ['testimonial'],
 };
@@ -298,20 +300,38 @@ function attributeValues(tag: Tag, attributes: Record<string, unknown> = {}): un
 }
 
 /**
- * Lit's renderer, plus what the elements set through CSSOM: `styleProperties` is an element binding,
- * which Lit's server renderer skips, so the server's paint would lack it. Only the player's frame ratio
- * matters there (a portrait video drawn 16:9 until the script runs would move everything below it; a
- * wall's first page is one slice, whose `--_count` nothing reads, and the card's poster ratio is for a
- * player not yet defined, which on the server it is): written as one more rule in its shadow root, a
- * `<style>` like the others (README: Content-Security-Policy), gone once the browser takes over.
+ * Lit's renderer, plus what the elements set through CSSOM or adopt later, written as more rules in
+ * the shadow root, `<style>` elements like the others (README: Content-Security-Policy), gone once the
+ * browser takes over:
+ *
+ * - `styleProperties` is an element binding, which Lit's server renderer skips, so the server's paint
+ *   would lack it. Only the player's frame ratio matters there (a portrait video drawn 16:9 until the
+ *   script runs would move everything below it; a wall's first page is one slice, whose `--_count`
+ *   nothing reads, and the card's poster ratio is for a player not yet defined, which on the server it is).
+ * - A carousel or marquee wall adopts the moving layouts' styles in the browser: the server writes them.
+ *   And the browser makes the carousel's slides out of view inert, which takes them no height (unless it
+ *   turns by itself): on the server, where nothing is measured, the slides past those in view at the
+ *   start (`--_per-view` of them, from the wall's width) take none either, so the track is as tall.
  */
+/** The carousel's slides after the first `--_per-view` (1 to 3) take no height, as inert ones do. */
+const SLIDES_IN_VIEW = [2, 3]
+  .map((n) => `[part=carousel]:not(.autoplay) .batch>.slide:nth-child(${n}){max-block-size:calc(max(0,var(--_per-view) - ${n - 1})*1e5px)}`)
+  .concat('[part=carousel]:not(.autoplay) .batch>.slide:nth-child(n+4){max-block-size:0}')
+  .join('');
+
 class ServerElementRenderer extends LitElementRenderer {
   override renderShadow(renderInfo: RenderInfo): ThunkedRenderResult | undefined {
     const shadow = super.renderShadow(renderInfo);
-    if (shadow && this.element instanceof VideoTestimonial) {
+    let css = '';
+    if (this.element instanceof VideoTestimonial) {
       const { aspectRatio } = (this.element as unknown as { sources: VideoSources }).sources;
-      shadow.push(`<style>[part='frame']{--_v-ratio:${Number(aspectRatio)}}</style>`);
+      css = `[part='frame']{--_v-ratio:${Number(aspectRatio)}}`;
     }
+    const layout = this.element instanceof TestimonialWall && (this.element as unknown as { layoutValue: string }).layoutValue;
+    if (layout === 'carousel' || layout === 'marquee') css = movingLayoutStyles.cssText + SLIDES_IN_VIEW;
+    // Before the content (its last entry), as the element's own styles are: a browser paints a
+    // declarative shadow root as it arrives, and content before its styles would be drawn unstyled.
+    if (shadow && css) shadow.splice(-1, 0, `<style>${css}</style>`);
     return shadow;
   }
 }
@@ -411,13 +431,11 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // no "Load more".
   const paging = attributes.endpoint ? (attributes.paging ?? 'button') : 'none';
   const data = { paging, client: client ?? pageClient(page), firstPage: page };
-  // The carousel and the marquee live in a chunk of their own that the server does not render: their
-  // testimonials are written as a list (readable without scripts), which the browser then turns into
-  // the carousel or the marquee. The attribute stays as given.
-  const layout = attributes.layout === 'carousel' || attributes.layout === 'marquee' ? 'list' : (attributes.layout ?? 'masonry');
+  const layout = attributes.layout ?? 'masonry';
   // The call to action needs GET /links, which the server does not wait for: the wall is written
   // without it ("Load more" included) and the browser adds it beside "Load more" once it has the link.
-  const properties: Record<string, unknown> = { layout, cta: undefined, ...data };
+  // The moving layouts' styles are written by ServerElementRenderer (the server has no shadow root to adopt them).
+  const properties: Record<string, unknown> = { layout, cta: undefined, movingStylesAdopted: true, ...data };
   // The island travels only with a wall that can page on from its endpoint; one rendered from data
   // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
   const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options);

@@ -68,11 +68,17 @@ describe('renderWall', () => {
     assert.doesNotMatch(alone, /part="load-more"/);
   });
 
-  it('writes a carousel as a list, keeping the attribute, and no island without an endpoint', async () => {
-    const html = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes: { layout: 'carousel' } }));
-    assert.match(html, /^<testimonial-wall layout="carousel">/);
-    assert.match(html, /class="wall list"/);
-    assert.equal(island(html, 'testimonial-wall'), undefined);
+  it('writes a carousel and a marquee as the browser draws them, with their styles, and no island without an endpoint', async () => {
+    const carouselHtml = await renderWall({ testimonials: [sampleTestimonial()], attributes: { layout: 'carousel' } });
+    const carousel = readable(carouselHtml);
+    assert.match(carousel, /^<testimonial-wall layout="carousel">/);
+    assert.match(carousel, /class="wall carousel"/);
+    assert.match(carousel, /part="carousel"[\s\S]*part="slide"[\s\S]*<testimonial-card/);
+    assert.match(carouselHtml, /\.track\.complete\s*\{\s*scroll-snap-type/, "the moving layouts' styles");
+    assert.equal(island(carousel, 'testimonial-wall'), undefined);
+    const marqueeHtml = await renderWall({ testimonials: [sampleTestimonial()], attributes: { layout: 'marquee' } });
+    assert.match(readable(marqueeHtml), /part="marquee"[\s\S]*<testimonial-card/);
+    assert.match(marqueeHtml, /@keyframes testimonial-wall-marquee/);
   });
 
   it('refuses what it cannot use, before fetching anything', async () => {

@@ -9,7 +9,8 @@
  *   at all from the server's paint to the live elements (their chunks and images loaded); Firefox has
  *   no Layout Instability API, so there, as in Chromium too, the box of every element with a `part`,
  *   every host and what follows the elements is the same before and after. The demo page (a grid wall,
- *   a card, a video) and a page with a list wall and a portrait video are measured.
+ *   a card, a video), a page with a list wall and a portrait video, and pages with a carousel and a
+ *   marquee (whose chunk arrives after the entry: the server's markup must stay until then) are measured.
  */
 import assert from 'node:assert/strict';
 import { copyFile } from 'node:fs/promises';
@@ -182,7 +183,7 @@ const SHIFT_OBSERVER = `
  * Loads `path` (a page without its script: the server's paint), adds the script-tag build, waits until
  * the elements, the chunks they load and their images are done, and checks that nothing moved.
  */
-async function takeOverInPlace(page: Page, browserName: string, path: string): Promise<void> {
+async function takeOverInPlace(page: Page, browserName: string, path: string, tolerance = 0): Promise<void> {
   if (browserName === 'chromium') await page.evaluateOnNewDocument(SHIFT_OBSERVER);
   await page.goto(`${path}`, { waitUntil: 'load' });
   await page.evaluate(FRAME_WATCH);
@@ -198,18 +199,28 @@ async function takeOverInPlace(page: Page, browserName: string, path: string): P
     });
     document.body.append(script);
     await loaded;
-    await customElements.whenDefined('video-testimonial');
+    // The player's chunk, where the page has a player (the carousel's and the marquee's pages have none).
+    if (document.querySelector('video-testimonial')) await customElements.whenDefined('video-testimonial');
   }, `/${CDN_ENTRY_FILE}`);
   await elementsRendered(page);
-  // The player (a chunk) renders once defined; the images in view load (lazy ones below it never
-  // start); two frames later everything is painted.
+  // The player (a chunk) renders once defined; the images in view load (lazy ones out of it, below
+  // or in a carousel's slides out of view, never start: an IntersectionObserver tells, as it tells the
+  // browser's lazy loading); two frames later everything is painted.
   await page.evaluate(async () => {
     const images = (root: Document | ShadowRoot): HTMLImageElement[] =>
       [...root.querySelectorAll('*')].flatMap((element) => [
-        ...(element instanceof HTMLImageElement && element.getBoundingClientRect().top < innerHeight ? [element] : []),
+        ...(element instanceof HTMLImageElement ? [element] : []),
         ...(element.shadowRoot ? images(element.shadowRoot) : []),
       ]);
-    await Promise.all(images(document).map((image) => image.decode().catch(() => undefined)));
+    const inView = (image: Element) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          resolve(entry!.isIntersecting);
+        });
+        observer.observe(image);
+      });
+    await Promise.all(images(document).map(async (image) => (await inView(image)) && (await image.decode().catch(() => undefined))));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   await elementsRendered(page);
@@ -221,7 +232,7 @@ async function takeOverInPlace(page: Page, browserName: string, path: string): P
     0,
   );
   assert.deepEqual(await page.evaluate('__stopWatching()'), [], 'a box moved in a frame while the elements took over');
-  sameBoxes((await page.evaluate('__boxes()')) as Box[], before, 0);
+  sameBoxes((await page.evaluate('__boxes()')) as Box[], before, tolerance);
   if (browserName === 'chromium') {
     const shifts = await page.evaluate(() => (globalThis as { __shifts?: { value: number; sources: string[] }[] }).__shifts ?? []);
     assert.deepEqual(shifts, [], 'layout shifts (Layout Instability API) while the elements took over');
@@ -263,6 +274,20 @@ describe('the server-rendered page', () => {
     site.pages['/list-no-script.html'] =
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>List</title><link rel="stylesheet" href="/demo.css"></head>` +
       `<body><main>${wall}<section style="max-width: 20rem">${video}</section><p id="end">End.</p></main></body></html>`;
+    // A carousel and a marquee. The marquee's motion is slowed to a standstill (a ten-thousandth of a
+    // pixel a second), so that boxes that move are boxes that taking over moved. Without the cards'
+    // media: a media video's player, once defined, grows when its video fails to load (the sandbox's
+    // media), whatever the layout and whoever rendered it, at a moment no test can wait for.
+    for (const layout of ['carousel', 'marquee']) {
+      const moving = await renderWall({
+        endpoint: api,
+        attributes: { endpoint: '/api', lang: 'en', layout, limit: LIMIT, 'no-media': true },
+      });
+      site.pages[`/${layout}-no-script.html`] =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${layout}</title><link rel="stylesheet" href="/demo.css">` +
+        `<style>testimonial-wall { --testimonial-wall-marquee-item-duration: 1e9s }</style></head>` +
+        `<body><main>${moving}<p id="end">End.</p></main></body></html>`;
+    }
   });
 
   inEachBrowser((name, browser) => {
@@ -333,6 +358,21 @@ describe('the server-rendered page', () => {
       assert.deepEqual(errors, []);
       await page.close();
     });
+
+    for (const layout of ['carousel', 'marquee']) {
+      it(`takes a ${layout} wall over without a skeleton and without moving anything`, async () => {
+        const { page, errors } = await watchedPage(browser());
+        await page.setViewport({ width: 1200, height: 900 });
+        await takeOverInPlace(page, name, `${site.server.origin}/${layout}-no-script.html`, 0.001);
+        const shown = await page.evaluate(
+          (part) => !!document.querySelector('testimonial-wall')!.shadowRoot!.querySelector(`[part="${part}"]`),
+          layout,
+        );
+        assert.ok(shown, `the ${layout} is shown`);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
 
     it('loads the page with its script and shows the same first page with no request for it', async () => {
       const { page, errors, requestsTo } = await watchedPage(browser());

@@ -9,14 +9,20 @@
  * flash, no shift, and no request for what the server already had. On an English page that is a few
  * microtasks after the element makes its render root, before the browser paints again; on a page in
  * another language, once the words are here (see `localize.ts`): the server's markup, in that language,
- * stays until then, so neither English nor a skeleton is ever shown in between. Lit's hydration is not used: it costs bytes in every page,
- * and a plain render of the same data draws the same boxes (the tests in test/ssr measure it).
+ * stays until then, so neither English nor a skeleton is ever shown in between (a carousel or a marquee
+ * also waits for its layout's chunk). Lit's hydration is not used: it costs bytes in every page, and a
+ * plain render of the same data draws the same boxes (the tests in test/ssr measure it).
  */
 import type { LitElement } from 'lit';
 import { nearestLang } from './locale.js';
 import { languageReady } from './localize.js';
 
-export function takeOver<T>(host: LitElement): T | undefined {
+/**
+ * Reads the island and defers the element's first render until the words of its language are here,
+ * and `before` too (a carousel's or marquee's chunk: a wall of those keeps the server's markup rather
+ * than showing a skeleton over it; a chunk that fails to load is the wall's to report).
+ */
+export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): T | undefined {
   // Parsed before the root is emptied: an unreadable island throws (a SyntaxError naming the JSON) and
   // leaves the server's markup on screen. Without an island (a wall rendered with no endpoint to page
   // from, a card inside a server-rendered wall) the server's markup stays as it is.
@@ -24,11 +30,11 @@ export function takeOver<T>(host: LitElement): T | undefined {
   if (!text) return undefined;
   const data = JSON.parse(text) as T;
   // Lit's way to defer an update, once: the first one waits for the words (should their chunks fail to
-  // load, the server's markup stays).
+  // load, the server's markup stays) and for what the element asked for.
   const element = host as unknown as { scheduleUpdate(): unknown };
   element.scheduleUpdate = async () => {
     delete (element as Partial<typeof element>).scheduleUpdate;
-    await languageReady(nearestLang(host));
+    await Promise.all([languageReady(nearestLang(host)), before?.().catch(() => undefined)]);
     host.shadowRoot?.replaceChildren();
     // Lit meant to render before the server's first node, now gone: into the emptied root instead.
     host.renderOptions.renderBefore = null;

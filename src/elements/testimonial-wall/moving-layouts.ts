@@ -2,7 +2,8 @@
  * The two layouts that move: the carousel (the WAI-ARIA carousel pattern, arrow keys, autoplay) and the
  * marquee (endless rows). A chunk of its own, imported only by a wall whose `layout` is one of them, so
  * a masonry, grid or list wall downloads none of their templates, navigation, autoplay or styles.
- * Until it has arrived the wall shows the layout's skeleton, which is in the entry.
+ * Until it has arrived the wall shows the layout's skeleton, which is in the entry (or, taken over from
+ * the server, the server's markup). The server renders them with this code too (src/ssr).
  */
 import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
 import type { Testimonial } from '../../client/types.js';

@@ -56,7 +56,7 @@ const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY
 let wallCount = 0;
 
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
-const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
+export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
@@ -64,7 +64,7 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 /** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
 const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
 
-function isMoving(layout: WallLayout): boolean {
+function isMoving(layout: string): boolean {
   return layout === 'carousel' || layout === 'marquee';
 }
 
@@ -289,7 +289,9 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.firstPage = takeOver(this);
+    // A server-rendered carousel or marquee keeps the server's markup until its chunk is here (the
+    // skeleton would stand in for it, and move what follows), then is drawn anew in the same task.
+    this.firstPage = takeOver(this, isMoving(this.layout) ? movingLayouts.load : undefined);
     return super.createRenderRoot();
   }
 
