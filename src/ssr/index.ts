@@ -94,6 +94,7 @@ export interface WallAttributes extends CardDisplayAttributes {
   lang?: string;
   limit?: string | number;
   page?: string | number;
+  /** `masonry` (the default) is rendered as `grid`: its placement needs the cards' measured heights (README). */
   layout?: WallLayout | (string & {});
   paging?: WallPaging | (string & {});
   label?: string;
@@ -408,6 +409,10 @@ function givenPage(given: NonNullable<RenderWallOptions['testimonials']>): Publi
  */
 export async function renderWall(options: RenderWallOptions = {}): Promise<string> {
   const attributes = { ...options.attributes };
+  // Masonry places each card under the column that ends highest, by the cards' measured heights, which
+  // only a browser has: the server's cards would move when the browser placed them. A server-rendered
+  // wall asked for masonry (the default) is a grid, in the HTML and after take-over.
+  if ((attributes.layout ?? 'masonry') === 'masonry') attributes.layout = 'grid';
   const attributeList = attributeValues('testimonial-wall', attributes);
   const jsonLd = checkJsonLdOptions(options.jsonLd);
   const client = sourceClient(options, 'renderWall');
@@ -431,7 +436,7 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // no "Load more".
   const paging = attributes.endpoint ? (attributes.paging ?? 'button') : 'none';
   const data = { paging, client: client ?? pageClient(page), firstPage: page };
-  const layout = attributes.layout ?? 'masonry';
+  const layout = attributes.layout;
   // The call to action needs GET /links, which the server does not wait for: the wall is written
   // without it ("Load more" included) and the browser adds it beside "Load more" once it has the link.
   // The moving layouts' styles are written by ServerElementRenderer (the server has no shadow root to adopt them).

@@ -25,7 +25,10 @@ describe('renderWall', () => {
   it('renders page 1 from the service with its cards, each with a declarative shadow root, and Load more', async () => {
     const html = await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 5, sort: 'rating' } });
     const text = readable(html);
-    assert.match(text, /^<testimonial-wall endpoint="\/api" sort="rating" limit="5"><template shadowroot="open" shadowrootmode="open">/);
+    assert.match(
+      text,
+      /^<testimonial-wall endpoint="\/api" sort="rating" limit="5" layout="grid"><template shadowroot="open" shadowrootmode="open">/,
+    );
     assert.equal((text.match(/<testimonial-card\s/g) ?? []).length, 5);
     // Every card's own root (and its players'), in the wall's root.
     assert.equal((text.match(/<testimonial-card\s[^>]*><template shadowroot="open" shadowrootmode="open">/g) ?? []).length, 5);
@@ -66,6 +69,14 @@ describe('renderWall', () => {
     const alone = readable(await renderWall({ testimonials: many, attributes: { limit: 3 } }));
     assert.equal((alone.match(/<testimonial-card\s/g) ?? []).length, 3);
     assert.doesNotMatch(alone, /part="load-more"/);
+  });
+
+  it('writes masonry (the default) as a grid, in the HTML and for the browser, whose placement would move the cards', async () => {
+    for (const attributes of [{}, { layout: 'masonry' }]) {
+      const text = readable(await renderWall({ testimonials: [sampleTestimonial()], attributes }));
+      assert.match(text, /^<testimonial-wall layout="grid">/);
+      assert.match(text, /class="wall grid"/);
+    }
   });
 
   it('writes a carousel and a marquee as the browser draws them, with their styles, and no island without an endpoint', async () => {

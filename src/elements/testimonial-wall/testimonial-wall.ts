@@ -334,18 +334,14 @@ export class TestimonialWall extends CardDisplayElement {
     return complete;
   }
 
-  /** Whether the layout asked for is in a chunk that has not arrived yet. */
+  /**
+   * Whether the layout asked for is in a chunk that has not arrived yet: its skeleton stands in until
+   * then (masonry's too: cards drawn as a grid first would move when the chunk places them; a
+   * server-rendered wall is never masonry, see renderWall).
+   */
   private get awaitingLayout(): boolean {
     const module = layoutModule(this.layoutValue);
     return module !== undefined && !module.loaded;
-  }
-
-  /**
-   * Whether the skeleton stands in until the layout's chunk arrives: the carousel and the marquee.
-   * Masonry is a grid until its chunk has placed the cards, as on the server, whose HTML shows them.
-   */
-  private get skeletonForLayout(): boolean {
-    return this.awaitingLayout && this.layoutValue !== 'masonry';
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -373,7 +369,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.skeletonForLayout) this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.awaitingLayout) this.placed = true;
   }
 
   protected override updated(): void {
@@ -666,7 +662,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0) return this.renderMessage('empty', this.w('No testimonials to show yet.'), false);
-    if (this.skeletonForLayout) return this.renderSkeleton();
+    if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
