@@ -11,11 +11,11 @@ import { shortenablePrivateNames } from '../scripts/private-names.js';
 import { sharedCdnBuild } from './support/shared-cdn-build.js';
 
 /**
- * Bytes (gzip -9) allowed for the entry and its static imports. Issue 7 aims at 20 KB; today's entry
- * (lit, the wall, the card, the client) is above that, so this is a ratchet at today's figure plus a
- * little room: lower it whenever the entry shrinks, never raise it without saying why in the commit.
+ * Bytes (gzip -9) allowed for the entry and its static imports: the ceiling (issue 15 withdrew the
+ * 20 KB budget of issue 7 and set 25,600 B), a ratchet at today's figure plus a little room. Lower it
+ * whenever the entry shrinks (25,342 B with localisation in it), never raise it.
  */
-const ENTRY_GZIP_BUDGET = 25_600;
+const ENTRY_GZIP_BUDGET = 25_400;
 
 describe('script-tag build size', () => {
   let sizes: CdnSizes;
