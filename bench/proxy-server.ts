@@ -7,8 +7,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serveProxy } from '../src/proxy/node.js';
-import { serveSandbox } from '../src/sandbox/node.js';
+import { serveProxy } from '../src/node/proxy-server.js';
+import { serveSandbox } from '../src/node/sandbox-server.js';
 
 const sandbox = await serveSandbox({ port: 0 });
 const proxy = await serveProxy({ port: 0, upstream: sandbox.url, apiKey: 'sandbox-key', log: () => {} });

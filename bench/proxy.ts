@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { Agent, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { serveProxy } from '../src/proxy/node.js';
+import { serveProxy } from '../src/node/proxy-server.js';
 import { measureProxyFaults } from './proxy-faults.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { figure, log, QUICK, ratio, ROOT, withTimeout, type Figure } from './support.js';

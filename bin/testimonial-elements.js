@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The published command: `testimonial-elements sandbox|proxy [options]` (see README).
-import '../dist/cli.js';
+import '../dist/node/cli.js';

@@ -37,4 +37,4 @@ export type {
   TestimonialEventName,
 } from './elements/shared/events.js';
 // What the proxy answers (a type only: importing it loads nothing of the server side).
-export type { PublicTestimonial, PublicTestimonialList } from './proxy/public-fields.js';
+export type { PublicTestimonial, PublicTestimonialList } from './client/public-fields.js';

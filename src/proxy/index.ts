@@ -17,16 +17,18 @@ import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plan
 import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
 import { guardedUpstreamFetch } from './upstream-fetch.js';
 import { summaryPlan, summarySettings } from './summary.js';
-import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type HtmlRenderer } from './render-routes.js';
+import type { HtmlRenderer } from '../client/html-renderer.js';
+import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan } from './render-routes.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
 export type { CorsOptions } from './cors.js';
 export type { SummaryOptions } from './summary.js';
-export type { AttributeKind, HtmlRenderer, ProxyRenderOptions } from './render-routes.js';
+export type { AttributeKind, HtmlRenderer } from '../client/html-renderer.js';
+export type { ProxyRenderOptions } from './render-routes.js';
 export type { RateLimitOptions } from './rate-limit.js';
-export type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
-export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from './public-fields.js';
+export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
+export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from '../client/public-fields.js';
 
 export interface TestimonialProxy {
   /** The Hono app, to mount in a bigger Hono app (`app.route('/api', proxy.app)`). */

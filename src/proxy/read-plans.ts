@@ -11,7 +11,7 @@ import {
   type ListTestimonialsParams,
   type TestimonialReadClient,
 } from '../client/index.js';
-import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from './public-fields.js';
+import { NotPublicError, isApproved, publicLinks, publicTestimonial, publicTestimonialList } from '../client/public-fields.js';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- QUERY_LIMITS is imported for the {@link} of the docs below
 import { checkQueryLimits, type QUERY_LIMITS } from './query-limits.js';
 import { checkSearchQuery, publicSearchMatch } from './search-privacy.js';

@@ -10,24 +10,10 @@
  * build does not, does not bundle jsdom, and answers these paths 404 with a message that says why.
  */
 import { InvalidRequestError, LIST_QUERY_KEYS, type TestimonialReadClient } from '../client/index.js';
-import type { PublicTestimonial, PublicTestimonialList } from './public-fields.js';
+import type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
+import type { AttributeKind, HtmlRenderer } from '../client/html-renderer.js';
 import { checkQueryLimits } from './query-limits.js';
 import { listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
-
-/** How an element attribute is given in a query: `no-rating` (boolean) or `layout=grid` (string). */
-export type AttributeKind = 'boolean' | 'string';
-
-/** The server renderer the HTML routes use (see `src/proxy/node.ts` for Node's). */
-export interface HtmlRenderer {
-  /** The wall's attributes a query may set (the list query's among them), and their kinds. */
-  wallAttributes: ReadonlyMap<string, AttributeKind>;
-  /** The card's attributes a query may set. */
-  cardAttributes: ReadonlyMap<string, AttributeKind>;
-  /** A `<testimonial-wall>` with `attributes` showing `list`, which the browser takes over through `endpoint`. */
-  wall(list: PublicTestimonialList, attributes: Readonly<Record<string, string>>, endpoint: string): Promise<string>;
-  /** A `<testimonial-card>` with `attributes` showing `testimonial`. */
-  card(testimonial: PublicTestimonial, attributes: Readonly<Record<string, string>>): Promise<string>;
-}
 
 export interface ProxyRenderOptions {
   /**

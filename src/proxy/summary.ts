@@ -20,7 +20,7 @@ import {
 import { safeUrl } from '../client/safe-url.js';
 import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type SummaryData } from '../client/summary.js';
 import type { ResolvedProxyOptions } from './options.js';
-import { isApproved } from './public-fields.js';
+import { isApproved } from '../client/public-fields.js';
 import type { ReadPlan } from './read-plans.js';
 
 export interface SummaryOptions {

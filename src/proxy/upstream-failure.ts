@@ -6,7 +6,7 @@
  * URL or a message, and the proxy's logger strips it anyway).
  */
 import { TestimonialApiError } from '../client/index.js';
-import { NotPublicError, UpstreamShapeError } from './public-fields.js';
+import { NotPublicError, UpstreamShapeError } from '../client/public-fields.js';
 import { REFUSED_ANSWER, routeOf } from './upstream-fetch.js';
 
 export interface UpstreamFailure {

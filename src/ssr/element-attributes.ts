@@ -4,7 +4,7 @@
  * attribute of the element is offered by the proxy and the CLI with no second list to update.
  */
 import type { PropertyDeclaration } from 'lit';
-import type { AttributeKind } from '../proxy/render-routes.js';
+import type { AttributeKind } from '../client/html-renderer.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 

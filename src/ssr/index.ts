@@ -24,7 +24,7 @@
  * Data comes from one of: the data given (`testimonials` / `testimonial`), a proxy (`endpoint`: an
  * absolute URL on the server; `attributes.endpoint` is what the browser uses for later pages, often
  * relative), or the service itself (`upstream: { url, apiKey }`, approved testimonials only). Whatever
- * the source, only the proxy's public fields (src/proxy/public-fields.ts) reach the HTML and the island,
+ * the source, only the proxy's public fields (src/client/public-fields.ts) reach the HTML and the island,
  * text is sanitised by the browser's policy (DOMPurify over jsdom on Node: only bare `<mark>`
  * survives) and every URL passes the browser's safe-URL check: it is the elements' own code that runs.
  *
@@ -54,14 +54,14 @@ import {
   publicTestimonialList,
   type PublicTestimonial,
   type PublicTestimonialList,
-} from '../proxy/public-fields.js';
+} from '../client/public-fields.js';
 import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
 import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
 
 export { scriptJson } from './script-json.js';
 export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
-export type { PublicTestimonial, PublicTestimonialList } from '../proxy/public-fields.js';
+export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 
 /** An attribute's value: a boolean attribute is written when `true` and left out when `false`. */
 export type AttributeValue = string | number | boolean | null | undefined;

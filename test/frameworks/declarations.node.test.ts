@@ -106,7 +106,7 @@ export const badVariant = <testimonial-summary variant="stars" />;
 export const asText = <testimonial-card heading-level="2" text-limit="120" no-date="" />;
 // A name that is a property and an attribute takes either type (issue 18: not string[] & string).
 export const tagList = <testimonial-wall tags={['pricing', 'mobile']} ontestimonial-card-load={(event) => event.detail.testimonial.id} />;
-declare const shown: import('../../../src/proxy/public-fields.js').PublicTestimonial;
+declare const shown: import('../../../src/client/public-fields.js').PublicTestimonial;
 export const fromProxy = <testimonial-card testimonial={shown} />;
 // @ts-expect-error a number attribute takes a number's text only
 export const badNumber = <testimonial-card heading-level="two" />;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ApiErrorBody } from '../../src/client/types.js';
-import { serveProxy, type ServedProxy } from '../../src/proxy/node.js';
+import { serveProxy, type ServedProxy } from '../../src/node/proxy-server.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { rawRequest } from '../support/raw-http.js';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
-import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
+import { serveSandbox, type SandboxServer } from '../../src/node/sandbox-server.js';
 import { waitFor } from '../support/browser.js';
 
 const ROOT = new URL('../../', import.meta.url);

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, it } from 'node:test';
 
-const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
+const CLI = new URL('../../src/node/cli.ts', import.meta.url).pathname;
 const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('testimonial-elements command', () => {

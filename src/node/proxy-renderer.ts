@@ -3,10 +3,10 @@
  * `/render/wall` and `/render/card/:id` routes. `serveProxy` imports it only when it starts with the
  * HTML routes on, so a proxy without them never loads Lit's server renderer or jsdom.
  */
-import type { HtmlRenderer } from '../proxy/render-routes.js';
-import { CARD_ATTRIBUTES, WALL_ATTRIBUTES } from './element-attributes.js';
-import { renderCard, renderWall } from './index.js';
-import { checkJsonLdOptions, type JsonLdOptions } from './json-ld.js';
+import type { HtmlRenderer } from '../client/html-renderer.js';
+import { CARD_ATTRIBUTES, WALL_ATTRIBUTES } from '../ssr/element-attributes.js';
+import { renderCard, renderWall } from '../ssr/index.js';
+import { checkJsonLdOptions, type JsonLdOptions } from '../ssr/json-ld.js';
 
 export interface ProxyRendererOptions {
   /** Review JSON-LD after every wall and card (the site's one reviewed item); checked here, at start. */

@@ -8,10 +8,10 @@
  * A mistake in the command line is one line on stderr and exit status 2.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
-import { loadWithPeers } from './peer-dependencies.js';
-import { DEFAULT_SANDBOX_KEY, diskMediaReader, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from './sandbox/index.js';
-import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox/node.js';
-import { publicBase } from './sandbox/urls.js';
+import { loadWithPeers } from '../peer-dependencies.js';
+import { DEFAULT_SANDBOX_KEY, diskMediaReader, FIXTURE_COUNT, MAX_FIXTURE_COUNT } from '../sandbox/index.js';
+import { DEFAULT_SANDBOX_PORT, serveSandbox, type ServeSandboxOptions } from './sandbox-server.js';
+import { publicBase } from '../sandbox/urls.js';
 
 const USAGE = `usage: testimonial-elements <command> [options]
 
@@ -81,8 +81,8 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
     return;
   }
   // The media folder is named from this module, not the sandbox's: the published command is one
-  // bundled file (dist/cli.js, see scripts/build.ts) beside dist/sandbox/.
-  const server = await serveSandbox({ media: diskMediaReader(new URL('./sandbox/media/', import.meta.url)), ...options });
+  // bundled file (dist/node/cli.js, see scripts/build.ts) beside dist/sandbox/.
+  const server = await serveSandbox({ media: diskMediaReader(new URL('../sandbox/media/', import.meta.url)), ...options });
   const faults = [options.latencyMs ? `latency ${options.latencyMs} ms` : '', options.failRate ? `fail rate ${options.failRate}` : '']
     .filter(Boolean)
     .join(', ');
@@ -99,11 +99,11 @@ async function runSandbox(argv: readonly string[]): Promise<void> {
 
 /**
  * The proxy's command lives with the proxy, loaded only when asked for. A literal specifier, so the
- * published bundle of this command (dist/cli.js) carries it.
+ * published bundle of this command (dist/node/cli.js) carries it.
  */
 async function runProxy(argv: string[]): Promise<void> {
-  const { runProxyCli } = await import('./proxy/cli.js');
-  await runProxyCli(argv, () => import(PROXY_RENDERER) as Promise<typeof import('./ssr/proxy-renderer.js')>);
+  const { runProxyCli } = await import('./proxy-cli.js');
+  await runProxyCli(argv, () => import(PROXY_RENDERER) as Promise<typeof import('./proxy-renderer.js')>);
 }
 
 /**
@@ -111,11 +111,11 @@ async function runProxy(argv: string[]): Promise<void> {
  * beside this command, not from the command's bundle: a specifier esbuild does not follow, so the
  * published bundle stays free of them and shares the package's one copy of Lit.
  */
-const RENDER_CLI = './ssr/cli.js';
-const PROXY_RENDERER = './ssr/proxy-renderer.js';
+const RENDER_CLI = './render-cli.js';
+const PROXY_RENDERER = './proxy-renderer.js';
 
 async function runRender(argv: string[]): Promise<void> {
-  const { runRenderCli } = await loadWithPeers(() => import(RENDER_CLI) as Promise<typeof import('./ssr/cli.js')>, 'ssr');
+  const { runRenderCli } = await loadWithPeers(() => import(RENDER_CLI) as Promise<typeof import('./render-cli.js')>, 'ssr');
   await runRenderCli(argv, { env: process.env, sandboxKey: DEFAULT_SANDBOX_KEY });
 }
 

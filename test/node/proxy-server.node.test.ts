@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProxy, type ProxyOptions } from '../../src/proxy/index.js';
-import { serveProxy } from '../../src/proxy/node.js';
+import { serveProxy } from '../../src/node/proxy-server.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
 const SANDBOX_KEY = 'sandbox-key';

@@ -5,14 +5,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
-import { createFetchServer, reachableHost } from '../node-listener.js';
+import { createFetchServer, reachableHost } from './node-listener.js';
 import { loadWithPeers } from '../peer-dependencies.js';
 import type { JsonLdOptions } from '../ssr/json-ld.js';
-import type { createProxyRenderer } from '../ssr/proxy-renderer.js';
-import { createProxy, type ProxyOptions, type TestimonialProxy } from './index.js';
-import type { HtmlRenderer } from './render-routes.js';
+import type { createProxyRenderer } from './proxy-renderer.js';
+import { createProxy, type ProxyOptions, type TestimonialProxy } from '../proxy/index.js';
+import type { HtmlRenderer } from '../client/html-renderer.js';
 
-/** The module that makes Node's renderer (`src/ssr/proxy-renderer.ts`), loaded on start. */
+/** The module that makes Node's renderer (`src/node/proxy-renderer.ts`), loaded on start. */
 export type RendererModule = { createProxyRenderer: typeof createProxyRenderer };
 
 /** The HTML routes on Node: on unless `false`. */
@@ -28,10 +28,10 @@ export interface ServeRenderOptions {
 }
 
 /**
- * A specifier esbuild does not follow: the command's bundle (dist/cli.js) must not carry Lit's server
+ * A specifier esbuild does not follow: the command's bundle (dist/node/cli.js) must not carry Lit's server
  * renderer and jsdom, optional peers that are loaded from the package when the proxy starts.
  */
-const RENDERER_MODULE = '../ssr/proxy-renderer.js';
+const RENDERER_MODULE = './proxy-renderer.js';
 
 export interface ServeProxyOptions extends Omit<ProxyOptions, 'render'> {
   /**

@@ -3,8 +3,8 @@
  * Media files are read from disk (the `media/` folder beside this module), with byte ranges for video.
  */
 import type { AddressInfo } from 'node:net';
-import { createFetchServer, reachableHost } from '../node-listener.js';
-import { createSandbox, diskMediaReader, type Sandbox, type SandboxOptions } from './index.js';
+import { createFetchServer, reachableHost } from './node-listener.js';
+import { createSandbox, diskMediaReader, type Sandbox, type SandboxOptions } from '../sandbox/index.js';
 
 export const DEFAULT_SANDBOX_PORT = 8787;
 
@@ -54,7 +54,11 @@ export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<S
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${reachableHost(host)}:${actualPort}`;
   try {
-    sandbox = createSandbox({ media: diskMediaReader(new URL('./media/', import.meta.url)), publicUrl: origin, ...sandboxOptions });
+    sandbox = createSandbox({
+      media: diskMediaReader(new URL('../sandbox/media/', import.meta.url)),
+      publicUrl: origin,
+      ...sandboxOptions,
+    });
   } catch (error) {
     await close();
     throw error;

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import type { ApiErrorBody } from './client/types.js';
+import type { ApiErrorBody } from '../client/types.js';
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 

@@ -6,11 +6,11 @@
  * The key is read from `TESTIMONIAL_API_KEY` only. A `--key` flag is refused: a command line can be
  * read by every user of the machine (`ps`) and stays in shell history and CI logs.
  */
-import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from '../cli-args.js';
-import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './options.js';
+import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
+import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../proxy/options.js';
 import type { ItemReviewed } from '../ssr/json-ld.js';
-import { DEFAULT_PROXY_PORT, serveProxy, type RendererModule, type ServeProxyOptions } from './node.js';
-import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from './summary.js';
+import { DEFAULT_PROXY_PORT, serveProxy, type RendererModule, type ServeProxyOptions } from './proxy-server.js';
+import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from '../proxy/summary.js';
 
 type Env = Record<string, string | undefined>;
 type CacheFlags = NonNullable<ServeProxyOptions['cache']>;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ifNoneMatchHits, strongEtag } from '../../src/proxy/answers.js';
-import { UpstreamShapeError, publicLinks, publicTestimonial, publicTestimonialList } from '../../src/proxy/public-fields.js';
+import { UpstreamShapeError, publicLinks, publicTestimonial, publicTestimonialList } from '../../src/client/public-fields.js';
 
 describe('public fields', () => {
   it('drops values of the wrong type instead of copying them', () => {

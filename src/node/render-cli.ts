@@ -9,10 +9,10 @@
  * the browser pages on after taking the wall over.
  */
 import { parseArgs } from 'node:util';
-import type { AttributeKind } from '../proxy/render-routes.js';
-import { CARD_ATTRIBUTES, WALL_ATTRIBUTES } from './element-attributes.js';
-import { renderCard, renderWall, RenderOptionsError, type DataSource } from './index.js';
-import { checkJsonLdOptions, JsonLdOptionError, type JsonLdOptions } from './json-ld.js';
+import type { AttributeKind } from '../client/html-renderer.js';
+import { CARD_ATTRIBUTES, WALL_ATTRIBUTES } from '../ssr/element-attributes.js';
+import { renderCard, renderWall, RenderOptionsError, type DataSource } from '../ssr/index.js';
+import { checkJsonLdOptions, JsonLdOptionError, type JsonLdOptions } from '../ssr/json-ld.js';
 
 type Env = Record<string, string | undefined>;
 

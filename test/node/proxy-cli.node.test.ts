@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseProxyArgs, USAGE } from '../../src/proxy/cli.js';
-import { serveSandbox } from '../../src/sandbox/node.js';
+import { parseProxyArgs, USAGE } from '../../src/node/proxy-cli.js';
+import { serveSandbox } from '../../src/node/sandbox-server.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/node/cli.ts', import.meta.url));
 
 interface Run {
   code: number | null;

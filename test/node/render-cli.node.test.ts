@@ -3,11 +3,11 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
-import { serveProxy } from '../../src/proxy/node.js';
-import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
-import { renderCli } from '../../src/ssr/cli.js';
+import { serveProxy } from '../../src/node/proxy-server.js';
+import { serveSandbox, type SandboxServer } from '../../src/node/sandbox-server.js';
+import { renderCli } from '../../src/node/render-cli.js';
 
-const CLI = new URL('../../src/cli.ts', import.meta.url).pathname;
+const CLI = new URL('../../src/node/cli.ts', import.meta.url).pathname;
 
 interface Run {
   code: number | null;
@@ -138,7 +138,7 @@ describe('testimonial-elements render', () => {
   });
 });
 
-describe('the published command (dist/cli.js, one esbuild bundle)', () => {
+describe('the published command (dist/node/cli.js, one esbuild bundle)', () => {
   it('loads the renderer from the package beside it: no Lit server renderer, jsdom or elements inside', async () => {
     const result = await build({
       entryPoints: [CLI],

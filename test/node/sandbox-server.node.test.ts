@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { TestimonialList } from '../../src/client/types.js';
-import { serveSandbox, type SandboxServer } from '../../src/sandbox/node.js';
+import { serveSandbox, type SandboxServer } from '../../src/node/sandbox-server.js';
 import { rawRequest } from '../support/raw-http.js';
 
 const HIGH_SIZE = statSync(new URL('../../src/sandbox/media/high.mp4', import.meta.url)).size;
