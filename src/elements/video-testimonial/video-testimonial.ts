@@ -55,8 +55,9 @@ function abortError(message: string): DOMException {
 
 /**
  * A video testimonial that costs nothing until it is watched: a poster, a play button and the
- * duration, with the space reserved; the video itself, and hls.js for HLS streams, load only when the
- * viewer presses play. HLS plays through hls.js light where Media Source Extensions exist, natively on
+ * duration, with the space reserved; the video itself loads only when the viewer presses play. For an
+ * HLS stream, the pointer or focus on the player readies playback (the master playlist read, hls.js
+ * loaded and attached; no media), so the click waits for the first segment alone. HLS plays through hls.js light where Media Source Extensions exist, natively on
  * Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
  * nothing plays, the poster stays with a message and the transcript.
  *
