@@ -1,19 +1,46 @@
 /**
- * Lighthouse (the npm package's Node API, driving the system Chromium through puppeteer-core) on the
- * demo built for production and served with its `/api` (proxy in front of the sandbox), as `npm start`
- * would serve it: the four category scores, with Lighthouse's default settings (a mid-range phone,
- * simulated slow 4G). The overview page always; the walls page too once the demo has one.
+ * Lighthouse (the npm package's Node API, driving the system Chromium through puppeteer-core) on every
+ * page of the demo built for production and served with its `/api` (proxy in front of the sandbox), as
+ * `npm start` would serve it, and on the server-rendered demo page (scripts/server-rendered-page.ts,
+ * taken over by the script-tag build): the four category scores and the cumulative layout shift, with
+ * Lighthouse's default settings (a mid-range phone, simulated slow 4G).
  */
-import { existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { serverRenderedPage } from '../scripts/server-rendered-page.js';
+import { CDN_ENTRY_FILE } from '../scripts/cdn-build.js';
 import { figure, launchBrowser, log, type BenchServer, type Figure } from './support.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const PAGES = [
-  { key: 'demo', path: '/index.html' },
-  { key: 'demo_wall', path: '/wall.html' },
-] as const;
+const SERVER_RENDERED = '/server-rendered.html';
+
+interface DemoPage {
+  /** `lighthouse.<key>.*`: `demo` for the overview, `demo_<name>` for the others. */
+  key: string;
+  path: string;
+}
+
+/** Every page of the built demo (the overview first), then the server-rendered one. */
+export function demoPages(demoDir: string): DemoPage[] {
+  const names = readdirSync(demoDir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => file.replace(/\.html$/, ''))
+    .sort((a, b) => (a === 'index' ? -1 : b === 'index' ? 1 : a.localeCompare(b)));
+  const key = (name: string) => (name === 'index' ? 'demo' : `demo_${name.replace(/-/g, '_')}`);
+  return [...names, 'server-rendered'].map((name) => ({ key: key(name), path: `/${name}.html` }));
+}
+
+/**
+ * Serves the server-rendered demo page as `npm start` does, with the script-tag build (the bench
+ * server's `/cdn/`) taking it over and the demo's built stylesheet in place of `/demo.css`.
+ */
+async function serveServerRenderedPage(server: BenchServer, demoDir: string): Promise<void> {
+  const stylesheet = /href="(\/assets\/demo-[^"]+\.css)"/.exec(readFileSync(join(demoDir, 'index.html'), 'utf8'))?.[1];
+  if (!stylesheet) throw new Error('the built demo links no demo stylesheet');
+  const html = await serverRenderedPage({ api: `${server.origin}/api`, script: `/cdn/${CDN_ENTRY_FILE}` });
+  server.page(SERVER_RENDERED, html.replace('href="/demo.css"', `href="${stylesheet}"`));
+}
 
 /** A short hint of why an audit failed: its display value or its first items' descriptions or URLs. */
 function auditHint(audit: { displayValue?: string; details?: unknown } | undefined): string {
@@ -28,7 +55,9 @@ function auditHint(audit: { displayValue?: string; details?: unknown } | undefin
 
 export async function measureLighthouse(server: BenchServer, demoDir: string): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const pages = PAGES.filter(({ path }) => existsSync(join(demoDir, path)));
+  await serveServerRenderedPage(server, demoDir);
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  const pages = demoPages(demoDir).filter(({ key }) => !only || only.includes(key));
   for (const { key, path } of pages) {
     // A browser of its own: Lighthouse changes emulation and throttling on the page it drives.
     const browser = await launchBrowser();
@@ -55,7 +84,11 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
           ),
         );
       }
-      log(`lighthouse ${path}: ${CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)}`).join(', ')}`);
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+      figures.push(figure(`lighthouse.${key}.cls`, cls, '', `Lighthouse cumulative layout shift, demo ${path} (mobile defaults)`));
+      log(
+        `lighthouse ${path}: CLS ${cls?.toFixed(3)}, ${CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)}`).join(', ')}`,
+      );
       // What cost points, for whoever owns the page (weighted audits that did not pass).
       for (const category of CATEGORIES) {
         const failed = (lhr.categories[category]?.auditRefs ?? [])

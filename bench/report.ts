@@ -47,6 +47,7 @@ const README_GROUPS: Array<[string, string[]]> = [
       'video.baseline_default.before_play.media_bytes',
       'video.first_frame.ratio',
       'video.first_frame.hovered_ratio',
+      'video.first_frame.focused_ratio',
     ],
   ],
   ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
@@ -109,15 +110,16 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
       return found ? [`| ${group} | \`${key}\` | ${formatValue(found)} | ${cell(found.label)} |`] : [];
     }),
   );
-  const lighthouse = ['demo', 'demo_wall']
-    .map((page) => {
-      const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((category) => {
-        const found = byKey.get(`lighthouse.${page}.${category}`);
-        return `${category} ${found ? formatValue(found) : 'n/a'}`;
-      });
-      return `| Lighthouse | \`lighthouse.${page}\` | ${scores.join(', ')} | the ${page === 'demo' ? 'demo overview' : 'demo wall page'}, system Chromium |`;
-    })
-    .join('\n');
+  // One row per demo page Lighthouse ran on (`lighthouse.<page>.*`), the overview first.
+  const lighthousePages = [...byKey.keys()].flatMap((key) => /^lighthouse\.([^.]+)\.performance$/.exec(key)?.[1] ?? []);
+  const lighthouse = lighthousePages.map((page) => {
+    const scores = ['performance', 'cls', 'accessibility', 'best-practices', 'seo'].map((category) => {
+      const found = byKey.get(`lighthouse.${page}.${category}`);
+      return `${category === 'cls' ? 'CLS' : category} ${found ? formatValue(found) : 'n/a'}`;
+    });
+    const path = /demo (\/\S+)/.exec(byKey.get(`lighthouse.${page}.performance`)?.label ?? '')?.[1] ?? page;
+    return `| Lighthouse | \`lighthouse.${page}\` | ${scores.join(', ')} | demo ${path}, mobile defaults, system Chromium |`;
+  });
   const entry = byKey.get('bytes.entry.gzip')?.value;
   const entryKb = typeof entry === 'number' ? `${(entry / 1000).toFixed(1)} KB` : 'n/a';
   return [
@@ -132,7 +134,7 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
     '| | figure | value | what |',
     '|---|---|---|---|',
     ...rows,
-    lighthouse,
+    ...lighthouse,
     ...faultTable(byKey),
   ].join('\n');
 }

@@ -7,6 +7,7 @@
  * subtitle playlists, CEA-608/708 captions in the video) and shows them as the video's text tracks.
  */
 import type Hls from 'hls.js';
+import type { LoaderCallbacks, LoaderConfiguration, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import { lazyModule } from '../shared/lazy-module.js';
 
 export type HlsConstructor = typeof Hls;
@@ -18,24 +19,77 @@ const full = lazyModule(() => import('hls.js').then((module) => module.default))
 /** An `#EXT-X-MEDIA` tag of a subtitle or closed-caption rendition (RFC 8216 4.3.4.1). */
 const TEXT_RENDITION = /^#EXT-X-MEDIA:(?=.*\bTYPE=(?:SUBTITLES|CLOSED-CAPTIONS)\b)/m;
 
-/** Answers per playlist URL, shared by every player of the page (and by the plan and the engine of one). */
-const textRenditions = new Map<string, Promise<boolean>>();
+/** A master playlist as read: its text and where it came from (after redirects, the base of its URIs). */
+interface ReadPlaylist {
+  url: string;
+  text: string;
+}
+
+/**
+ * Reads per playlist URL, shared by every player of the page (and by the plan and the engine of one); a
+ * failed read stays failed (hls.js then reports the failure itself, and its one retry goes to the network).
+ */
+const reads = new Map<string, Promise<ReadPlaylist | undefined>>();
+/** The reads that succeeded, for the engine to hand to hls.js without waiting. */
+const readPlaylists = new Map<string, ReadPlaylist>();
+
+function readPlaylist(url: string): Promise<ReadPlaylist | undefined> {
+  let read = reads.get(url);
+  if (!read) {
+    read = fetch(url)
+      .then(async (response) => (response.ok ? { url: response.url || url, text: await response.text() } : undefined))
+      .catch(() => undefined)
+      .then((playlist) => {
+        if (playlist) readPlaylists.set(url, playlist);
+        return playlist;
+      });
+    reads.set(url, read);
+  }
+  return read;
+}
 
 /**
  * Whether the HLS playlist at `url` declares subtitles or closed captions. Reads the playlist once per
- * page (a few hundred bytes, which hls.js then gets from the HTTP cache); a playlist that cannot be read
- * counts as "no", so the light build loads, reports the failure itself, and the mp4 fallback plays.
+ * page (a few hundred bytes, which hls.js is then handed instead of asking again: see
+ * `playlistLoaderFor`); a playlist that cannot be read counts as "no", so the light build loads,
+ * reports the failure itself, and the mp4 fallback plays.
  */
-export function declaresTextRenditions(url: string): Promise<boolean> {
-  let answer = textRenditions.get(url);
-  if (!answer) {
-    answer = fetch(url)
-      .then((response) => (response.ok ? response.text() : ''))
-      .then((playlist) => TEXT_RENDITION.test(playlist))
-      .catch(() => false);
-    textRenditions.set(url, answer);
-  }
-  return answer;
+export async function declaresTextRenditions(url: string): Promise<boolean> {
+  const playlist = await readPlaylist(url);
+  return playlist !== undefined && TEXT_RENDITION.test(playlist.text);
+}
+
+/**
+ * A playlist loader for hls.js that answers the master playlist at `url` with the text already read for
+ * the captions check, so starting playback does not wait for the same request twice (a round trip, and
+ * on a page served `no-store` a second download); every other playlist, and any later reload of this
+ * one (a recovery), goes to the network through hls.js's own loader. `undefined` until a read succeeded.
+ */
+export function playlistLoaderFor(HlsClass: HlsConstructor, url: string): PlaylistLoaderConstructor | undefined {
+  const playlist = readPlaylists.get(url);
+  const Network = HlsClass.DefaultConfig?.loader as PlaylistLoaderConstructor | undefined;
+  if (!playlist || !Network) return undefined;
+  // hls.js asks for the absolute URL; the player may hold a root-relative one.
+  const absolute = (href: string) => new URL(href, globalThis.location?.href).href;
+  const manifest = absolute(url);
+  let handedOver = false;
+  return class extends Network {
+    override load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
+      if (handedOver || context.type !== 'manifest' || absolute(context.url) !== manifest) {
+        super.load(context, config, callbacks);
+        return;
+      }
+      handedOver = true;
+      this.context = context;
+      const { stats } = this;
+      stats.loading.start = stats.loading.first = stats.loading.end = performance.now();
+      stats.loaded = stats.total = playlist.text.length;
+      // Asynchronously, as a network answer would come: hls.js is still setting up when it calls load().
+      setTimeout(() => {
+        if (this.context === context) callbacks.onSuccess({ url: playlist.url, data: playlist.text }, stats, context, null);
+      });
+    }
+  };
 }
 
 /**
@@ -54,15 +108,4 @@ export function hasMediaSource(): boolean {
 export async function loadHls(url?: string): Promise<HlsConstructor> {
   const captioned = url !== undefined && (await declaresTextRenditions(url));
   return (captioned ? full : light).load();
-}
-
-/**
- * Starts downloading hls.js light ahead of a likely play (hover, focus), so the click does not wait for
- * it. Only the library: the media itself, its playlist included, is never warmed.
- */
-export function warmHls(): void {
-  if (!hasMediaSource()) return;
-  loadHls().catch(() => {
-    // Warming is a courtesy: the real load on play reports the failure and falls back to mp4.
-  });
 }

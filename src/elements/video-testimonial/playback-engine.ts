@@ -6,7 +6,7 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
-import { hasMediaSource, loadHls, type HlsConstructor } from './hls-loader.js';
+import { hasMediaSource, loadHls, playlistLoaderFor, type HlsConstructor } from './hls-loader.js';
 import { orderRenditions, type VideoSources } from './video-sources.js';
 
 /** How a source is played: through hls.js, through the browser's own HLS, or as a plain mp4 file. */
@@ -29,19 +29,22 @@ export interface PlaybackEngineCallbacks {
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
- * Our choices on top of hls.js's defaults. Loading waits for the first play; levels are capped to the
- * player's size so a small card never pulls 1080p; a dead playlist or segment fails fast so the mp4
- * fallback starts while the viewer is still waiting, not after a minute of retries.
+ * Our choices on top of hls.js's defaults. Loading waits for the first play (`startLoad`, which also
+ * says where to start); the master playlist already read for the captions check is handed over, not
+ * asked for again; levels are capped to the player's size so a small card never pulls 1080p; a dead
+ * playlist or segment fails fast so the mp4 fallback starts while the viewer is still waiting, not
+ * after a minute of retries.
  */
-function hlsConfig(startPosition: number): Partial<HlsConfig> {
+function hlsConfig(HlsClass: HlsConstructor, url: string): Partial<HlsConfig> {
   const fastFail = { maxNumRetry: 1, retryDelayMs: 500, maxRetryDelayMs: 2000 };
   const timeoutOnce = { maxNumRetry: 1, retryDelayMs: 0, maxRetryDelayMs: 0 };
+  const pLoader = playlistLoaderFor(HlsClass, url);
   const policy = (maxTimeToFirstByteMs: number, maxLoadTimeMs: number) => ({
     default: { maxTimeToFirstByteMs, maxLoadTimeMs, timeoutRetry: timeoutOnce, errorRetry: fastFail },
   });
   return {
     autoStartLoad: false,
-    startPosition,
+    ...(pLoader ? { pLoader } : {}),
     capLevelToPlayerSize: true,
     manifestLoadPolicy: policy(10_000, 15_000),
     playlistLoadPolicy: policy(10_000, 15_000),
@@ -94,10 +97,13 @@ export class PlaybackEngine {
   private queue: PlaybackSource[] = [];
   private readonly tried: PlaybackSource[] = [];
   private hls: Hls | undefined;
+  /** Whether hls.js was told to load media (`startLoad`); before that it has read the playlist at most. */
+  private hlsLoading = false;
   private recoveryUsed = false;
   private wantsPlay = false;
   private pendingStartTime = 0;
   private destroyed = false;
+  private planned = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -116,12 +122,20 @@ export class PlaybackEngine {
     return this.tried.at(-1);
   }
 
+  /** Whether `start()` was called: the engine has its plan. */
+  get started(): boolean {
+    return this.planned;
+  }
+
   /**
    * Puts the first source of `plan` on the video, starting at `startTime`. It plays if `play()` was
-   * called (and not undone by `pause()`) before or after.
+   * called (and not undone by `pause()`) before or after. Before that play, an hls.js source is only
+   * readied (attached, its master playlist read) and downloads no media: started on play intent, the
+   * engine leaves the click nothing to wait for but the media itself.
    */
   start(plan: readonly PlaybackSource[], options: { startTime?: number } = {}): void {
-    if (this.destroyed) return;
+    if (this.destroyed || this.planned) return;
+    this.planned = true;
     this.queue = [...plan];
     this.pendingStartTime = options.startTime ?? 0;
     this.next();
@@ -130,7 +144,9 @@ export class PlaybackEngine {
   /** Plays as soon as a source is on the video (and again after every switch), until `pause()`. */
   play(): void {
     this.wantsPlay = true;
-    if (this.current) this.playVideo();
+    // A readied source that failed before any play is tried again from scratch, as a cold start would.
+    if (!this.current && this.queue.length) this.next();
+    else if (this.current) this.playReadied();
   }
 
   pause(): void {
@@ -177,21 +193,34 @@ export class PlaybackEngine {
     this.loadHlsClass(url).then(
       (HlsClass) => {
         if (this.destroyed || this.current?.url !== url || this.hls) return;
-        const hls = new HlsClass(hlsConfig(this.pendingStartTime > 0 ? this.pendingStartTime : -1));
+        const hls = new HlsClass(hlsConfig(HlsClass, url));
         this.hls = hls;
+        this.hlsLoading = false;
         hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleHlsError(HlsClass, hls, data));
         hls.attachMedia(this.video);
         hls.loadSource(url);
-        hls.startLoad();
-        this.pendingStartTime = 0;
-        if (this.wantsPlay) this.playVideo();
+        if (this.wantsPlay) this.playReadied();
       },
       () => this.next(),
     );
   }
 
+  /** Plays the source on the video; an hls.js one starts loading media first (where `seek()` asked). */
+  private playReadied(): void {
+    if (this.hls && !this.hlsLoading) {
+      this.hlsLoading = true;
+      this.hls.startLoad(this.pendingStartTime > 0 ? this.pendingStartTime : -1);
+      this.pendingStartTime = 0;
+    }
+    this.playVideo();
+  }
+
   private handleHlsError(HlsClass: HlsConstructor, hls: Hls, data: ErrorData): void {
     if (!data.fatal || hls !== this.hls) return;
+    if (!this.hlsLoading) {
+      this.forgetReadied();
+      return;
+    }
     if (this.recoveryUsed) {
       this.fallBack();
       return;
@@ -213,6 +242,22 @@ export class PlaybackEngine {
   }
 
   /**
+   * A source readied before any play failed (its playlist did not load, say): nobody is waiting, so
+   * nothing is reported or recovered, and no media is fetched; the play starts it again from scratch,
+   * with its one recovery still to use. Deferred like `fallBack`, for the same reason.
+   */
+  private forgetReadied(): void {
+    const failed = this.current;
+    queueMicrotask(() => {
+      if (this.destroyed || this.current !== failed || this.hlsLoading || !failed) return;
+      this.detach();
+      this.tried.pop();
+      this.queue.unshift(failed);
+      if (this.wantsPlay) this.next();
+    });
+  }
+
+  /**
    * Moves on to the next source once hls.js has finished dispatching the error: destroying it from
    * inside its own event would leave its remaining listeners working on a destroyed instance.
    */
@@ -225,6 +270,10 @@ export class PlaybackEngine {
 
   private readonly handleVideoError = (): void => {
     if (this.destroyed || !this.current) return;
+    if (this.hls && !this.hlsLoading) {
+      this.forgetReadied();
+      return;
+    }
     // hls.js does not watch the element's own errors; a decode error there gets the same one recovery.
     if (this.hls && !this.recoveryUsed) {
       this.recoveryUsed = true;
@@ -255,6 +304,7 @@ export class PlaybackEngine {
     if (this.hls) {
       this.hls.destroy();
       this.hls = undefined;
+      this.hlsLoading = false;
     }
     if (this.video.hasAttribute('src')) {
       this.video.removeAttribute('src');

@@ -5,9 +5,9 @@ import { safeUrl } from '../shared/safe-url.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { warmHls } from './hls-loader.js';
+import { hasMediaSource } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
-import { claimPlayback, releasePlayback } from './playback-registry.js';
+import { claimPlayback, claimPriming, releasePlayback, releasePriming } from './playback-registry.js';
 import { formatDuration, isoDuration, resolveVideoSources, type VideoSources } from './video-sources.js';
 import { videoTestimonialStyles } from './video-testimonial.styles.js';
 
@@ -55,8 +55,9 @@ function abortError(message: string): DOMException {
 
 /**
  * A video testimonial that costs nothing until it is watched: a poster, a play button and the
- * duration, with the space reserved; the video itself, and hls.js for HLS streams, load only when the
- * viewer presses play. HLS plays through hls.js light where Media Source Extensions exist, natively on
+ * duration, with the space reserved; the video itself loads only when the viewer presses play. For an
+ * HLS stream, the pointer or focus on the player readies playback (the master playlist read, hls.js
+ * loaded and attached; no media), so the click waits for the first segment alone. HLS plays through hls.js light where Media Source Extensions exist, natively on
  * Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
  * nothing plays, the poster stays with a message and the transcript.
  *
@@ -165,6 +166,8 @@ export class VideoTestimonial extends LitElement {
   private sources: VideoSources = resolveVideoSources({});
   private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private engine: PlaybackEngine | undefined;
+  /** The engine readied on play intent (hls.js attached, its playlist read), until the play takes it. */
+  private primed: PlaybackEngine | undefined;
   private playWaiters: PlayWaiter[] = [];
   private startTime = 0;
   private focusVideoOnStart = false;
@@ -256,6 +259,7 @@ export class VideoTestimonial extends LitElement {
       this.sources = resolveVideoSources(this);
       const sameMedia = previous.hls === this.sources.hls && JSON.stringify(previous.mp4) === JSON.stringify(this.sources.mp4);
       if (!sameMedia && this.phase !== 'poster') this.teardown(abortError('The video source changed.'));
+      if (!sameMedia) this.unprime();
     }
   }
 
@@ -313,20 +317,34 @@ export class VideoTestimonial extends LitElement {
     );
   }
 
-  private startEngine(video: HTMLVideoElement): void {
-    const engine = new PlaybackEngine(video, {
+  private createEngine(video: HTMLVideoElement): PlaybackEngine {
+    return new PlaybackEngine(video, {
       onSource: () => this.requestUpdate(),
       onExhausted: (tried) => this.fail(tried),
       onPlayRefused: (error) => this.settlePlayWaiters(error),
     });
+  }
+
+  /** The sources to try, in order, for this player's width (hls.js loaded first when it is planned). */
+  private plan(video: HTMLVideoElement): Promise<PlaybackSource[]> {
+    const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
+    return planPlayback(this.sources, video, width);
+  }
+
+  private startEngine(video: HTMLVideoElement): void {
+    // Readied on intent: only the media is left to load.
+    const engine = this.primed ?? this.createEngine(video);
+    this.primed = undefined;
+    releasePriming(this);
     this.engine = engine;
     this.failure = null;
     this.phase = 'active';
+    const startTime = this.startTime;
+    if (engine.started) engine.seek(startTime);
     // Asked for now, so a pause() while the plan is being made (hls.js loading) is honoured.
     engine.play();
-    const startTime = this.startTime;
-    const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
-    planPlayback(this.sources, video, width)
+    if (engine.started) return;
+    this.plan(video)
       .then((plan) => {
         if (this.engine === engine) engine.start(plan, { startTime });
       })
@@ -335,8 +353,36 @@ export class VideoTestimonial extends LitElement {
       });
   }
 
+  /**
+   * Readies HLS playback when a play is likely (the pointer on the player, or focus on its button), so
+   * the click waits for the media alone: the master playlist read, the hls.js build it needs loaded
+   * and attached to the video. No media segment is downloaded before play; a stream hls.js cannot play
+   * here, or mp4 alone, is left as it is. One player of the page is primed at a time.
+   */
+  private prime(): void {
+    const video = this.video;
+    if (this.engine || this.primed || this.phase !== 'poster' || !video || !this.sources.hls || !hasMediaSource()) return;
+    const engine = this.createEngine(video);
+    this.primed = engine;
+    claimPriming(this, this.unprime);
+    this.plan(video).then(
+      (plan) => {
+        if (this.primed === engine && plan[0]?.type === 'hls.js') engine.start(plan, { startTime: this.startTime });
+      },
+      () => undefined,
+    );
+  }
+
+  /** Drops what `prime()` readied (another player was primed, the sources changed, the player left). */
+  private readonly unprime = (): void => {
+    this.primed?.destroy();
+    this.primed = undefined;
+    releasePriming(this);
+  };
+
   /** Back to the poster: hls.js destroyed, downloads stopped, pending `play()` calls rejected. */
   private teardown(reason: DOMException): void {
+    this.unprime();
     this.engine?.destroy();
     this.engine = undefined;
     releasePlayback(this);
@@ -444,9 +490,7 @@ export class VideoTestimonial extends LitElement {
     if (track) track.mode = 'showing';
   };
 
-  private readonly handlePlayIntent = (): void => {
-    if (this.sources.hls) warmHls();
-  };
+  private readonly handlePlayIntent = (): void => this.prime();
 
   private get accessibleName(): string {
     const name = this.sources.customerName;

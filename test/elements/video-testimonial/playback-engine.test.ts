@@ -30,8 +30,8 @@ class FakeHls {
   loadSource(url: string): void {
     this.calls.push(`loadSource ${url.split('/').pop()}`);
   }
-  startLoad(): void {
-    this.calls.push('startLoad');
+  startLoad(startPosition?: number): void {
+    this.calls.push(startPosition === undefined ? 'startLoad' : `startLoad ${startPosition}`);
   }
   recoverMediaError(): void {
     this.calls.push('recoverMediaError');
@@ -74,6 +74,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function startedOnHls() {
   const context = setup();
+  context.engine.play();
   context.engine.start(PLAN, { startTime: 4 });
   await settle();
   const hls = FakeHls.instances[0]!;
@@ -83,9 +84,50 @@ async function startedOnHls() {
 describe('PlaybackEngine error policy', () => {
   it('configures hls.js to wait for play, cap levels to the player, and start where asked', async () => {
     const { hls, sources } = await startedOnHls();
-    assert.deepInclude(hls.config, { autoStartLoad: false, capLevelToPlayerSize: true, startPosition: 4 });
-    assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad']);
+    assert.deepInclude(hls.config, { autoStartLoad: false, capLevelToPlayerSize: true });
+    assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad 4']);
     assert.deepEqual(sources, ['hls.js index.m3u8']);
+  });
+
+  it('readies hls.js before play without loading media, and loads from where seek() asked once played', async () => {
+    const { engine, video } = setup();
+    let plays = 0;
+    video.play = async () => {
+      plays++;
+    };
+    engine.start(PLAN);
+    await settle();
+    const hls = FakeHls.instances[0]!;
+    assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8'], 'the playlist is read, no media is loaded');
+    assert.strictEqual(plays, 0);
+    assert.isTrue(engine.started);
+    engine.start([PLAN[1]!]);
+    engine.seek(2.5);
+    engine.play();
+    assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad 2.5'], 'a second start() changes nothing');
+    assert.strictEqual(plays, 1);
+    engine.play();
+    assert.strictEqual(hls.calls.filter((call) => call.startsWith('startLoad')).length, 1);
+  });
+
+  it('forgets a readied source that fails before play, silently, and starts it afresh on play', async () => {
+    const { engine, video, sources, exhausted } = setup();
+    video.play = async () => undefined;
+    engine.start(PLAN);
+    await settle();
+    const readied = FakeHls.instances[0]!;
+    readied.fail('networkError');
+    await settle();
+    assert.deepEqual(readied.calls, ['attachMedia', 'loadSource index.m3u8', 'destroy'], 'no recovery and no media before play');
+    assert.deepEqual(exhausted, []);
+    assert.isFalse(video.hasAttribute('src'), 'no fallback is put on the video before play');
+    engine.play();
+    await settle();
+    const fresh = FakeHls.instances[1]!;
+    assert.deepEqual(fresh.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad -1']);
+    fresh.fail('networkError');
+    assert.include(fresh.calls.slice(3), 'loadSource index.m3u8', 'the one recovery is still there after play');
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'hls.js index.m3u8']);
   });
 
   it('recovers once from a fatal media error, then falls back to the next source', async () => {
@@ -148,6 +190,7 @@ describe('PlaybackEngine error policy', () => {
 
   it('goes to mp4 when the hls.js chunk fails to load', async () => {
     const { engine, sources } = setup(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    engine.play();
     engine.start(PLAN);
     await settle();
     assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);

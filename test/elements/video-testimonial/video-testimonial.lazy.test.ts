@@ -134,20 +134,38 @@ describe('<video-testimonial> before play', function () {
     expect(hlsChunkRequests()).to.deep.equal([]);
   });
 
-  it('warms hls.js on hover over an HLS video, and never the media', async () => {
+  it('primes playback on hover or focus: the playlist read, hls.js loaded and attached, and no media', async () => {
     const container = await fixture<HTMLElement>(html`
       <div>
         <video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>
         <video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>
+        <video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>
       </div>
     `);
-    const [mp4Only, hls] = container.querySelectorAll('video-testimonial');
+    const [mp4Only, hovered, focused] = container.querySelectorAll('video-testimonial');
+    const video = (player: VideoTestimonial) => part(player, 'video') as HTMLVideoElement;
     part(mp4Only!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
     await aTimeout(100);
     expect(hlsChunkRequests(), 'an mp4-only video has no use for hls.js').to.deep.equal([]);
-    part(hls!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
-    await waitUntil(() => hlsChunkRequests().length > 0, 'hls.js is fetched ahead of the click', { timeout: 30000 });
-    expect(mediaRequests()).to.deep.equal([]);
+    expect(video(mp4Only!).hasAttribute('src'), 'nor is its file put on the video before play').to.be.false;
+
+    part(hovered!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
+    // Attached: hls.js gave the video its MediaSource, so the click only has the media left to load.
+    await waitUntil(() => video(hovered!).src.startsWith('blob:'), 'hls.js is attached ahead of the click', { timeout: 30000 });
+    // The sample stream declares subtitles: the full build, the only one that reads them, and not light.
+    expect(hlsChunkRequests()).to.have.length(1);
+    expect(hlsChunkRequests()[0]).not.to.match(/light/);
+    await aTimeout(300);
+    expect(mediaRequests(), 'the master playlist, once, and nothing else').to.deep.equal([mediaUrl('hls/index.m3u8')]);
+    expect(hovered!.paused).to.be.true;
+    expect(hovered!.currentSrc, 'nothing plays yet').to.equal('');
+
+    // One primed player per page: focus moves on, and the first lets its MediaSource go.
+    part(focused!, 'play-button')!.focus();
+    await waitUntil(() => video(focused!).src.startsWith('blob:'), 'the focused player is primed', { timeout: 30000 });
+    expect(video(hovered!).hasAttribute('src'), 'the player primed before lets go').to.be.false;
+    await aTimeout(300);
+    expect(mediaRequests(), 'the playlist was read once for both').to.deep.equal([mediaUrl('hls/index.m3u8')]);
   });
 
   it('asks for the media when the viewer clicks play', async () => {
