@@ -154,11 +154,11 @@ describe('server rendering in Next.js and Astro, built from the packed package',
       assert.equal(names.length, LIMIT);
       if (app === 'next') {
         const payload = rscPayload(html);
+        console.log(`next: page ${html.length} B, of which the RSC payload ${payload.length} B`);
         assert.ok(payload.length > 0, 'the page has a React Server Components payload');
         for (const needle of ['shadowrootmode', '<testimonial-card', ...names]) {
           assert.ok(!payload.includes(needle), `the RSC payload carries the wall's HTML again (${JSON.stringify(needle)})`);
         }
-        console.log(`next: page ${html.length} B, of which the RSC payload ${payload.length} B`);
       }
     });
   }
