@@ -11,7 +11,9 @@
  *   in the console, no request for page 1, and nothing moved: the boxes of what a reader sees are the
  *   same when the first element is defined and once the wall has taken over, in every frame between
  *   (and in Chromium the Layout Instability API reports under 0.001 from the first paint on);
- * - "Load more" adds page 2.
+ * - "Load more" adds page 2;
+ * - (Next.js) a client-side navigation to the page, which gets no server HTML, renders the wall in the
+ *   browser, which loads page 1 itself.
  *
  * Both apps read the sandbox (the demo API on 127.0.0.1, `scripts/dev-api.ts`) as their upstream, with
  * its key; the Astro build's `dist/` is served by the same server, whose `/api` is the proxy. Next.js,
@@ -219,5 +221,25 @@ describe('server rendering in Next.js and Astro, built from the packed package',
         await page.close();
       });
     }
+
+    it('next: a client-side navigation to the page renders the wall in the browser, which loads page 1', async () => {
+      const watched = await watchedPage(browser());
+      const { page } = watched;
+      await page.goto(`${origin.next()}/elsewhere`, { waitUntil: 'load' });
+      await page.click('a[href="/"]');
+      await page.waitForFunction(
+        (count) => document.querySelector('testimonial-wall')?.shadowRoot?.querySelectorAll('testimonial-card').length === count,
+        {},
+        LIMIT,
+      );
+      assert.equal(await page.evaluate(() => document.querySelectorAll('testimonial-wall > script').length), 0, 'no server HTML');
+      const pages = watched
+        .requestsTo((path) => path === '/api/testimonials')
+        .map((request) => new URL(request.url()).searchParams.get('page'));
+      assert.equal(pages.length, 1, 'one request: page 1');
+      assert.ok(pages[0] === null || pages[0] === '1', `page 1 (asked for page ${pages[0]})`);
+      assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+      await page.close();
+    });
   });
 });
