@@ -25,6 +25,7 @@ import vue from '@vitejs/plugin-vue';
 import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { deepText, launchBrowser, launchFirefox, waitFor, watchedPage } from '../support/browser.js';
+import { mustRun, run, type Run } from '../support/run-command.js';
 import { startStaticServer } from '../support/static-server.js';
 import { runStrictCspPage } from './csp-page.js';
 
@@ -34,29 +35,6 @@ const PACKAGE = 'testimonial-elements';
 const TAGS = new Set(['testimonial-wall', 'testimonial-card', 'video-testimonial']);
 const BROWSERS = ['chromium', 'firefox'] as const;
 type BrowserName = (typeof BROWSERS)[number];
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** Runs a command to its end and returns its exit code and its stdout + stderr. */
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolveRun({ code, output }));
-  });
-}
-
-async function mustRun(command: string, args: string[], cwd: string): Promise<string> {
-  const { code, output } = await run(command, args, cwd);
-  assert.equal(code, 0, `${command} ${args.join(' ')} (in ${cwd}) failed:\n${output}`);
-  return output;
-}
 
 const npm = (args: string[], cwd: string) => mustRun('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd);
 

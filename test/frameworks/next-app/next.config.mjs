@@ -1,0 +1,12 @@
+// @ts-check
+/** @type {import('next').NextConfig} */
+const config = {
+  // Loaded by Node at run time, not bundled: the renderer's dependencies (@lit-labs/ssr, jsdom) read
+  // files of their own next to their code.
+  serverExternalPackages: ['testimonial-elements', '@lit-labs/ssr', 'jsdom'],
+  // The test installs this app in a throwaway folder whose node_modules is a link to the repository's:
+  // Turbopack compiles only what is under its root, so the test sets one that holds both.
+  ...(process.env.TURBOPACK_ROOT && { turbopack: { root: process.env.TURBOPACK_ROOT } }),
+};
+
+export default config;
