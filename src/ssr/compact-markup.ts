@@ -18,10 +18,13 @@
  */
 import { addAttributeTokens, type ShadowStyleSheet } from './shadow-styles.js';
 
-const HYDRATION_MARKERS = /<!--(?:lit-part[^>]*|\/lit-part|lit-node \d+|\?[^>]*)-->|<\?>/g;
-const LEGACY_SHADOW_ROOT = /<template shadowroot="open" shadowrootmode=/g;
-const START_TAG = /<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const STYLE_PLACEHOLDER = /<style>\0([^\0]+)\0/g;
+/**
+ * One pass over Lit's HTML: a hydration marker, the end of a `<template>`, a start tag (name, then
+ * attributes, quoted values skipped whole), or a style placeholder (`<style>`, NUL, the sheet's name,
+ * NUL: written by the renderer for a shadow root's styles).
+ */
+const MARKUP =
+  /<!--(?:lit-part[^>]*|\/lit-part|lit-node \d+|\?[^>]*)-->|<\?>|<\/template>|<style>\0([^\0]+)\0|<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
 /** The placeholder the renderer writes at the start of a shadow root's `<style>` for `sheet`. */
 export function stylePlaceholder(sheet: string): string {
@@ -30,64 +33,61 @@ export function stylePlaceholder(sheet: string): string {
 
 /** A start tag's attributes with their white space collapsed outside values, none before `>` or `/>`. */
 function tidyAttributes(attributes: string): string {
+  if (!/\s\s|[\t\n\r]|\s\/?$/.test(attributes)) return attributes;
   return attributes.replace(/("[^"]*"|'[^']*')|\s+/g, (_, quoted?: string) => quoted ?? ' ').replace(/\s+(\/?)$/, '$1');
 }
 
-/**
- * The tokens of each shadow root's markup, by the index of its style placeholder, in one pass: every
- * start tag counts for the innermost shadow root it is in (not for those around it: their styles do
- * not reach into it), and a host's attributes for its own root's `:host(…)` conditions.
- */
-function shadowRootTokens(html: string): Map<number, { host: Set<string>; markup: Set<string> }> {
-  const roots = new Map<number, { host: Set<string>; markup: Set<string> }>();
-  const open: { markup: Set<string>; shadow: boolean }[] = [];
-  let lastAttributes = '';
-  const tags = /<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<\/template>/g;
-  for (const match of html.matchAll(tags)) {
-    const [all, tag, attributes] = match;
-    if (all === '</template>') {
-      open.pop();
-      continue;
-    }
-    if (tag === 'template') {
-      const shadow = /\sshadowrootmode=/.test(attributes!);
-      const root = { markup: new Set<string>(), shadow };
-      if (shadow) {
-        const host = new Set<string>();
-        addAttributeTokens(lastAttributes, host);
-        roots.set(match.index + all.length, { host, markup: root.markup });
-      } else {
-        open.at(-1)?.markup.add('template');
-      }
-      open.push(shadow ? root : (open.at(-1) ?? root));
-      continue;
-    }
-    lastAttributes = attributes!;
-    const scope = open.at(-1);
-    if (scope) {
-      scope.markup.add(tag!.toLowerCase());
-      addAttributeTokens(attributes!, scope.markup);
-    }
-  }
-  return roots;
+/** A shadow root being read: its host's attribute tokens and its own markup's tokens. */
+interface Root {
+  readonly host: Set<string>;
+  readonly markup: Set<string>;
+  /** The sheet its placeholder names, and where the cut styles go in the output. */
+  style?: { sheet: string; at: number };
 }
 
-/** Lit's server HTML without hydration markers, tidied, with each shadow root's styles cut to fit. */
+/**
+ * Lit's server HTML without hydration markers, tidied, with each shadow root's styles cut to fit: every
+ * start tag counts for the innermost shadow root it is in (not for those around it: their styles do not
+ * reach into it), and a host's attributes for its own root's `:host(…)` conditions.
+ */
 export function compactMarkup(html: string, sheets: (name: string) => ShadowStyleSheet): string {
-  const tidy = html
-    .replace(HYDRATION_MARKERS, '')
-    .replace(LEGACY_SHADOW_ROOT, '<template shadowrootmode=')
-    .replace(START_TAG, (all: string, tag: string, attributes: string) =>
-      /\s\s|[\t\n\r]|\s\/?$/.test(attributes) ? `<${tag}${tidyAttributes(attributes)}>` : all,
-    );
-  const roots = shadowRootTokens(tidy);
-  let out = '';
+  const out: string[] = [];
+  const roots: Root[] = [];
+  /** Open `<template>`s: the root of a shadow root's, `undefined` for another template. */
+  const open: (Root | undefined)[] = [];
+  let lastAttributes = '';
   let copied = 0;
-  for (const match of tidy.matchAll(STYLE_PLACEHOLDER)) {
-    const root = roots.get(match.index);
-    if (!root) throw new Error('compactMarkup: a style placeholder outside a shadow root');
-    out += `${tidy.slice(copied, match.index)}<style>${sheets(match[1]!).cut(root.host, root.markup)}`;
-    copied = match.index + match[0].length;
+  for (const match of html.matchAll(MARKUP)) {
+    const [all, sheet, tag, attributes] = match;
+    out.push(html.slice(copied, match.index));
+    copied = match.index + all.length;
+    const root = open.findLast((entry) => entry !== undefined);
+    if (sheet !== undefined) {
+      if (!root || root.style) throw new Error('compactMarkup: a style placeholder outside a shadow root');
+      root.style = { sheet, at: out.push('<style>', '') - 1 };
+    } else if (all === '</template>') {
+      open.pop();
+      out.push(all);
+    } else if (tag !== undefined) {
+      if (tag === 'template' && /\sshadowrootmode=/.test(attributes!)) {
+        const host = new Set<string>();
+        addAttributeTokens(lastAttributes, host);
+        const shadow: Root = { host, markup: new Set() };
+        roots.push(shadow);
+        open.push(shadow);
+        // `shadowroot="open"`, Chromium's attribute before 111, goes: `shadowrootmode` is the standard.
+        out.push(`<template${tidyAttributes(attributes!.replace(/\sshadowroot="open"/, ''))}>`);
+        continue;
+      }
+      if (tag === 'template') open.push(undefined);
+      lastAttributes = attributes!;
+      root?.markup.add(tag.toLowerCase());
+      if (root) addAttributeTokens(attributes!, root.markup);
+      out.push(`<${tag}${tidyAttributes(attributes!)}>`);
+    }
+    // Anything else is a hydration marker: left out.
   }
-  return out + tidy.slice(copied);
+  out.push(html.slice(copied));
+  for (const root of roots) if (root.style) out[root.style.at] = sheets(root.style.sheet).cut(root.host, root.markup);
+  return out.join('');
 }
