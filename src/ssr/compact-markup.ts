@@ -55,18 +55,19 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
   const roots: Root[] = [];
   /** Open `<template>`s: the root of a shadow root's, `undefined` for another template. */
   const open: (Root | undefined)[] = [];
+  /** The innermost open shadow root. */
+  let root: Root | undefined;
   let lastAttributes = '';
   let copied = 0;
   for (const match of html.matchAll(MARKUP)) {
     const [all, sheet, tag, attributes] = match;
     out.push(html.slice(copied, match.index));
     copied = match.index + all.length;
-    const root = open.findLast((entry) => entry !== undefined);
     if (sheet !== undefined) {
       if (!root || root.style) throw new Error('compactMarkup: a style placeholder outside a shadow root');
       root.style = { sheet, at: out.push('<style>', '') - 1 };
     } else if (all === '</template>') {
-      open.pop();
+      if (open.pop()) root = open.findLast((entry) => entry !== undefined);
       out.push(all);
     } else if (tag !== undefined) {
       if (tag === 'template' && /\sshadowrootmode=/.test(attributes!)) {
@@ -75,6 +76,7 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
         const shadow: Root = { host, markup: new Set() };
         roots.push(shadow);
         open.push(shadow);
+        root = shadow;
         // `shadowroot="open"`, Chromium's attribute before 111, goes: `shadowrootmode` is the standard.
         out.push(`<template${tidyAttributes(attributes!.replace(/\sshadowroot="open"/, ''))}>`);
         continue;
