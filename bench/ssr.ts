@@ -5,10 +5,11 @@
  * - Render time on Node for 12, 100 and 1,000 testimonials: `renderWall` against the benchmarks' static
  *   markup baseline (the wall benchmark's string concatenation, bench/static-markup.ts) over the same data.
  * - HTML bytes per card (gzip), from the rendered wall of 12 and of 100.
+ * - HTML bytes of the pages' server-rendered wall of 12 (raw, what the browser parses, and gzip).
  * - In Chromium, two pages alike but for the wall, each loaded in fresh contexts: the wall rendered on
  *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
- *   script renders it). First contentful paint and the time until a testimonial's words are on screen,
- *   server-rendered ÷ client-rendered.
+ *   script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
+ *   (Largest Contentful Paint, see VISIBILITY_PROBE), server-rendered ÷ client-rendered, in paired loads.
  * - JS bytes needed before testimonials are visible: the server-rendered page with every script request
  *   blocked still shows them (0); for the client-rendered page, the script bytes that arrived before its
  *   testimonials showed.
@@ -104,10 +105,10 @@ async function measureServerRender(data: readonly Testimonial[]): Promise<Figure
  * it: the first Largest Contentful Paint entry for content inside the wall (Chromium reports paints in
  * shadow roots for LCP, with `element` null as the node is not exposed, but gives Element Timing no
  * entry there; the only other content, the heading and the line below the wall, are light DOM with
- * their element). The heading is short, so any card's text is larger and makes a new entry. A
- * probe that reads boxes in `requestAnimationFrame` saw the server's cards laid out while the first
- * paint was still ~60 ms away (the parser holds it back), which made them "visible" before the first
- * contentful paint.
+ * their element). The heading is short, so any card's text is larger and makes a new entry. The
+ * probe used before (issue 24) read boxes in `requestAnimationFrame`, which runs before the frame's
+ * paint: it found the server's cards laid out well before they were painted (114 ms against a first
+ * contentful paint at 172 ms), so the two figures contradicted each other.
  */
 const VISIBILITY_PROBE = `<script>
   window.__visibleAt = undefined;
