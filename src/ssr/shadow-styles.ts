@@ -86,8 +86,9 @@ function attributeToken(inside: string): string {
   if (!match) return '';
   const [, name, operator, double, single, bare] = match;
   const value = double ?? single ?? bare;
-  // Only an exact value narrows it down; any other operator needs the attribute at least.
-  return value !== undefined && operator === '' ? `[${name}=${value}]` : `[${name}]`;
+  // Only an exact, case-sensitive value narrows it down; any other operator, or the `i` flag, needs the
+  // attribute at least.
+  return value !== undefined && operator === '' && !/\s[is]\s*$/i.test(inside) ? `[${name}=${value}]` : `[${name}]`;
 }
 
 /** Removes every `:name(…)` (and `::name(…)`), with balanced parentheses, from a selector. */

@@ -68,6 +68,7 @@ describe('ShadowStyleSheet', () => {
       markup: ['[part=carousel]', '.batch', '.slide'],
     });
     assert.deepEqual(requirementOf('a:focus-visible'), { host: [], markup: ['a'] });
+    assert.deepEqual(requirementOf("[lang='EN' i] p[dir^=r]"), { host: [], markup: ['[lang]', '[dir]', 'p'] });
   });
 
   it('keeps the rules that can match, and what they need (media queries, keyframes), in order', () => {
