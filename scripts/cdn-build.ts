@@ -8,6 +8,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import ts from 'typescript';
 import { minify } from 'terser';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { minifyCss } from '../src/ssr/minify-css.js';
 import { shortenablePrivateNames } from './private-names.js';
 import { sourceDefineModules } from './source-side-effects.js';
 
@@ -205,26 +206,7 @@ export function noVendorSourcemaps(): Plugin {
 export function minifyCssText(text: string): string {
   return text
     .split(/(\$\{[^}]*\})/)
-    .map((part) =>
-      part.startsWith('${')
-        ? part
-        : part
-            .replace(/\/\*[\s\S]*?\*\//g, '')
-            .replace(/\s+/g, ' ')
-            .replace(/\s*([{};,>])\s*/g, '$1')
-            .replace(/:\s+/g, ':')
-            // Media query ranges (`width >= 36rem`) and `/` in values (`rgb(0 0 0 / 0.5)`) need no spaces.
-            .replace(/\s*(<=?|>=|=|\/)\s*/g, '$1')
-            .replace(/\s+!important/g, '!important')
-            // `0.75rem` is `.75rem` (only after a separator: `10.5` and `${n}0.5` keep their digits).
-            .replace(/([\s:,(/])0\.(\d)/g, '$1.$2')
-            // `* .5` needs no spaces (no selector token starts with a digit or a dot followed by one, so a
-            // universal selector is never touched).
-            .replace(/\s\*\s(?=\.?\d)/g, '*')
-            // [variant='quote'] is [variant=quote]: a value that is an identifier needs no quotes.
-            .replace(/\[([\w-]+)='([a-zA-Z][\w-]*)'\]/g, '[$1=$2]')
-            .replace(/;}/g, '}'),
-    )
+    .map((part) => (part.startsWith('${') ? part : minifyCss(part)))
     .join('')
     .trim();
 }

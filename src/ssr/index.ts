@@ -58,6 +58,8 @@ import {
 import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
 import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
+import { compactMarkup, stylePlaceholder } from './compact-markup.js';
+import { ShadowStyleSheet } from './shadow-styles.js';
 
 export { scriptJson } from './script-json.js';
 export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
@@ -323,18 +325,39 @@ const SLIDES_IN_VIEW = [2, 3]
 class ServerElementRenderer extends LitElementRenderer {
   override renderShadow(renderInfo: RenderInfo): ThunkedRenderResult | undefined {
     const shadow = super.renderShadow(renderInfo);
+    if (!shadow) return shadow;
+    let sheet: string = this.tagName;
     let css = '';
     if (this.element instanceof VideoTestimonial) {
       const { aspectRatio } = (this.element as unknown as { sources: VideoSources }).sources;
-      css = `[part='frame']{--_v-ratio:${Number(aspectRatio)}}`;
+      css = `[part=frame]{--_v-ratio:${Number(aspectRatio)}}`;
     }
     const layout = this.element instanceof TestimonialWall && (this.element as unknown as { layoutValue: string }).layoutValue;
-    if (layout === 'carousel' || layout === 'marquee') css = movingLayoutStyles.cssText + SLIDES_IN_VIEW;
-    // Before the content (its last entry), as the element's own styles are: a browser paints a
-    // declarative shadow root as it arrives, and content before its styles would be drawn unstyled.
-    if (shadow && css) shadow.splice(-1, 0, `<style>${css}</style>`);
-    return shadow;
+    if (layout === 'carousel' || layout === 'marquee') sheet = MOVING_WALL_SHEET;
+    // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
+    // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
+    // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
+    // declarative shadow root as it arrives: content before its styles would be drawn unstyled).
+    return ['<style>', stylePlaceholder(sheet), css, '</style>', shadow.at(-1)!];
   }
+}
+
+/** The sheet name of a carousel or marquee wall: its own styles and the moving layouts' (see above). */
+const MOVING_WALL_SHEET = 'testimonial-wall+moving';
+
+/** Each element's styles, parsed once for compactMarkup to cut from. */
+const sheets = new Map<string, ShadowStyleSheet>();
+
+function sheetNamed(name: string): ShadowStyleSheet {
+  let sheet = sheets.get(name);
+  if (!sheet) {
+    const tag = name === MOVING_WALL_SHEET ? 'testimonial-wall' : (name as Tag);
+    const styles = (ELEMENTS[tag] as unknown as { elementStyles: { cssText: string }[] }).elementStyles.map((style) => style.cssText);
+    if (name === MOVING_WALL_SHEET) styles.push(movingLayoutStyles.cssText, SLIDES_IN_VIEW);
+    sheet = new ShadowStyleSheet(styles.join(''));
+    sheets.set(name, sheet);
+  }
+  return sheet;
 }
 
 /** A data island: JSON that no text in it can break out of (see script-json.ts). */
@@ -359,22 +382,7 @@ async function renderElement(
   ];
   const template: TemplateResult = html(strings, ...values);
   const markup = await pageLang.run(page.lang, () => collectResult(render(template, { elementRenderers: [ServerElementRenderer] })));
-  return tidyHostTag(tag, conformingMarkers(markup));
-}
-
-/** The host's start tag without the runs of spaces that the attributes left out leave behind. */
-function tidyHostTag(tag: Tag, html: string): string {
-  return html.replace(new RegExp(`<${tag}\\s+(>|(?=\\S))`), (_, end: string) => (end ? `<${tag}>` : `<${tag} `));
-}
-
-/**
- * Lit marks the end of a template that ends with a binding with `<?>`, which an HTML parser reads as
- * a comment ("?") after reporting a parse error. The same comment written as a comment keeps the DOM
- * identical and the HTML valid. `<?>` cannot come from data: Lit escapes `<` in text and attributes,
- * and the data islands escape it too.
- */
-function conformingMarkers(html: string): string {
-  return html.replaceAll('<?>', '<!--?-->');
+  return compactMarkup(markup, sheetNamed);
 }
 
 /** The read client of a data source, or `undefined` when there is none. */

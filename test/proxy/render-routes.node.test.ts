@@ -205,7 +205,7 @@ describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
       assert.equal(island.testimonials.length, 3);
       const card = await fetch(`${served.url}/api/render/card/${island.testimonials[0]!.id}?lang=en`);
       assert.equal(card.status, 200);
-      assert.match(await card.text(), /^<!--lit-part[^>]*-->(<!--lit-node 0-->)?<testimonial-card /);
+      assert.match(await card.text(), /^<testimonial-card /);
     } finally {
       await served.close();
     }

@@ -1,0 +1,251 @@
+/**
+ * The styles the server writes into a declarative shadow root: the smallest copy that paints the
+ * same before any script runs.
+ *
+ * A declarative shadow root cannot share a style sheet (Firefox has no declarative way to adopt one,
+ * and a `<link>` in a shadow root does not hold the first paint), so every card of a wall carries its
+ * own `<style>`: written out in full, twelve cards were 132 KB of a 246 KB page. So each root gets its
+ * element's style sheet minified, with only the rules that can match something in it: a rule is left
+ * out when one of the classes, element names or attribute values its selector requires (outside
+ * `:not()`, `:is()`, `:has()` and other functional pseudo-classes, which are never counted) is nowhere
+ * in the root's markup, or when a `:host([…])` condition does not hold for the host. A state that
+ * needs a script to arise (the skeleton, an error, an expanded text) or an attribute the host does not
+ * carry (`theme="dark"`) has nothing to match before the script runs, and once it runs the element
+ * adopts its whole style sheet and renders anew. What can change without a script (`:hover`,
+ * `:focus-visible`, media queries) keeps its rules: they are kept whenever their elements are there.
+ */
+import { minifyCss } from './minify-css.js';
+
+/** What a selector needs: attribute conditions on the host, and tokens in the root's markup. */
+interface Requirement {
+  readonly host: readonly string[];
+  readonly markup: readonly string[];
+}
+
+interface StyleRule {
+  readonly kind: 'style';
+  /** The selector list, one entry per complex selector, with what each needs. */
+  readonly selectors: readonly { readonly text: string; readonly needs: Requirement }[];
+  readonly body: string;
+}
+
+interface GroupRule {
+  readonly kind: 'group';
+  /** `@media …`, `@container …`, `@supports …`: kept when one of its rules is. */
+  readonly prelude: string;
+  readonly rules: readonly Rule[];
+}
+
+interface OtherRule {
+  readonly kind: 'other';
+  readonly text: string;
+  /** `@keyframes` name: kept when a kept rule names it. Other at-rules are always kept. */
+  readonly keyframes?: string;
+}
+
+type Rule = StyleRule | GroupRule | OtherRule;
+
+/** The tokens of a root: `tag`, `.class`, `[name]`, `[name=value]`. */
+export type Tokens = ReadonlySet<string>;
+
+/** Index of the `}` that closes the block opened at `open`, skipping quoted strings. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < css.length; index++) {
+    const character = css[index];
+    if (character === '"' || character === "'") {
+      index = css.indexOf(character, index + 1);
+      if (index < 0) break;
+    } else if (character === '{') depth++;
+    else if (character === '}' && --depth === 0) return index;
+  }
+  throw new SyntaxError(`shadow-styles: unbalanced braces in ${css.slice(open, open + 60)}`);
+}
+
+/** The selector list split at its top-level commas (not those inside `:is(a, b)`). */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < list.length; index++) {
+    const character = list[index];
+    if (character === '(') depth++;
+    else if (character === ')') depth--;
+    else if (character === ',' && depth === 0) {
+      parts.push(list.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+/** The tokens an attribute selector's inside (`name`, `name=value`, `name~=value`…) requires. */
+function attributeToken(inside: string): string {
+  const match = /^\s*([\w-]+)\s*(?:([~|^$*]?)=\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]*)))?/.exec(inside);
+  if (!match) return '';
+  const [, name, operator, double, single, bare] = match;
+  const value = double ?? single ?? bare;
+  // Only an exact, case-sensitive value narrows it down; any other operator, or the `i` flag, needs the
+  // attribute at least.
+  return value !== undefined && operator === '' && !/\s[is]\s*$/i.test(inside) ? `[${name}=${value}]` : `[${name}]`;
+}
+
+/** Removes every `:name(…)` (and `::name(…)`), with balanced parentheses, from a selector. */
+function withoutFunctionalPseudos(selector: string, keep: (name: string, inside: string) => void): string {
+  let out = '';
+  let index = 0;
+  const functional = /::?([\w-]+)\(/g;
+  for (let match = functional.exec(selector); match; match = functional.exec(selector)) {
+    let depth = 1;
+    let end = functional.lastIndex;
+    while (end < selector.length && depth > 0) {
+      if (selector[end] === '(') depth++;
+      else if (selector[end] === ')') depth--;
+      end++;
+    }
+    keep(match[1]!, selector.slice(functional.lastIndex, end - 1));
+    out += `${selector.slice(index, match.index)} `;
+    index = end;
+    functional.lastIndex = end;
+  }
+  return out + selector.slice(index);
+}
+
+/** What one complex selector needs from the host and from the root's markup. */
+export function requirementOf(selector: string): Requirement {
+  const host: string[] = [];
+  const markup: string[] = [];
+  const rest = withoutFunctionalPseudos(selector, (name, inside) => {
+    // `:host([theme=dark])`: a condition on the host's attributes. Every other function is not counted.
+    if (name === 'host') for (const [, attribute] of inside.matchAll(/\[([^\]]*)\]/g)) host.push(attributeToken(attribute!));
+  })
+    .replace(/::?[\w-]+/g, ' ')
+    .replace(/\[([^\]]*)\]/g, (_, inside: string) => {
+      markup.push(attributeToken(inside));
+      return ' ';
+    });
+  for (const [, name] of rest.matchAll(/\.([\w-]+)/g)) markup.push(`.${name}`);
+  for (const [, tag] of rest.replace(/[.#][\w-]+/g, ' ').matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)) markup.push(tag!.toLowerCase());
+  return { host: host.filter(Boolean), markup: markup.filter(Boolean) };
+}
+
+/** Parses (minified) CSS into rules; at-rules with a block of rules are groups. */
+function parseRules(css: string): Rule[] {
+  const rules: Rule[] = [];
+  let index = 0;
+  while (index < css.length) {
+    const open = css.indexOf('{', index);
+    const semicolon = css.indexOf(';', index);
+    if (css[index] === '@' && semicolon >= 0 && (open < 0 || semicolon < open)) {
+      // A statement at-rule (`@import`, `@layer a, b;`): kept as it is.
+      rules.push({ kind: 'other', text: css.slice(index, semicolon + 1) });
+      index = semicolon + 1;
+      continue;
+    }
+    if (open < 0) break;
+    const end = blockEnd(css, open);
+    const prelude = css.slice(index, open).trim();
+    const body = css.slice(open + 1, end);
+    if (/^@(media|container|supports|layer)\b/.test(prelude)) {
+      rules.push({ kind: 'group', prelude, rules: parseRules(body) });
+    } else if (prelude.startsWith('@')) {
+      const keyframes = /^@(?:-\w+-)?keyframes\s+([\w-]+)/.exec(prelude)?.[1];
+      rules.push({ kind: 'other', text: css.slice(index, end + 1), ...(keyframes ? { keyframes } : {}) });
+    } else {
+      const selectors = splitSelectors(prelude).map((text) => ({ text, needs: requirementOf(text) }));
+      rules.push({ kind: 'style', selectors, body });
+    }
+    index = end + 1;
+  }
+  return rules;
+}
+
+const met = (needs: Requirement, host: Tokens, markup: Tokens) =>
+  needs.host.every((token) => host.has(token)) && needs.markup.every((token) => markup.has(token));
+
+/** The rules whose kept selectors `keep` says, as CSS text (the selectors numbered in order). */
+function keptCss(rules: readonly Rule[], keep: readonly boolean[], next = { selector: 0 }): string {
+  let out = '';
+  for (const rule of rules) {
+    if (rule.kind === 'style') {
+      const kept = rule.selectors.filter(() => keep[next.selector++]);
+      if (kept.length) out += `${kept.map((selector) => selector.text).join(',')}{${rule.body}}`;
+    } else if (rule.kind === 'group') {
+      const inner = keptCss(rule.rules, keep, next);
+      if (inner) out += `${rule.prelude}{${inner}}`;
+    } else if (!rule.keyframes) {
+      out += rule.text;
+    }
+  }
+  return out;
+}
+
+/** A style sheet ready to be cut down for each root, with the cuts it has made so far. */
+export class ShadowStyleSheet {
+  private readonly rules: readonly Rule[];
+  /** Every selector of every style rule, in order. */
+  private readonly selectors: readonly Requirement[] = [];
+  private readonly keyframes: readonly OtherRule[];
+  private readonly cuts = new Map<string, string>();
+
+  constructor(cssText: string) {
+    this.rules = parseRules(minifyCss(cssText).trim());
+    const selectors: Requirement[] = [];
+    const keyframes: OtherRule[] = [];
+    const collect = (rules: readonly Rule[]) => {
+      for (const rule of rules) {
+        if (rule.kind === 'group') collect(rule.rules);
+        else if (rule.kind === 'style') selectors.push(...rule.selectors.map((selector) => selector.needs));
+        else if (rule.keyframes) keyframes.push(rule);
+      }
+    };
+    collect(this.rules);
+    this.selectors = selectors;
+    this.keyframes = keyframes;
+  }
+
+  /** The rules that can match in a root with this host and markup (minified). */
+  cut(host: Tokens, markup: Tokens): string {
+    const keep = this.selectors.map((needs) => met(needs, host, markup));
+    const key = keep.map(Number).join('');
+    let cut = this.cuts.get(key);
+    if (cut === undefined) {
+      const css = keptCss(this.rules, keep);
+      // Animations named by a kept rule, after the rules (a `@keyframes` applies wherever it is).
+      cut =
+        css +
+        this.keyframes
+          .filter((rule) => new RegExp(`[:\\s,]${rule.keyframes}\\b`).test(css))
+          .map((rule) => rule.text)
+          .join('');
+      // A server renders a bounded set of shapes; bound the cache anyway.
+      if (this.cuts.size < 256) this.cuts.set(key, cut);
+    }
+    return cut;
+  }
+}
+
+const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+
+/** The tokens of start tags' attributes, by their text: a wall repeats the same few tags many times. */
+const attributeTokenCache = new Map<string, readonly string[]>();
+
+/** Adds the tokens of one start tag's attributes (`[name]`, `[name=value]`, `.class`) to `tokens`. */
+export function addAttributeTokens(attributes: string, tokens: Set<string>): void {
+  let found = attributeTokenCache.get(attributes);
+  if (!found) {
+    const list: string[] = [];
+    for (const [, name, double, single, bare] of attributes.matchAll(ATTRIBUTE)) {
+      const value = double ?? single ?? bare;
+      list.push(`[${name!.toLowerCase()}]`);
+      if (value === undefined) continue;
+      list.push(`[${name!.toLowerCase()}=${value}]`);
+      if (name === 'class') for (const className of value.split(/\s+/)) if (className) list.push(`.${className}`);
+    }
+    found = list;
+    // Tags with data in them (a name, a link) are each new: remember only so many.
+    if (attributeTokenCache.size < 4096) attributeTokenCache.set(attributes, found);
+  }
+  for (const token of found) tokens.add(token);
+}
