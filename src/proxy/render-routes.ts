@@ -63,7 +63,7 @@ export interface ProxyRenderOptions {
 }
 
 export const DEFAULT_RENDER_MAX_LIMIT = 50;
-export const DEFAULT_RENDER_CONCURRENCY = 4;
+export const DEFAULT_RENDER_CONCURRENCY = 2;
 export const DEFAULT_RENDER_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** A renderer's failure: answered 500 and logged as the proxy's own, never as the service's. */

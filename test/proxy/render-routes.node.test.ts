@@ -219,7 +219,7 @@ describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
     const served = await serveProxy({
       ...base,
       log: (line) => lines.push(line),
-      fetch: (request, init) => (upstreamCalls++, sandbox.fetch(request, init)),
+      fetch: (request) => (upstreamCalls++, sandbox.fetch(request)),
       render: { jsonLd: { itemReviewed: { '@type': 'Product', name: 'Acme' } } },
     });
     try {
