@@ -87,7 +87,9 @@ if (mode === 'summary') {
   // 100 distinct questions the service is asked differently: rating × type × language × integration.
   const filters = ['', 'rating=0', 'rating=1', 'rating=2', 'rating=3', 'rating=4', 'rating=5'].flatMap((rating) =>
     ['', 'type=text', 'type=video'].flatMap((type) =>
-      ['', 'lang=en', 'lang=fr', 'integration=g2', 'integration=trustpilot'].map((other) => [rating, type, other].filter(Boolean).join('&')),
+      ['', 'lang=en', 'lang=fr', 'integration=g2', 'integration=trustpilot'].map((other) =>
+        [rating, type, other].filter(Boolean).join('&'),
+      ),
     ),
   );
   await hostileFlood(filters.slice(0, 100).map((query) => `/summary?${query}`));

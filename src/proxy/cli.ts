@@ -180,8 +180,7 @@ const FLAGS: Flag[] = [
     env: 'TESTIMONIAL_PROXY_SUMMARY_CONCURRENCY',
     value: 'N',
     help: `summary walks at once; the next wait --busy-wait, then get the stale copy or 503 (1-${MAX_CONCURRENCY}, default ${DEFAULT_SUMMARY_CONCURRENCY})`,
-    apply: (o, raw) =>
-      void (o.summary = { ...o.summary, concurrency: integerFlag('summary-concurrency', raw, 1, MAX_CONCURRENCY) }),
+    apply: (o, raw) => void (o.summary = { ...o.summary, concurrency: integerFlag('summary-concurrency', raw, 1, MAX_CONCURRENCY) }),
   },
   {
     name: 'render-concurrency',

@@ -78,7 +78,14 @@ describe('GET /summary under a flood of distinct questions (issue 29, items 1 an
 
   function setup(options: Partial<ProxyOptions> = {}) {
     const upstream = counting(sandbox.fetch);
-    const proxy = createProxy({ upstream: 'http://sandbox.test/v1', apiKey: 'sandbox-key', retries: 0, fetch: upstream.fetch, log: () => {}, ...options });
+    const proxy = createProxy({
+      upstream: 'http://sandbox.test/v1',
+      apiKey: 'sandbox-key',
+      retries: 0,
+      fetch: upstream.fetch,
+      log: () => {},
+      ...options,
+    });
     return { counts: upstream.counts, hooks: upstream.hooks, get: (path: string) => proxy.fetch(new Request(`${ORIGIN}${path}`)) };
   }
 
@@ -88,7 +95,9 @@ describe('GET /summary under a flood of distinct questions (issue 29, items 1 an
     const callsBefore = counts.calls;
     // 42 distinct upstream questions (the avatars count is not one: the client shares identical pages).
     const questions = ['', 'rating=0', 'rating=1', 'rating=2', 'rating=3', 'rating=4', 'rating=5'].flatMap((rating) =>
-      ['', 'type=text', 'type=video'].flatMap((type) => ['', 'lang=en'].map((lang) => `/summary?${[rating, type, lang].filter(Boolean).join('&')}`)),
+      ['', 'type=text', 'type=video'].flatMap((type) =>
+        ['', 'lang=en'].map((lang) => `/summary?${[rating, type, lang].filter(Boolean).join('&')}`),
+      ),
     );
     const memory = memoryTracker();
     hooks.probe = memory.probe;
@@ -212,9 +221,7 @@ describe('/render/* under a flood (issue 29, items 3, 6 and 8)', () => {
     hooks.probe = memory.probe;
     const statuses = await (async () => {
       // 60 labels of 1 MB walls: 60 MB of HTML, twice the JSON cache's 32 MiB.
-      const flood = Promise.all(
-        Array.from({ length: 60 }, async (_, i) => statusOf(await get(`/render/wall?limit=100&label=flush${i}`))),
-      );
+      const flood = Promise.all(Array.from({ length: 60 }, async (_, i) => statusOf(await get(`/render/wall?limit=100&label=flush${i}`))));
       await new Promise((resolve) => setTimeout(resolve, 10));
       const cached = await get('/testimonials?limit=100');
       assert.equal(cached.headers.get('x-cache'), 'HIT');

@@ -112,8 +112,13 @@ describe('testimonial-elements render', () => {
       thumbnail_url: media,
       media: [{ url: media, type: 'image', alt: '' }],
     });
-    const list = { total: 2, testimonials: [testimonial('bad-1', '/..//evil.example/x.mp4'), testimonial('good-1', 'https://cdn.test/a.mp4')] };
-    const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(list)));
+    const list = {
+      total: 2,
+      testimonials: [testimonial('bad-1', '/..//evil.example/x.mp4'), testimonial('good-1', 'https://cdn.test/a.mp4')],
+    };
+    const server = createServer((_request, response) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(list)),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { code, stdout, stderr } = await run(['wall', '--proxy', `http://127.0.0.1:${(server.address() as AddressInfo).port}`]);
