@@ -240,6 +240,29 @@ describe('/render/* under a flood (issue 29, items 3, 6 and 8)', () => {
     assert.ok(growthMb < 80, `memory grew by ${growthMb.toFixed(0)} MB during the flood`);
   });
 
+  it('hands a render slot on between tasks, so a cached answer is not held up by a row of synchronous renders', async () => {
+    // Renders that are synchronous work, as the real one (jsdom, DOMPurify) largely is.
+    let rendered = 0;
+    const renderer: HtmlRenderer = {
+      ...heavyRenderer(10).renderer,
+      wall: async (_list, attributes) => {
+        const until = performance.now() + 30;
+        while (performance.now() < until);
+        rendered++;
+        return `<testimonial-wall>${attributes.label}</testimonial-wall>`;
+      },
+    };
+    const { get } = setup({ busyWaitMs: 5000, render: { renderer, concurrency: 1 } });
+    assert.equal((await get('/testimonials?limit=3')).status, 200);
+    await (await get('/render/wall?label=warm')).text();
+    rendered = 0;
+    const flood = Promise.all(Array.from({ length: 8 }, async (_, i) => statusOf(await get(`/render/wall?label=row${i}`))));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    assert.equal((await get('/testimonials?limit=3')).headers.get('x-cache'), 'HIT');
+    assert.ok(rendered < 8, `the cached answer came between two renders, not after the row of ${rendered}`);
+    assert.deepEqual(await flood, Array(8).fill(200));
+  });
+
   it('bounds a rendered wall with its own limit ceiling (default 50, never above maxLimit)', async () => {
     const wide = setup({ maxLimit: 1000 }, 10);
     assert.equal((await wide.get('/render/wall?limit=1000')).status, 200);
