@@ -206,10 +206,7 @@ function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
   };
 }
 
-/**
- * The pipeline of every read route: validate (400 before anything is sent), answer from the cache or
- * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
- */
+/** What a failed load means for an expired answer on hand (see AnswerCache.get). */
 function cover(error: unknown) {
   const { staleAllowed, retryAfterMs } = describeUpstreamFailure(error);
   return { stale: staleAllowed, quietMs: retryAfterMs };
@@ -225,6 +222,10 @@ function readData(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswe
     JSON.parse(decoder.decode((await cache.get(plan.key, () => loadAnswer(settings, plan), cover)).value.body)) as unknown;
 }
 
+/**
+ * The pipeline of every read route: validate (400 before anything is sent), answer from the cache or
+ * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
+ */
 function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
   return (plan: (c: Context) => ReadPlan) =>
     async (c: Context): Promise<Response> => {
