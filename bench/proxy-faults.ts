@@ -93,16 +93,59 @@ interface FloodResult {
   pageKb: number;
 }
 
-async function flood(): Promise<Figure[]> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/proxy-flood.ts', String(FLOOD_QUERIES)], {
+/** Runs `bench/proxy-flood.ts mode count` in a process of its own and reads its one JSON line. */
+async function floodProcess<T>(mode: 'list' | 'summary' | 'render', count: number): Promise<T> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/proxy-flood.ts', mode, String(count)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the flood process exited (${code}) without a result`)));
+    child.once('exit', (code) => reject(new Error(`the ${mode} flood process exited (${code}) without a result`)));
   });
-  const result = JSON.parse(await withTimeout(line, 300_000, 'the distinct-query flood')) as FloodResult;
+  return JSON.parse(await withTimeout(line, 300_000, `the ${mode} flood`)) as T;
+}
+
+interface HostileFloodResult {
+  requests: number;
+  testimonials: number;
+  answered: number;
+  refused: number;
+  upstreamCalls: number;
+  rssGrowthMb: number;
+  cachedMaxMs: number;
+  cachedMisses: number;
+  floodMs: number;
+}
+
+/** Testimonials in the sandbox behind the `/summary` and `/render/wall` floods (issue 29). */
+export const HOSTILE_FLOOD_TESTIMONIALS = QUICK ? 5_000 : 20_000;
+
+/**
+ * Issue 29: 100 concurrent distinct `/summary` questions and 150 concurrent `/render/wall` with distinct
+ * labels, default bounds: what reached the service, the peak RSS growth, and the slowest cached answer
+ * meanwhile (the sandbox runs in the same process, so its own work counts in that time).
+ */
+async function hostileFloods(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const route of ['summary', 'render'] as const) {
+    const result = await floodProcess<HostileFloodResult>(route, HOSTILE_FLOOD_TESTIMONIALS);
+    const what = `${result.requests} concurrent distinct /${route === 'render' ? 'render/wall?limit=100&label=…' : 'summary?…'} over ${result.testimonials} testimonials, default bounds`;
+    log(
+      `${what}: ${result.answered} answered, ${result.refused} refused (503), ${result.upstreamCalls} upstream calls, RSS +${result.rssGrowthMb.toFixed(0)} MB, slowest cached answer ${result.cachedMaxMs.toFixed(0)} ms (${result.cachedMisses} not HIT), ${(result.floodMs / 1000).toFixed(1)} s`,
+    );
+    figures.push(
+      figure(`proxy.flood.${route}.upstream_calls`, result.upstreamCalls, 'calls', `upstream calls during ${what}`),
+      figure(`proxy.flood.${route}.rss_growth_mb`, result.rssGrowthMb, 'MB', `peak RSS growth during ${what}`),
+      figure(`proxy.flood.${route}.cached_max_ms`, result.cachedMaxMs, 'ms', `slowest cached /testimonials answer during ${what}`),
+      figure(`proxy.flood.${route}.refused`, result.refused, 'requests', `answered 503 with Retry-After during ${what}`),
+    );
+  }
+  return figures;
+}
+
+async function flood(): Promise<Figure[]> {
+  const result = await floodProcess<FloodResult>('list', FLOOD_QUERIES);
   log(
     `flood of ${result.queries} distinct queries (${result.pageKb.toFixed(0)} KB pages): RSS ${result.rssBeforeMb.toFixed(0)} → ${result.rssAfterMb.toFixed(0)} MB, heap ${result.heapAfterMb.toFixed(0)} MB, cache ${result.cacheMb.toFixed(1)} MB in ${result.cacheEntries} entries`,
   );
@@ -118,7 +161,7 @@ async function flood(): Promise<Figure[]> {
 export async function measureProxyFaults(): Promise<Figure[]> {
   const upstream = await startFaultUpstream();
   try {
-    return [...(await faultTable(upstream, await refusedBase())), ...(await flood())];
+    return [...(await faultTable(upstream, await refusedBase())), ...(await flood()), ...(await hostileFloods())];
   } finally {
     await upstream.close();
   }

@@ -54,6 +54,19 @@ const README_GROUPS: Array<[string, string[]]> = [
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
   ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
   [
+    'Proxy under hostile floods',
+    [
+      'proxy.flood.summary.upstream_calls',
+      'proxy.flood.summary.rss_growth_mb',
+      'proxy.flood.summary.cached_max_ms',
+      'proxy.flood.summary.refused',
+      'proxy.flood.render.upstream_calls',
+      'proxy.flood.render.rss_growth_mb',
+      'proxy.flood.render.cached_max_ms',
+      'proxy.flood.render.refused',
+    ],
+  ],
+  [
     'Server rendering',
     [
       'ssr.render.12.ms',

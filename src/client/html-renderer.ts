@@ -18,4 +18,9 @@ export interface HtmlRenderer {
   wall(list: PublicTestimonialList, attributes: Readonly<Record<string, string>>, endpoint: string): Promise<string>;
   /** A `<testimonial-card>` with `attributes` showing `testimonial`. */
   card(testimonial: PublicTestimonial, attributes: Readonly<Record<string, string>>): Promise<string>;
+  /**
+   * Refuses attributes this renderer cannot render together (`no-rating` with review JSON-LD) by
+   * throwing an `InvalidRequestError` naming one: a 400 before anything is sent upstream.
+   */
+  checkAttributes?(attributes: Readonly<Record<string, string>>): void;
 }

@@ -35,9 +35,10 @@ function documentBase(): string {
   return typeof location !== 'undefined' && /^https?:$/.test(location.protocol) ? location.href : FALLBACK_BASE;
 }
 
-function parseAbsolute(value: string): URL | undefined {
+/** `value` parsed (against `base` when given), or `undefined` when it is not a URL. */
+function parseUrl(value: string, base?: URL): URL | undefined {
   try {
-    return new URL(value);
+    return new URL(value, base);
   } catch {
     return undefined;
   }
@@ -45,16 +46,13 @@ function parseAbsolute(value: string): URL | undefined {
 
 /** A path such as `/media/poster.jpg` that stays on the page's origin (not `//host`, not `/\host`). */
 function safeRootRelative(value: string): string | undefined {
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // `//host` and `/\\host` resolve to another origin, refused below with every other way there.
+  if (!value.startsWith('/')) return undefined;
   const base = new URL(documentBase());
-  let resolved: URL;
-  try {
-    resolved = new URL(value, base);
-  } catch {
-    return undefined;
-  }
-  if (resolved.origin !== base.origin) return undefined;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  const resolved = parseUrl(value, base);
+  // The path, query and fragment; `/..//evil.example/x` resolves to the path `//evil.example/x`, which
+  // written out is another host.
+  return resolved?.origin === base.origin && !resolved.pathname.startsWith('//') ? resolved.href.slice(base.origin.length) : undefined;
 }
 
 /**
@@ -67,7 +65,7 @@ export function safeUrl(value: unknown, kind: SafeUrlKind): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '' || SUSPICIOUS_CHARACTERS.test(trimmed)) return undefined;
   if (kind === 'image' && RASTER_DATA_URL.test(trimmed)) return trimmed;
-  const absolute = parseAbsolute(trimmed);
+  const absolute = parseUrl(trimmed);
   if (absolute) return WEB_PROTOCOLS.has(absolute.protocol) && absolute.host !== '' ? absolute.href : undefined;
   return kind === 'media' ? safeRootRelative(trimmed) : undefined;
 }

@@ -7,10 +7,19 @@
  * read by every user of the machine (`ps`) and stays in shell history and CI logs.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
-import { DEFAULT_CACHE, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_LIMIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from '../proxy/options.js';
+import {
+  DEFAULT_BUSY_WAIT_MS,
+  DEFAULT_CACHE,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_LIMIT,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  MAX_CONCURRENCY,
+} from '../proxy/options.js';
+import { DEFAULT_RENDER_CACHE_BYTES, DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_MAX_LIMIT } from '../proxy/render-routes.js';
 import type { ItemReviewed } from '../ssr/json-ld.js';
 import { DEFAULT_PROXY_PORT, serveProxy, type RendererModule, type ServeProxyOptions } from './proxy-server.js';
-import { DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from '../proxy/summary.js';
+import { DEFAULT_SUMMARY_CONCURRENCY, DEFAULT_SUMMARY_MAX_PAGES, DEFAULT_SUMMARY_TTL_MS, MAX_SUMMARY_PAGES } from '../proxy/summary.js';
 
 type Env = Record<string, string | undefined>;
 type CacheFlags = NonNullable<ServeProxyOptions['cache']>;
@@ -165,6 +174,41 @@ const FLAGS: Flag[] = [
     value: 'N',
     help: `upstream pages of 1000 read at most for one summary; past them it is partial (1-${MAX_SUMMARY_PAGES}, default ${DEFAULT_SUMMARY_MAX_PAGES})`,
     apply: (o, raw) => void (o.summary = { ...o.summary, maxPages: integerFlag('summary-max-pages', raw, 1, MAX_SUMMARY_PAGES) }),
+  },
+  {
+    name: 'summary-concurrency',
+    env: 'TESTIMONIAL_PROXY_SUMMARY_CONCURRENCY',
+    value: 'N',
+    help: `summary walks at once; the next wait --busy-wait, then get the stale copy or 503 (1-${MAX_CONCURRENCY}, default ${DEFAULT_SUMMARY_CONCURRENCY})`,
+    apply: (o, raw) => void (o.summary = { ...o.summary, concurrency: integerFlag('summary-concurrency', raw, 1, MAX_CONCURRENCY) }),
+  },
+  {
+    name: 'render-concurrency',
+    env: 'TESTIMONIAL_PROXY_RENDER_CONCURRENCY',
+    value: 'N',
+    help: `HTML renders at once; the next wait --busy-wait, then get the stale copy or 503 (1-${MAX_CONCURRENCY}, default ${DEFAULT_RENDER_CONCURRENCY})`,
+    apply: (o, raw) => void (o.render = { ...(o.render || {}), concurrency: integerFlag('render-concurrency', raw, 1, MAX_CONCURRENCY) }),
+  },
+  {
+    name: 'render-max-limit',
+    env: 'TESTIMONIAL_PROXY_RENDER_MAX_LIMIT',
+    value: 'N',
+    help: `largest limit of a rendered wall, at most --max-limit (1-1000, default ${DEFAULT_RENDER_MAX_LIMIT})`,
+    apply: (o, raw) => void (o.render = { ...(o.render || {}), maxLimit: integerFlag('render-max-limit', raw, 1, 1000) }),
+  },
+  {
+    name: 'render-cache-mb',
+    env: 'TESTIMONIAL_PROXY_RENDER_CACHE_MB',
+    value: 'MB',
+    help: `megabytes of rendered HTML kept, apart from the JSON answers (default ${DEFAULT_RENDER_CACHE_BYTES / MB})`,
+    apply: (o, raw) => void (o.render = { ...(o.render || {}), cacheBytes: Math.round(megabytes('render-cache-mb', raw) * MB) }),
+  },
+  {
+    name: 'busy-wait',
+    env: 'TESTIMONIAL_PROXY_BUSY_WAIT',
+    value: 'S',
+    help: `seconds a summary walk or a render waits for a free slot before the stale copy or 503 (default ${DEFAULT_BUSY_WAIT_MS / 1000})`,
+    apply: (o, raw) => void (o.busyWaitMs = seconds('busy-wait', raw, 60) * 1000),
   },
   {
     name: 'public-url',

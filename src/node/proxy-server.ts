@@ -11,14 +11,13 @@ import type { JsonLdOptions } from '../ssr/json-ld.js';
 import type { createProxyRenderer } from './proxy-renderer.js';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from '../proxy/index.js';
 import type { HtmlRenderer } from '../client/html-renderer.js';
+import type { ProxyRenderOptions } from '../proxy/render-routes.js';
 
 /** The module that makes Node's renderer (`src/node/proxy-renderer.ts`), loaded on start. */
 export type RendererModule = { createProxyRenderer: typeof createProxyRenderer };
 
-/** The HTML routes on Node: on unless `false`. */
-export interface ServeRenderOptions {
-  /** See `ProxyRenderOptions.publicUrl`. */
-  publicUrl?: string;
+/** The HTML routes on Node: on unless `false`. `publicUrl` and the bounds: see `ProxyRenderOptions`. */
+export interface ServeRenderOptions extends Omit<ProxyRenderOptions, 'renderer'> {
   /** Review JSON-LD after every rendered wall and card (README: "JSON-LD"). Default none. */
   jsonLd?: JsonLdOptions;
   /** A renderer of your own instead of `testimonial-elements/ssr`'s. */
@@ -111,9 +110,8 @@ export async function serveProxy({
  */
 async function nodeRender(options: ServeRenderOptions | false | undefined): Promise<ProxyOptions['render']> {
   if (options === false) return false;
-  const { publicUrl, jsonLd, renderer, loadRenderer = () => import(RENDERER_MODULE) as Promise<RendererModule> } = options ?? {};
-  const withUrl = publicUrl === undefined ? {} : { publicUrl };
-  if (renderer) return { renderer, ...withUrl };
+  const { jsonLd, renderer, loadRenderer = () => import(RENDERER_MODULE) as Promise<RendererModule>, ...routeOptions } = options ?? {};
+  if (renderer) return { renderer, ...routeOptions };
   const load = async () => (await loadWithPeers(loadRenderer, 'ssr')).createProxyRenderer(jsonLd ? { jsonLd } : {});
-  return { renderer: jsonLd ? await load() : load, ...withUrl };
+  return { renderer: jsonLd ? await load() : load, ...routeOptions };
 }

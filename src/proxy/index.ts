@@ -17,8 +17,8 @@ import { linksPlan, listPlan, testimonialPlan, type ReadPlan } from './read-plan
 import { describeUpstreamFailure, type UpstreamFailure } from './upstream-failure.js';
 import { guardedUpstreamFetch } from './upstream-fetch.js';
 import { summaryPlan, summarySettings } from './summary.js';
-import type { HtmlRenderer } from '../client/html-renderer.js';
-import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan } from './render-routes.js';
+import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type RenderContext } from './render-routes.js';
+import { WorkGate } from './work-gate.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
@@ -99,30 +99,41 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     {
       path: '/summary',
       methods: READ_METHODS,
-      handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages)),
+      handle: readSummary((c) => summaryPlan(client, new URL(c.req.url).searchParams, summary.maxPages, summary.gate)),
     },
   ];
   const { render } = settings;
   if (render) {
-    // The public base of this proxy, for the wall's take-over in the browser (see ProxyRenderOptions.publicUrl).
-    const endpointOf = (c: Context) => render.publicUrl ?? `${new URL(c.req.url).origin}${settings.basePath}`;
+    // The wall's take-over in the browser pages through this address (see ProxyRenderOptions.publicUrl);
+    // never the request's Host, so the answer is the same whoever asks.
+    const endpoint = render.publicUrl ?? (settings.basePath || '/');
     const search = (c: Context) => new URL(c.req.url).searchParams;
     const loadRenderer = rendererLoader(render.renderer);
+    // Rendered HTML has a budget of its own, so renders cannot push the JSON answers out.
+    const readRendered = cachedReader(
+      settings,
+      new AnswerCache<CachedAnswer>({ ...settings.cache, maxBytes: render.cacheBytes }, settings.clock, answerBytes),
+    );
+    const renderContext = {
+      read: readData(settings, cache),
+      gate: new WorkGate('renders', render.concurrency, settings.busyWaitMs),
+      maxLimit: Math.min(render.maxLimit, settings.maxLimit),
+    };
     // The renderer first (it knows the elements' attributes, which the query is checked against).
-    const withRenderer = (plan: (c: Context, renderer: HtmlRenderer) => ReadPlan) => async (c: Context) => {
+    const withRenderer = (plan: (c: Context, context: RenderContext) => ReadPlan) => async (c: Context) => {
       const renderer = await loadRenderer();
-      return readThrough((context) => plan(context, renderer))(c);
+      return readRendered((context) => plan(context, { ...renderContext, renderer }))(c);
     };
     routes.push(
       {
         path: '/render/wall',
         methods: READ_METHODS,
-        handle: withRenderer((c, renderer) => wallRenderPlan(client, search(c), settings.maxLimit, renderer, endpointOf(c))),
+        handle: withRenderer((c, context) => wallRenderPlan(client, search(c), endpoint, context)),
       },
       {
         path: '/render/card/:id',
         methods: READ_METHODS,
-        handle: withRenderer((c, renderer) => cardRenderPlan(client, c.req.param('id') ?? '', search(c), renderer)),
+        handle: withRenderer((c, context) => cardRenderPlan(client, c.req.param('id') ?? '', search(c), context)),
       },
     );
   }
@@ -196,15 +207,27 @@ function rateLimiter(settings: ResolvedProxyOptions): MiddlewareHandler {
   };
 }
 
+/** What a failed load means for an expired answer on hand (see AnswerCache.get). */
+function cover(error: unknown) {
+  const { staleAllowed, retryAfterMs } = describeUpstreamFailure(error);
+  return { stale: staleAllowed, quietMs: retryAfterMs };
+}
+
+/**
+ * The value of a JSON read plan through `cache` (what a render is made from): a render with a new
+ * label or theme asks the service nothing when its data is cached.
+ */
+function readData(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
+  const decoder = new TextDecoder();
+  return async (plan: ReadPlan): Promise<unknown> =>
+    JSON.parse(decoder.decode((await cache.get(plan.key, () => loadAnswer(settings, plan), cover)).value.body)) as unknown;
+}
+
 /**
  * The pipeline of every read route: validate (400 before anything is sent), answer from the cache or
  * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
  */
 function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
-  const cover = (error: unknown) => {
-    const { staleAllowed, retryAfterMs } = describeUpstreamFailure(error);
-    return { stale: staleAllowed, quietMs: retryAfterMs };
-  };
   return (plan: (c: Context) => ReadPlan) =>
     async (c: Context): Promise<Response> => {
       let read: ReadPlan;
@@ -242,6 +265,9 @@ function failureAnswer(failure: UpstreamFailure): Response {
   return errorAnswer(failure.status, failure.code, failure.message, { headers });
 }
 
+/** Failures already logged: a render's data read fails through two loads, and is logged once. */
+const logged = new WeakSet<object>();
+
 /** One upstream call; its failure is logged here, once, however many requests were waiting on it. */
 async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promise<CachedAnswer> {
   try {
@@ -251,7 +277,9 @@ async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promi
     return { body, etag: await strongEtag(body), contentType: html ? HTML_CONTENT_TYPE : JSON_CONTENT_TYPE };
   } catch (error) {
     const { log } = describeUpstreamFailure(error);
-    if (log !== undefined) settings.log(log);
+    const once = typeof error === 'object' && error !== null;
+    if (log !== undefined && !(once && logged.has(error))) settings.log(log);
+    if (once) logged.add(error);
     throw error;
   }
 }

@@ -7,7 +7,13 @@ import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
 import type { SummaryOptions } from './summary.js';
-import type { ProxyRenderOptions } from './render-routes.js';
+import {
+  DEFAULT_RENDER_CACHE_BYTES,
+  DEFAULT_RENDER_CONCURRENCY,
+  DEFAULT_RENDER_MAX_LIMIT,
+  type ProxyRenderOptions,
+} from './render-routes.js';
+import type { HtmlRenderer } from '../client/html-renderer.js';
 
 export interface ProxyOptions {
   /** The service's `{base_url}`, ending in `/v1` (or the sandbox's, e.g. `http://127.0.0.1:8787/v1`). */
@@ -24,7 +30,7 @@ export interface ProxyOptions {
   /** Largest `limit` passed on; a larger one is lowered to it (not refused). 1–1000, default 100. */
   maxLimit?: number;
   cache?: Partial<CacheOptions>;
-  /** `GET /summary`: its cache TTL (default 10 min) and its bound on upstream pages (default 50 of 1000). */
+  /** `GET /summary`: its cache TTL (default 10 min), its bound on upstream pages (default 50 of 1000) and on walks at once (2). */
   summary?: SummaryOptions;
   cors?: CorsOptions;
   /** Per-client token bucket; off (`false`) by default. */
@@ -35,6 +41,12 @@ export interface ProxyOptions {
    * it. `serveProxy` (Node) turns them on.
    */
   render?: ProxyRenderOptions | false;
+  /**
+   * How long a summary walk or a render waits for a free slot (`summary.concurrency`,
+   * `render.concurrency`) before the answer is the stale copy or 503 `proxy_busy` with `Retry-After`,
+   * in ms (default 5000).
+   */
+  busyWaitMs?: number;
   /** Time allowed for one upstream attempt, in ms (default 10 000); past it the answer is 504. */
   timeoutMs?: number;
   /**
@@ -59,13 +71,16 @@ export interface ResolvedProxyOptions {
   cache: CacheOptions;
   cors: CorsOptions;
   rateLimit: RateLimitOptions | false;
-  render: ProxyRenderOptions | false;
+  render: ResolvedRenderOptions | false;
+  busyWaitMs: number;
   timeoutMs: number;
   maxBodyBytes: number;
   retries: number;
   log: (line: string) => void;
   clock: () => number;
 }
+
+export type ResolvedRenderOptions = Required<Omit<ProxyRenderOptions, 'publicUrl'>> & Pick<ProxyRenderOptions, 'publicUrl'>;
 
 const MIB = 1024 * 1024;
 export const DEFAULT_CACHE: CacheOptions = {
@@ -79,6 +94,9 @@ export const DEFAULT_MAX_LIMIT = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 1;
 export const DEFAULT_MAX_BODY_BYTES = 4 * MIB;
+export const DEFAULT_BUSY_WAIT_MS = 5_000;
+/** Most slots a gate may have: past a few, the work no longer waits its turn and the bound is gone. */
+export const MAX_CONCURRENCY = 64;
 
 /** An environment variable where the runtime has `process.env` (Node, Deno, Bun, workerd with nodejs_compat). */
 export function readEnv(name: string): string | undefined {
@@ -90,6 +108,15 @@ export function readEnv(name: string): string | undefined {
 function nonNegative(name: string, value: unknown, { integer = false } = {}): number {
   const ok = typeof value === 'number' && Number.isFinite(value) && value >= 0 && (!integer || Number.isInteger(value));
   if (!ok) throw new TypeError(`createProxy: ${name} must be ${integer ? 'an integer' : 'a number'} ≥ 0; got ${String(value)}.`);
+  return value as number;
+}
+
+/** An integer option from `min` to `max`, or its default when not given. */
+export function integerOption(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    throw new TypeError(`createProxy: ${name} must be an integer from ${min} to ${max}; got ${String(value)}.`);
+  }
   return value as number;
 }
 
@@ -117,7 +144,7 @@ function resolveBasePath(basePath: unknown): string {
   return basePath.replace(/\/+$/, '');
 }
 
-function resolveRender(render: ProxyOptions['render']): ProxyRenderOptions | false {
+function resolveRender(render: ProxyOptions['render']): ResolvedRenderOptions | false {
   if (render === undefined || render === false) return false;
   const { renderer } = render ?? {};
   if (typeof renderer !== 'function' && (typeof renderer?.wall !== 'function' || typeof renderer.card !== 'function')) {
@@ -131,7 +158,19 @@ function resolveRender(render: ProxyOptions['render']): ProxyRenderOptions | fal
       `createProxy: render.publicUrl must be an http(s) URL or a path starting with /, without query; got ${JSON.stringify(publicUrl)}.`,
     );
   }
-  return { ...render, ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.replace(/\/+$/, '') }) };
+  return {
+    renderer: renderer as HtmlRenderer | (() => Promise<HtmlRenderer>),
+    ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.replace(/\/+$/, '') }),
+    maxLimit: integerOption('render.maxLimit', render.maxLimit, DEFAULT_RENDER_MAX_LIMIT, LIMIT_MIN, LIMIT_MAX),
+    concurrency: integerOption('render.concurrency', render.concurrency, DEFAULT_RENDER_CONCURRENCY, 1, MAX_CONCURRENCY),
+    cacheBytes: nonNegative('render.cacheBytes', render.cacheBytes ?? DEFAULT_RENDER_CACHE_BYTES, { integer: true }),
+  };
+}
+
+/** The key where it stands alone: not inside a longer run of the characters keys are made of. */
+function keyToken(apiKey: string): RegExp {
+  const escaped = apiKey.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g');
 }
 
 export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
@@ -166,11 +205,13 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
     cors: options.cors ?? {},
     rateLimit,
     render: resolveRender(options.render),
+    busyWaitMs: nonNegative('busyWaitMs', options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS),
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxBodyBytes: nonNegative('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, { integer: true }),
     retries: nonNegative('retries', options.retries ?? DEFAULT_RETRIES, { integer: true }),
-    // Belt and braces: whatever a message holds, the key never reaches the log.
-    log: (line) => log(line.split(apiKey).join('[API key]')),
+    // Belt and braces: whatever a message holds, the key never reaches the log. Whole tokens only: a
+    // short key replaced inside words ("as[API key]ed") mangled the line and told the key.
+    log: (line) => log(line.replace(keyToken(apiKey), '[API key]')),
     clock: options.clock ?? Date.now,
   };
 }

@@ -14,6 +14,8 @@ export const QUERY_LIMITS = {
   maxValueLength: 256,
   /** Characters of the whole query string. */
   maxQueryLength: 2048,
+  /** Largest `rating` filter: ratings are 1–5, 0 for none (spec 2.1); any other integer was a new cache key and walk. */
+  maxRating: 5,
 } as const;
 
 function shortName(key: string): string {
@@ -21,7 +23,12 @@ function shortName(key: string): string {
 }
 
 export function checkQueryLimits(search: URLSearchParams): void {
-  const { maxTags, maxTagLength, maxValueLength, maxQueryLength } = QUERY_LIMITS;
+  const { maxTags, maxTagLength, maxValueLength, maxQueryLength, maxRating } = QUERY_LIMITS;
+  // Whole numbers only: anything else is left to the parser's own message.
+  const rating = search.get('rating');
+  if (rating !== null && /^-?\d+$/.test(rating) && !(Number(rating) >= 0 && Number(rating) <= maxRating)) {
+    throw new InvalidRequestError('rating', `rating must be an integer from 0 (no rating) to ${maxRating}; got ${rating}.`);
+  }
   const tags = search
     .getAll('tags')
     .flatMap((value) => value.split(','))

@@ -10,10 +10,11 @@
  * build does not, does not bundle jsdom, and answers these paths 404 with a message that says why.
  */
 import { InvalidRequestError, LIST_QUERY_KEYS, type TestimonialReadClient } from '../client/index.js';
-import type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 import type { AttributeKind, HtmlRenderer } from '../client/html-renderer.js';
+import type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 import { checkQueryLimits } from './query-limits.js';
 import { listPlan, testimonialPlan, type ReadPlan } from './read-plans.js';
+import type { WorkGate } from './work-gate.js';
 
 export interface ProxyRenderOptions {
   /**
@@ -24,10 +25,47 @@ export interface ProxyRenderOptions {
   renderer: HtmlRenderer | (() => Promise<HtmlRenderer>);
   /**
    * Where browsers reach this proxy, written as the wall's `endpoint` for paging after take-over, e.g.
-   * `https://example.com/api` or `/api`. Default: the request's origin and the base path, which is
-   * wrong when the include is fetched through another address (`http://127.0.0.1:8788`) than browsers use.
+   * `https://example.com/api` or `/api`. Default: the base path (`/api`, or `/`), relative, so the page's own origin: never the request's
+   * `Host`, which would make one host's HTML answer another's.
    */
   publicUrl?: string;
+  /**
+   * The render routes' own ceiling on `limit` (1–1000, default {@link DEFAULT_RENDER_MAX_LIMIT}; never
+   * above `maxLimit`): it bounds a fragment's size (a card is about 20 KB of HTML, so 100 are 2 MB).
+   */
+  maxLimit?: number;
+  /** Renders at once (default {@link DEFAULT_RENDER_CONCURRENCY}); the next wait up to `busyWaitMs`, then 503. */
+  concurrency?: number;
+  /**
+   * Bytes of rendered HTML kept (default 8 MiB), apart from the JSON answers' cache, so renders with new
+   * labels or themes evict other renders, never a JSON answer. The data is read through the JSON cache.
+   */
+  cacheBytes?: number;
+}
+
+export const DEFAULT_RENDER_MAX_LIMIT = 50;
+export const DEFAULT_RENDER_CONCURRENCY = 2;
+export const DEFAULT_RENDER_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** A renderer's failure: answered 500 and logged as the proxy's own, never as the service's. */
+export class RenderFailure extends Error {
+  override readonly name = 'RenderFailure';
+
+  constructor(route: string, cause: unknown) {
+    // The error's name only: a message may hold what a visitor wrote in the query.
+    super(`rendering ${route} failed (${cause instanceof Error ? cause.name : typeof cause})`, { cause });
+  }
+}
+
+/** What a render plan needs beside the question. */
+export interface RenderContext {
+  renderer: HtmlRenderer;
+  /** The answer of a JSON read plan through the JSON routes' cache: one entry per data question, whatever the presentation. */
+  read: (plan: ReadPlan) => Promise<unknown>;
+  /** Bounds the renders running at once. */
+  gate: WorkGate;
+  /** The render routes' `limit` ceiling. */
+  maxLimit: number;
 }
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -76,16 +114,20 @@ export function rendererLoader(renderer: ProxyRenderOptions['renderer']): () => 
 
 const cacheKey = (route: string, attributes: Record<string, string>) => `${route}?${new URLSearchParams(attributes).toString()}`;
 
+/** The data through the JSON cache, then the render within the gate; a renderer's error is a {@link RenderFailure}. */
+function renderLoad<T>(route: string, data: ReadPlan, { read, gate }: RenderContext, render: (value: T) => Promise<string>) {
+  return async () => {
+    const value = (await read(data)) as T;
+    return gate.run(() => render(value).catch((error: unknown) => Promise.reject(new RenderFailure(route, error))));
+  };
+}
+
 /** `/render/wall`: the list query goes to the service as on `/testimonials`; the rest are the wall's attributes. */
-export function wallRenderPlan(
-  client: TestimonialReadClient,
-  search: URLSearchParams,
-  maxLimit: number,
-  renderer: HtmlRenderer,
-  endpoint: string,
-): ReadPlan {
+export function wallRenderPlan(client: TestimonialReadClient, search: URLSearchParams, endpoint: string, context: RenderContext): ReadPlan {
   checkQueryLimits(search);
+  const { renderer, maxLimit } = context;
   const attributes = renderAttributes(search, renderer.wallAttributes);
+  renderer.checkAttributes?.(attributes);
   const listQuery = new URLSearchParams([...search].filter(([key]) => (LIST_QUERY_KEYS as readonly string[]).includes(key)));
   const list = listPlan(client, listQuery, maxLimit);
   // The wall asks for the pages after the first with the limit the first was read with.
@@ -93,18 +135,20 @@ export function wallRenderPlan(
   return {
     key: `${cacheKey('/render/wall', attributes)}&endpoint=${encodeURIComponent(endpoint)}`,
     format: 'html',
-    load: async () => renderer.wall((await list.load()) as PublicTestimonialList, attributes, endpoint),
+    load: renderLoad<PublicTestimonialList>('/render/wall', list, context, (data) => renderer.wall(data, attributes, endpoint)),
   };
 }
 
 /** `/render/card/:id`: approved only, as on `/testimonials/:id`; the query holds the card's attributes. */
-export function cardRenderPlan(client: TestimonialReadClient, rawId: string, search: URLSearchParams, renderer: HtmlRenderer): ReadPlan {
+export function cardRenderPlan(client: TestimonialReadClient, rawId: string, search: URLSearchParams, context: RenderContext): ReadPlan {
   checkQueryLimits(search);
+  const { renderer } = context;
   const attributes = renderAttributes(search, renderer.cardAttributes);
+  renderer.checkAttributes?.(attributes);
   const read = testimonialPlan(client, rawId);
   return {
     key: `/render${cacheKey(read.key, attributes)}`,
     format: 'html',
-    load: async () => renderer.card((await read.load()) as PublicTestimonial, attributes),
+    load: renderLoad<PublicTestimonial>('/render/card/:id', read, context, (data) => renderer.card(data, attributes)),
   };
 }

@@ -7,7 +7,9 @@
  * The cost is bounded: at most `maxPages` upstream pages of {@link LIMIT_MAX} (default 50, so 50,000
  * testimonials), each attempt within the proxy's `timeoutMs`. A project with more gets the summary of
  * its newest `maxPages × 1000` approved testimonials, marked `partial: true`, rather than an error or
- * a walk of minutes.
+ * a walk of minutes. At most `concurrency` walks run at once (default 2; see `work-gate.ts`), and the
+ * filters are bounded as on every route (`checkQueryLimits`: tag count and length, `rating` 0–5), so
+ * distinct questions cannot multiply walks without end.
  */
 import {
   LIMIT_MAX,
@@ -19,19 +21,24 @@ import {
 } from '../client/index.js';
 import { safeUrl } from '../client/safe-url.js';
 import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type SummaryData } from '../client/summary.js';
-import type { ResolvedProxyOptions } from './options.js';
+import { integerOption, MAX_CONCURRENCY, type ResolvedProxyOptions } from './options.js';
 import { isApproved } from '../client/public-fields.js';
+import { checkQueryLimits } from './query-limits.js';
 import type { ReadPlan } from './read-plans.js';
+import { WorkGate } from './work-gate.js';
 
 export interface SummaryOptions {
   /** How long a summary is fresh, in ms (default 10 minutes): it costs many upstream pages, and counts move slowly. */
   ttlMs?: number;
   /** Upstream pages of 1000 read at most for one summary (1–1000, default 50); past them it is `partial`. */
   maxPages?: number;
+  /** Walks at once (1–64, default 2); the next wait up to `busyWaitMs`, then get the stale copy or 503. */
+  concurrency?: number;
 }
 
 export const DEFAULT_SUMMARY_TTL_MS = 600_000;
 export const DEFAULT_SUMMARY_MAX_PAGES = 50;
+export const DEFAULT_SUMMARY_CONCURRENCY = 2;
 export const MAX_SUMMARY_PAGES = 1000;
 /** A name is a label in a badge, not a paragraph. */
 const MAX_NAME_LENGTH = 80;
@@ -40,28 +47,35 @@ const STARS = ['1', '2', '3', '4', '5'] as const;
 
 /**
  * The proxy's settings for the summary route: the same as every route's but the cache TTL (so
- * `Cache-Control` and freshness follow the summary's), and the page bound. Checked when the proxy is made.
+ * `Cache-Control` and freshness follow the summary's), the page bound and the walks' gate. Checked
+ * when the proxy is made.
  */
 export function summarySettings(
   settings: ResolvedProxyOptions,
   options: SummaryOptions = {},
-): { settings: ResolvedProxyOptions; maxPages: number } {
+): { settings: ResolvedProxyOptions; maxPages: number; gate: WorkGate } {
   const { ttlMs = DEFAULT_SUMMARY_TTL_MS, maxPages = DEFAULT_SUMMARY_MAX_PAGES } = options ?? {};
+  const concurrency = integerOption('summary.concurrency', options?.concurrency, DEFAULT_SUMMARY_CONCURRENCY, 1, MAX_CONCURRENCY);
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs < 0) {
     throw new TypeError(`createProxy: summary.ttlMs must be a number ≥ 0; got ${String(ttlMs)}.`);
   }
   if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > MAX_SUMMARY_PAGES) {
     throw new TypeError(`createProxy: summary.maxPages must be an integer from 1 to ${MAX_SUMMARY_PAGES}; got ${String(maxPages)}.`);
   }
-  return { settings: { ...settings, cache: { ...settings.cache, ttlMs } }, maxPages };
+  return {
+    settings: { ...settings, cache: { ...settings.cache, ttlMs } },
+    maxPages,
+    gate: new WorkGate('summary walks', concurrency, settings.busyWaitMs),
+  };
 }
 
 /** The read plan of one summary question; an invalid question throws before anything is sent. */
-export function summaryPlan(client: TestimonialReadClient, search: URLSearchParams, maxPages: number): ReadPlan {
+export function summaryPlan(client: TestimonialReadClient, search: URLSearchParams, maxPages: number, gate: WorkGate): ReadPlan {
+  checkQueryLimits(search);
   const query = parseSummaryQuery(search);
   return {
     key: `/summary?${encodeSummaryQuery(query)}`,
-    load: () => computeSummary(client, query.filters, query.avatars, maxPages),
+    load: () => gate.run(() => computeSummary(client, query.filters, query.avatars, maxPages)),
   };
 }
 

@@ -7,10 +7,12 @@
  */
 import { TestimonialApiError } from '../client/index.js';
 import { NotPublicError, UpstreamShapeError } from '../client/public-fields.js';
+import { RenderFailure } from './render-routes.js';
 import { REFUSED_ANSWER, routeOf } from './upstream-fetch.js';
+import { ProxyBusyError } from './work-gate.js';
 
 export interface UpstreamFailure {
-  status: 404 | 502 | 503 | 504;
+  status: 404 | 500 | 502 | 503 | 504;
   code: string;
   message: string;
   /** May an expired cached answer stand in? Yes for outages, no for "this testimonial is gone". */
@@ -34,6 +36,25 @@ function networkCode(error: TestimonialApiError): string {
 export function describeUpstreamFailure(error: unknown): UpstreamFailure {
   // Pending and unknown ids (read-plans) get the same answer, so a visitor cannot tell that a pending one exists.
   if (error instanceof NotPublicError) return NOT_FOUND;
+  // The proxy's own limits and its renderer are never reported as the service's fault.
+  if (error instanceof ProxyBusyError) {
+    return {
+      status: 503,
+      code: 'proxy_busy',
+      message: 'The proxy is busy with other requests; try again shortly.',
+      staleAllowed: true,
+      retryAfterMs: error.retryAfterMs,
+    };
+  }
+  if (error instanceof RenderFailure) {
+    return {
+      status: 500,
+      code: 'render_failed',
+      message: 'The proxy could not render this fragment; the site owner can find why in its log.',
+      staleAllowed: true,
+      log: `${PREFIX} ${error.message}`,
+    };
+  }
   if (error instanceof UpstreamShapeError) {
     return badGateway(`${PREFIX} the service answered something that is not the API's JSON (${error.message})`);
   }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
@@ -93,6 +95,38 @@ describe('testimonial-elements render', () => {
       assert.equal(stdout.match(/<testimonial-card[\s>]/g)?.length, 2);
     } finally {
       await proxy.close();
+    }
+  });
+
+  // Issue 29, item 5: one approved testimonial with a media URL the elements refuse failed the whole build.
+  it('one record with a refused media URL does not fail the build: exit 0, the wall printed without it', async () => {
+    const testimonial = (id: string, media: string) => ({
+      id,
+      type: 'video',
+      text: `Testimonial ${id}`,
+      rating: 5,
+      approved: true,
+      date: '2024-05-17T09:30:00Z',
+      customer_name: `Customer ${id}`,
+      video_url: media,
+      thumbnail_url: media,
+      media: [{ url: media, type: 'image', alt: '' }],
+    });
+    const list = {
+      total: 2,
+      testimonials: [testimonial('bad-1', '/..//evil.example/x.mp4'), testimonial('good-1', 'https://cdn.test/a.mp4')],
+    };
+    const server = createServer((_request, response) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(list)),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { code, stdout, stderr } = await run(['wall', '--proxy', `http://127.0.0.1:${(server.address() as AddressInfo).port}`]);
+      assert.equal(code, 0, stderr);
+      assert.equal(stdout.match(/<testimonial-card[\s>]/g)?.length, 2, 'both cards are there');
+      assert.ok(!/="\/\/evil/.test(stdout), 'the refused URL is in no attribute');
+    } finally {
+      server.close();
     }
   });
 

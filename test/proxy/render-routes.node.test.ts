@@ -67,7 +67,7 @@ describe('proxy HTML routes', () => {
     assert.match(stub.requests[0]!, /limit=5/);
     const [call] = calls;
     assert.deepEqual(call!.attributes, { layout: 'grid', limit: '5', 'no-rating': '', tags: 'a,b' });
-    assert.equal(call!.endpoint, ORIGIN, 'the wall takes over through this proxy');
+    assert.equal(call!.endpoint, '/', 'the wall takes over through this proxy, relative: never the request’s Host (issue 29, item 8)');
     const data = JSON.stringify(call!.data);
     for (const secret of ['customer_email', 'project_id', 'form_id', 'storage_key', PENDING_ID]) {
       assert.ok(!data.includes(secret), `${secret} reached the renderer`);
@@ -140,14 +140,14 @@ describe('proxy HTML routes', () => {
     assert.equal(post.status, 405, 'read-only');
   });
 
-  it('writes render.publicUrl as the wall’s endpoint, with a base path kept otherwise', async () => {
+  it('writes render.publicUrl as the wall’s endpoint, else the base path', async () => {
     const recording = recordingRenderer();
     const withUrl = setup({ render: { renderer: recording.renderer, publicUrl: 'https://example.com/api/' } });
     assert.equal((await withUrl.get('/render/wall')).status, 200);
     assert.equal(recording.calls[0]!.endpoint, 'https://example.com/api');
     const based = setup({ basePath: '/api' });
     await based.get('/api/render/wall');
-    assert.equal(based.calls[0]!.endpoint, `${ORIGIN}/api`);
+    assert.equal(based.calls[0]!.endpoint, '/api');
     assert.throws(
       () => setup({ render: { renderer: recordingRenderer().renderer, publicUrl: 'javascript:alert(1)' } }),
       /render\.publicUrl/,
@@ -206,6 +206,32 @@ describe('proxy HTML routes on Node (serveProxy, the proxy command)', () => {
       const card = await fetch(`${served.url}/api/render/card/${island.testimonials[0]!.id}?lang=en`);
       assert.equal(card.status, 200);
       assert.match(await card.text(), /^<testimonial-card /);
+    } finally {
+      await served.close();
+    }
+  });
+
+  // Issue 29, items 4 and 6, through the real renderer.
+  it('render an English tag Intl refuses, and refuse no-rating with JSON-LD before asking the service', async () => {
+    const sandbox = createSandbox();
+    let upstreamCalls = 0;
+    const lines: string[] = [];
+    const served = await serveProxy({
+      ...base,
+      log: (line) => lines.push(line),
+      fetch: (request) => (upstreamCalls++, sandbox.fetch(request)),
+      render: { jsonLd: { itemReviewed: { '@type': 'Product', name: 'Acme' } } },
+    });
+    try {
+      const refused = await fetch(`${served.url}/render/wall?no-rating`);
+      assert.equal(refused.status, 400);
+      assert.equal(((await refused.json()) as { error: { field: string } }).error.field, 'no-rating');
+      assert.equal(upstreamCalls, 0, 'refused before any upstream call');
+      const { testimonials } = (await (await fetch(`${served.url}/testimonials?limit=1`)).json()) as { testimonials: { id: string }[] };
+      const card = await fetch(`${served.url}/render/card/${testimonials[0]!.id}?lang=en-GB-oed`);
+      assert.equal(card.status, 200, await card.clone().text());
+      assert.match(await card.text(), /<article part="card"/, 'the card, not its error state');
+      assert.deepEqual(lines, []);
     } finally {
       await served.close();
     }

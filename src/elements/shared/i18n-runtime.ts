@@ -6,7 +6,8 @@
  * the page's words over the built-in ones. A page in German thus fetches this chunk and
  * `chunks/i18n-de.js`.
  */
-import { ENGLISH_ONE, registered, updateAll, type Language, type PluralForms, type Translation } from './localize.js';
+import { intlLocale } from './locale.js';
+import { ENGLISH_ONE, registered, updateAll, type Language, type PluralForms, type Translation, type TranslationKey } from './localize.js';
 
 /** The built-in languages besides English, each a chunk of its own. */
 const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
@@ -56,6 +57,24 @@ function load(code: string): Promise<void> {
   return loading;
 }
 
+const placeholders = (text: string): string[] => text.match(/\{\d\}/g) ?? [];
+const warnedWords = new Set<string>();
+
+/**
+ * A word of a page's or an element's own with a placeholder its key never fills (`'x {0}'` for "Load
+ * more") is shown with the placeholder as written, and said once on the console.
+ */
+function checkPlaceholders(key: TranslationKey, message: string): string {
+  const extra = placeholders(message).filter((placeholder) => !placeholders(key).includes(placeholder));
+  if (extra.length && !warnedWords.has(message)) {
+    warnedWords.add(message);
+    console.warn(
+      `[testimonial-elements] TE-UNUSED-PLACEHOLDER: the words "${message}" for "${key}" hold ${extra.join(', ')}, which that word is never given; shown as written.`,
+    );
+  }
+  return message;
+}
+
 // Canonical subtags are lower-case letters and digits, so no `Object.prototype` name matches.
 const builtIn = (chain: string[]): string | undefined => chain.find((code) => code in BUILT_IN);
 
@@ -70,12 +89,8 @@ export const BUILT_IN_LANGUAGES = Object.keys(BUILT_IN);
 
 /** An element's words in the language of `tag` (as its page writes it, or `undefined`). */
 export function resolve(tag: string | undefined): Language {
-  let requested: string | undefined;
-  try {
-    requested = Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    // Not a language tag: English words, the user agent's numbers.
-  }
+  // Not a language tag: English words, the user agent's numbers.
+  const requested = intlLocale(tag);
   const chain = fallbackChain(requested ?? '');
   const code = builtIn(chain);
   if (code && !tables[code]) {
@@ -92,9 +107,9 @@ export function resolve(tag: string | undefined): Language {
       for (const tag of chain) message ||= registered[tag]?.[key] || tables[tag]?.[key];
       if (typeof message === 'object') {
         // A count that is not a number ("50,000+") takes `other`.
-        return (typeof count === 'number' && message[(rules ??= new Intl.PluralRules(lang)).select(count)]) || message.other;
+        message = (typeof count === 'number' && message[(rules ??= new Intl.PluralRules(lang)).select(count)]) || message.other;
       }
-      return message || (count === 1 && ENGLISH_ONE[key]) || key;
+      return checkPlaceholders(key, message || (count === 1 && ENGLISH_ONE[key]) || key);
     },
   };
 }

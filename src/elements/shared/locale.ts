@@ -66,6 +66,19 @@ function judgeDirection(lang: string): boolean {
   }
 }
 
+/**
+ * `tag` as `Intl` takes it, or `undefined` (the user agent's locale) for a tag `Intl` refuses: tags such
+ * as `en-GB-oed` (registered, but not a BCP 47 form `Intl` accepts) or `en-12` made every number and
+ * date format throw `RangeError`.
+ */
+export function intlLocale(tag: string | undefined): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The language subtag, lower case: "pt-BR" → "pt". */
 export function primaryLanguage(lang: string): string {
   return lang.trim().split(/[-_]/)[0]!.toLowerCase();

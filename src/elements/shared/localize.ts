@@ -14,7 +14,7 @@
  * element's.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { nearestLang } from './locale.js';
+import { intlLocale, nearestLang } from './locale.js';
 import type { Translation, TranslationKey } from './translations/keys.js';
 import type * as I18nRuntime from './i18n-runtime.js';
 
@@ -88,7 +88,7 @@ export interface Language {
 export function language(host: LocalizedHost): Language {
   const tag = nearestLang(host);
   return english(tag) && !host.strings
-    ? { requested: tag, lang: 'en' }
+    ? { requested: intlLocale(tag), lang: 'en' }
     : (runtime?.resolve(tag) ?? (void loadRuntime(), { requested: tag, lang: '' }));
 }
 
@@ -114,6 +114,9 @@ export function words(host: LocalizedHost): Words {
     const { requested, lang, word } = language(host);
     // English has two forms: `one` for exactly 1, `other` (the key) for the rest.
     const message = lang ? (word?.(key, args[0], host.strings) ?? ((args[0] === 1 && ENGLISH_ONE[key]) || key)) : '';
-    return message.replace(/\{(\d)\}/g, (_, index: string) => args[+index]!.toLocaleString(requested));
+    // A placeholder with no argument (a page's own word, `'x {0}'` for a word that takes none) stays as
+    // written; the runtime, which every page's own word passes through, warns. The captured digit
+    // indexes the array as well as a number would.
+    return message.replace(/\{(\d)\}/g, (placeholder, index: number) => args[index]?.toLocaleString(requested) ?? placeholder);
   };
 }

@@ -89,6 +89,37 @@ describe('built-in translations', () => {
 });
 
 describe('words', () => {
+  // Issue 29, item 4: English-looking tags that Intl refuses made every number throw RangeError.
+  it('formats numbers with the default format for an English tag that Intl refuses (en-GB-oed, en-12…)', async () => {
+    for (const tag of ['en-GB-oed', 'en-us-us', 'en-12', 'en-x1']) {
+      const { w, language: current } = await localizer(tag);
+      assert.equal(current().requested, undefined, `${tag}: no tag for Intl`);
+      assert.equal(w('{0} more testimonials loaded.', 1234), '1,234 more testimonials loaded.', tag);
+    }
+  });
+
+  // Issue 29, item 7: a page's own word with a placeholder its word is never given crashed the element.
+  it('leaves a placeholder no argument fills as written, and warns once', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => void warnings.push(line);
+    try {
+      const { host, w } = await localizer('en');
+      host.strings = { 'Load more': 'x {0}', 'Show less': 'less {1}' };
+      for (let i = 0; i < 50 && w('Load more') === ''; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(w('Load more'), 'x {0}');
+      assert.equal(w('Load more'), 'x {0}');
+      assert.equal(w('Show less'), 'less {1}');
+    } finally {
+      console.warn = warn;
+    }
+    assert.equal(
+      warnings.filter((line) => line.includes('TE-UNUSED-PLACEHOLDER') && line.includes('x {0}')).length,
+      1,
+      warnings.join('\n'),
+    );
+  });
+
   it('says English plurals and numbers in the element language', async () => {
     const { w, language } = await localizer('en');
     assert.equal(w('{0} more testimonials loaded.', 1), '1 more testimonial loaded.');

@@ -44,5 +44,21 @@ describe('safeUrl', () => {
     assert.equal(safeUrl('/media/x.mp4', 'link'), undefined);
     assert.equal(safeUrl('/media/x.png', 'image'), undefined);
     assert.equal(safeUrl('media/x.mp4', 'media'), undefined, 'document-relative paths are not root-relative');
+    assert.equal(safeUrl('/media//x.mp4#t=1', 'media'), '/media//x.mp4#t=1', 'a double slash inside the path is still this origin');
+  });
+
+  // Issue 29, item 5: dot segments resolved the path to `//evil.example/x`, another host once written out.
+  it('never returns a protocol-relative URL, whatever the dot segments and encodings', () => {
+    for (const url of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/..//evil.example/x',
+      '/.//evil.example/x',
+      '/a/..//evil.example/x',
+      '/%2e%2e//evil.example/x',
+      '/a/%2E/..//evil.example/x',
+    ]) {
+      assert.equal(safeUrl(url, 'media'), undefined, url);
+    }
   });
 });
