@@ -323,6 +323,17 @@ const states = css`
   .skeleton {
     min-height: var(--testimonial-skeleton-height, 12rem);
   }
+  /* The skeleton over the unseen placeholder card that sizes it (renderState). */
+  .state {
+    display: grid;
+    height: 100%;
+  }
+  .state > * {
+    grid-area: 1 / 1;
+  }
+  .sizer {
+    visibility: hidden;
+  }
   .bone {
     border-radius: 0.375rem;
     background: var(--_t-skeleton);

@@ -9,6 +9,7 @@ import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { isRightToLeft } from '../shared/locale.js';
 import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
@@ -25,7 +26,15 @@ import {
 } from './wall-options.js';
 import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
-import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import {
+  cappedClasses,
+  listTemplate,
+  skeletonCount,
+  skeletonTemplate,
+  type CardTemplate,
+  type ItemLimits,
+  type ListContext,
+} from './wall-templates.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
@@ -52,6 +61,9 @@ declare global {
 
 /** Properties that change the question asked of the API. */
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
+
+/** Properties the wall hands to its cards: a change renders the slices already shown again. */
+const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
 
 let wallCount = 0;
 
@@ -250,6 +262,14 @@ export class TestimonialWall extends CardDisplayElement {
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
+  /**
+   * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
+   * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
+   * the skeleton being that tall moves nothing down.
+   */
+  private reserved = 0;
+  /** The skeleton as last rendered: whether this render shows it. */
+  private skeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
   private placed = false;
   private askedClient: WidgetReadClient | undefined;
@@ -347,6 +367,9 @@ export class TestimonialWall extends CardDisplayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
+    // The skeleton's height, read as it may give way (in the browser: a server-rendered wall had none).
+    const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
+    if (wall?.querySelector('[aria-busy]')) this.reserved = wall.offsetHeight;
     const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
@@ -365,6 +388,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
+    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.cardTemplate();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
@@ -573,21 +597,26 @@ export class TestimonialWall extends CardDisplayElement {
     void this.data.retry();
   }
 
-  private renderCard = (testimonial: Testimonial): TemplateResult =>
-    html`<testimonial-card
-      .testimonial=${testimonial}
-      variant=${this.display.variant ?? nothing}
-      theme=${this.display.theme ?? nothing}
-      ?no-date=${this.noDate}
-      ?no-rating=${this.noRating}
-      ?no-source=${this.noSource}
-      ?no-avatar=${this.noAvatar}
-      ?no-media=${this.noMedia}
-      ?show-tags=${this.showTags}
-      .strings=${this.strings}
-      heading-level=${this.display.headingLevel ?? nothing}
-      text-limit=${this.display.textLimit ?? nothing}
-    ></testimonial-card>`;
+  /** The card of one testimonial; a new function when what the cards are given changes (see CardTemplate). */
+  private renderCard = this.cardTemplate();
+
+  private cardTemplate(): CardTemplate {
+    return (testimonial) =>
+      html`<testimonial-card
+        .testimonial=${testimonial}
+        variant=${this.display.variant ?? nothing}
+        theme=${this.display.theme ?? nothing}
+        ?no-date=${this.noDate}
+        ?no-rating=${this.noRating}
+        ?no-source=${this.noSource}
+        ?no-avatar=${this.noAvatar}
+        ?no-media=${this.noMedia}
+        ?show-tags=${this.showTags}
+        .strings=${this.strings}
+        heading-level=${this.display.headingLevel ?? nothing}
+        text-limit=${this.display.textLimit ?? nothing}
+      ></testimonial-card>`;
+  }
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
     return html`<div class="message" part=${kind} lang=${this.locale.lang}>
@@ -641,12 +670,19 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(
+    // The footer's row too, when one is likely ("Load more" under a page of a set size, a call to
+    // action): kept with the rest (see `reserved`), so it does not push what follows when it comes.
+    const footer =
+      this.cta != null || (this.pagingValue === 'button' && !isMoving(this.layoutValue) && this.params.limit !== undefined)
+        ? html`<div class="footer skeleton-controls" aria-hidden="true"><button>‹</button></div>`
+        : nothing;
+    return (this.skeleton = html`${skeletonTemplate(
       this.layoutValue,
       skeletonCount(this.layoutValue, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
-    );
+      this.renderCard,
+    )}${footer}`);
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -711,8 +747,10 @@ export class TestimonialWall extends CardDisplayElement {
     this.locale = language(this);
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
-    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing}>
-      ${this.renderBody()} ${this.renderFooter()}
+    const body = this.renderBody();
+    const held = styleProperties({ 'min-block-size': `${body === this.skeleton ? 0 : this.reserved}px` });
+    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
+      ${body} ${this.renderFooter()}
       <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
     </div>`;
   }

@@ -1,0 +1,22 @@
+/**
+ * The testimonial a skeleton is sized with: every field a text card shows, a text longer than any
+ * `text-limit` default, so the card clamps it and shows "Read more". A skeleton holds a card of it,
+ * unseen: as tall as the tallest text card can be at that width, in that font and variant. A skeleton
+ * of a fixed height was shorter than most cards, and what follows the element moved down when the
+ * cards came (issue 23: 0.17 on a phone).
+ */
+import type { CardTestimonial } from './card-testimonial.js';
+
+export const PLACEHOLDER_TESTIMONIAL: CardTestimonial = {
+  id: 'placeholder',
+  type: 'text',
+  integration: 'google',
+  title: 'Lorem ipsum dolor sit amet',
+  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(12),
+  rating: 5,
+  date: '2024-01-01T00:00:00Z',
+  url: 'https://example.com/',
+  customer_name: 'Lorem Ipsum',
+  customer_tagline: 'Lorem ipsum dolor',
+  customer_company: 'Lorem Ipsum',
+};
