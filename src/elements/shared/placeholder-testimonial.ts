@@ -1,6 +1,7 @@
 /**
  * The testimonial a skeleton is sized with: every field a text card shows, a text longer than any
- * `text-limit` default, so the card clamps it and shows "Read more". A skeleton holds a card of it,
+ * `text-limit` default, so the card clamps it and shows "Read more" (and the card's skeleton adds a row
+ * of media, which a text testimonial may carry: see `.sizer` in its styles). A skeleton holds a card of it,
  * unseen: as tall as the tallest text card can be at that width, in that font and variant. A skeleton
  * of a fixed height was shorter than most cards, and what follows the element moved down when the
  * cards came (issue 23: 0.17 on a phone).
@@ -17,6 +18,7 @@ export const PLACEHOLDER_TESTIMONIAL: CardTestimonial = {
   date: '2024-01-01T00:00:00Z',
   url: 'https://example.com/',
   customer_name: 'Lorem Ipsum',
-  customer_tagline: 'Lorem ipsum dolor',
+  customer_tagline: 'Head of Research at Lorem Ipsum',
   customer_company: 'Lorem Ipsum',
+  customer_username: '@loremipsum',
 };

@@ -334,6 +334,12 @@ const states = css`
   .sizer {
     visibility: hidden;
   }
+  /* Room for a row of attached images, which a text testimonial may have (.media). */
+  .sizer::after {
+    content: '';
+    display: block;
+    height: calc(var(--testimonial-media-size, 6rem) + var(--_t-spacing));
+  }
   .bone {
     border-radius: 0.375rem;
     background: var(--_t-skeleton);

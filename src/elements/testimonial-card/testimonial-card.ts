@@ -205,7 +205,7 @@ export class TestimonialCard extends CardDisplayElement {
     super.willUpdate(changed);
     // The skeleton's height, read as it may give way (in the browser only: never on the server).
     const skeleton = this.hasUpdated ? this.renderRoot.querySelector<HTMLElement>('.skeleton') : null;
-    if (skeleton) this.reserved = skeleton.offsetHeight;
+    if (skeleton) this.reserved = skeleton.getBoundingClientRect().height;
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;

@@ -41,6 +41,8 @@ const wallStyles = css`
 
   .wall {
     container: testimonial-wall / inline-size;
+    /* Its least height (the skeleton's, see TestimonialWall) is room below, not taller rows of .carousel, .marquee. */
+    align-content: start;
   }
 
   .items {

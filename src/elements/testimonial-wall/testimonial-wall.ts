@@ -369,7 +369,7 @@ export class TestimonialWall extends CardDisplayElement {
     const first = !this.hasUpdated;
     // The skeleton's height, read as it may give way (in the browser: a server-rendered wall had none).
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
-    if (wall?.querySelector('[aria-busy]')) this.reserved = wall.offsetHeight;
+    if (wall?.querySelector('[aria-busy]')) this.reserved = wall.getBoundingClientRect().height;
     const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
