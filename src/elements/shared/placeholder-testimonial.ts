@@ -9,16 +9,13 @@
 import type { CardTestimonial } from './card-testimonial.js';
 
 export const PLACEHOLDER_TESTIMONIAL: CardTestimonial = {
-  id: 'placeholder',
-  type: 'text',
   integration: 'google',
-  title: 'Lorem ipsum dolor sit amet',
-  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(12),
+  title: 'Lorem ipsum',
+  text: 'Lorem ipsum dolor sit amet. '.repeat(20),
   rating: 5,
-  date: '2024-01-01T00:00:00Z',
-  url: 'https://example.com/',
+  date: '2024-01-01',
   customer_name: 'Lorem Ipsum',
-  customer_tagline: 'Head of Research at Lorem Ipsum',
+  customer_tagline: 'Head of Lorem at Lorem Ipsum',
   customer_company: 'Lorem Ipsum',
-  customer_username: '@loremipsum',
+  customer_username: '@lorem',
 };

@@ -323,7 +323,10 @@ const states = css`
   .skeleton {
     min-height: var(--testimonial-skeleton-height, 12rem);
   }
-  /* The skeleton over the unseen placeholder card that sizes it (renderState). */
+  /*
+   * The skeleton: the live region (renderState) over a card of the placeholder testimonial, which
+   * sizes it and shows as blocks where the card has its header, rating, words and footer.
+   */
   .state {
     display: grid;
     height: 100%;
@@ -332,39 +335,29 @@ const states = css`
     grid-area: 1 / 1;
   }
   .sizer {
+    animation: pulse 1.6s ease-in-out infinite;
+  }
+  .sizer * {
     visibility: hidden;
+  }
+  .sizer :is(.card, .header, .rating, .quote, .footer) {
+    visibility: visible;
+    color: transparent;
+  }
+  .sizer :is(.header, .rating, .quote, .footer) {
+    border-radius: 0.375rem;
+    background: var(--_t-skeleton);
+  }
+  .state .skeleton {
+    background: none;
+    border-color: transparent;
+    box-shadow: none;
   }
   /* Room for a row of attached images, which a text testimonial may have (.media). */
   .sizer::after {
     content: '';
     display: block;
     height: calc(var(--testimonial-media-size, 6rem) + var(--_t-spacing));
-  }
-  .bone {
-    border-radius: 0.375rem;
-    background: var(--_t-skeleton);
-    animation: pulse 1.6s ease-in-out infinite;
-  }
-  .bone.head {
-    display: flex;
-    gap: 0.75rem;
-    align-items: center;
-    background: none;
-    animation: none;
-  }
-  .bone.circle {
-    width: var(--_avatar-size);
-    height: var(--_avatar-size);
-    border-radius: 50%;
-  }
-  .bone.line {
-    height: 0.875rem;
-  }
-  .bone.line.short {
-    flex: 0 0 40%;
-  }
-  .bone.line.mid {
-    width: 65%;
   }
   @keyframes pulse {
     50% {

@@ -515,14 +515,7 @@ ${stars}
     return html`<div class="state">${sizer}<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
       ${
         loading
-          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>
-            <div class="bone head" aria-hidden="true">
-              <div class="bone circle"></div>
-              <div class="bone line short"></div>
-            </div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line mid" aria-hidden="true"></div>`
+          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>`
           : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
             <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
       }

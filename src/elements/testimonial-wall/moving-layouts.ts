@@ -12,6 +12,8 @@ import { AutoplayController } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
+// Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
+export { MediaQueryController } from './media-query.js';
 import {
   currentSlideIndex,
   isRtl,

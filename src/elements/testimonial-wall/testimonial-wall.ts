@@ -13,7 +13,7 @@ import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
-import { MediaQueryController } from './media-query.js';
+import type { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
@@ -286,7 +286,8 @@ export class TestimonialWall extends CardDisplayElement {
   private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
+  /** `prefers-reduced-motion`, followed from when the moving layouts' chunk is here (only they move). */
+  private reducedMotion: MediaQueryController | undefined;
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
   /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
@@ -448,6 +449,7 @@ export class TestimonialWall extends CardDisplayElement {
     const layouts = movingLayouts.loaded;
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
+      this.reducedMotion = new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
       // The class's own styles first (a subclass's included), then the moving layouts'.
       const { elementStyles } = this.constructor as typeof CardDisplayElement;
       adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
@@ -456,7 +458,7 @@ export class TestimonialWall extends CardDisplayElement {
       if (this.carousel) this.carousel.rotation.enabled = false;
       return;
     }
-    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion, {
+    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion!, {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
@@ -649,7 +651,7 @@ export class TestimonialWall extends CardDisplayElement {
       });
     }
     if (this.layoutValue === 'marquee' && layouts) {
-      const still = this.reducedMotion.matches;
+      const still = this.reducedMotion!.matches;
       const toggle = still
         ? nothing
         : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
