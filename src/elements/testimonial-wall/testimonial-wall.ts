@@ -672,19 +672,13 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    // The footer's row too, when one is likely ("Load more" under a page of a set size, a call to
-    // action): kept with the rest (see `reserved`), so it does not push what follows when it comes.
-    const footer =
-      this.cta != null || (this.pagingValue === 'button' && !isMoving(this.layoutValue) && this.params.limit !== undefined)
-        ? html`<div class="footer skeleton-controls" aria-hidden="true"><button>‹</button></div>`
-        : nothing;
-    return (this.skeleton = html`${skeletonTemplate(
+    return (this.skeleton = skeletonTemplate(
       this.layoutValue,
       skeletonCount(this.layoutValue, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
       this.renderCard,
-    )}${footer}`);
+    ));
   }
 
   private renderBody(): TemplateResult | typeof nothing {
