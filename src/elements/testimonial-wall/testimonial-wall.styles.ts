@@ -43,6 +43,13 @@ const wallStyles = css`
     container: testimonial-wall / inline-size;
     /* Its least height (the skeleton's, see TestimonialWall) is room below, not taller rows of .carousel, .marquee. */
     align-content: start;
+    position: relative;
+  }
+
+  /* At the wall's end, below that room too, so scroll paging starts when the reader reaches it. */
+  .wall > .sentinel {
+    position: absolute;
+    bottom: 0;
   }
 
   .items {
