@@ -447,9 +447,9 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private prepareMovingLayout(): void {
     const layouts = movingLayouts.loaded;
+    if (layouts && isMoving(this.layoutValue)) this.reducedMotion ??= new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
-      this.reducedMotion = new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
       // The class's own styles first (a subclass's included), then the moving layouts'.
       const { elementStyles } = this.constructor as typeof CardDisplayElement;
       adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
