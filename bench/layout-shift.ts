@@ -31,7 +31,11 @@ const README_SNIPPET_HEAD = `<script type="module" blocking="render" src="/cdn/t
 
 const SCRIPTS = [
   { key: '', head: README_SNIPPET_HEAD, what: "README's snippet" },
-  { key: '.render_blocking', head: '<script type="module" blocking="render" src="/cdn/testimonial-elements.js"></script>', what: 'blocking="render"' },
+  {
+    key: '.render_blocking',
+    head: '<script type="module" blocking="render" src="/cdn/testimonial-elements.js"></script>',
+    what: 'blocking="render"',
+  },
 ] as const;
 
 const DATA = [

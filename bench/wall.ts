@@ -117,7 +117,7 @@ export async function testimonials(server: BenchServer, count: number): Promise<
 }
 
 export async function measureWallRender(browser: Browser, server: BenchServer): Promise<Figure[]> {
-  server.page("/bench/wall.html", WALL_PAGE);
+  server.page('/bench/wall.html', WALL_PAGE);
   const data = await testimonials(server, Math.max(...SIZES));
   const figures: Figure[] = [];
   const ratios = new Map<string, number>();
@@ -192,7 +192,12 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
               '×',
               `longest task, 1,000 cards${how}: wall ÷ innerHTML (median of paired runs)`,
             ),
-            figure(`wall.1000${suffix}.longest_task_ms`, oursTask, 'ms', `longest task during the 1,000-card wall render${how} (0: none ≥ 50 ms)`),
+            figure(
+              `wall.1000${suffix}.longest_task_ms`,
+              oursTask,
+              'ms',
+              `longest task during the 1,000-card wall render${how} (0: none ≥ 50 ms)`,
+            ),
             figure(`wall.1000${suffix}.baseline_longest_task_ms`, baselineTask, 'ms', `longest task during the 1,000-card innerHTML${how}`),
           );
         }

@@ -447,7 +447,8 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private prepareMovingLayout(): void {
     const layouts = movingLayouts.loaded;
-    if (layouts && isMoving(this.layoutValue)) this.reducedMotion ??= new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
+    if (layouts && isMoving(this.layoutValue))
+      this.reducedMotion ??= new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.

@@ -57,7 +57,13 @@ const skeletonCard = (card: CardTemplate, classes: string): TemplateResult =>
  * Placeholders sized like the tallest card, in the layout's own structure, so the space is taken before
  * data comes; the wall then keeps it (see TestimonialWall), so shorter cards move nothing up either.
  */
-export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, loading: string, card: CardTemplate): TemplateResult {
+export function skeletonTemplate(
+  layout: WallLayout,
+  count: number,
+  limits: ItemLimits,
+  loading: string,
+  card: CardTemplate,
+): TemplateResult {
   const cards = Array.from({ length: count }, (_, index) =>
     skeletonCard(card, layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
   );

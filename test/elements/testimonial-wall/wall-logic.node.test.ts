@@ -298,7 +298,10 @@ describe('ChunkedList slice sizes', () => {
       pay();
     }
     // 20 ms at 0.25 ms an item: 80 fit, 60 at most; only the first slice and the remainder are smaller.
-    assert.deepEqual(sizes.slice(1, -1), Array.from({ length: sizes.length - 2 }, () => DEFAULT_MAX_CHUNK_SIZE));
+    assert.deepEqual(
+      sizes.slice(1, -1),
+      Array.from({ length: sizes.length - 2 }, () => DEFAULT_MAX_CHUNK_SIZE),
+    );
     assert.equal(sizes.length, 1 + Math.ceil((1000 - DEFAULT_CHUNK_SIZE) / DEFAULT_MAX_CHUNK_SIZE));
   });
 });
