@@ -99,9 +99,12 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
  * the shortest column; should that fail, the wall shows a list.
  *
- * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
- * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame.
+ * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) reserve
+ * the space: each is as tall as the tallest text card can be at that width (a card of a placeholder
+ * text as long as `text-limit`, with a row of images), and the wall keeps that height once the cards
+ * are in, so nothing below it moves down or up when they come (a smaller `text-limit` reserves less).
+ * Long lists render in slices sized to a 20 ms budget per frame from the marginal cost of a card;
+ * slices already shown are not rendered again.
  *
  * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
  * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
@@ -147,7 +150,7 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
  * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
- * @cssproperty --testimonial-wall-item-size - Assumed height of a card: skeleton height and the reserved size of cards not yet in view. Default: the card's `--testimonial-skeleton-height` (12rem).
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed 12rem (the card's `--testimonial-skeleton-height`).
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *
