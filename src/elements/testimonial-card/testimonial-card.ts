@@ -182,7 +182,7 @@ export class TestimonialCard extends CardDisplayElement {
   private locale!: Language;
 
   /** The height of the skeleton this card showed while loading, in px: the card's least height after. */
-  private reserved = 0;
+  private keptHeight = 0;
 
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
@@ -205,7 +205,7 @@ export class TestimonialCard extends CardDisplayElement {
     super.willUpdate(changed);
     // The skeleton's height, read as it may give way (in the browser only: never on the server).
     const skeleton = this.hasUpdated ? this.renderRoot.querySelector<HTMLElement>('.skeleton') : null;
-    if (skeleton) this.reserved = skeleton.getBoundingClientRect().height;
+    if (skeleton) this.keptHeight = skeleton.getBoundingClientRect().height;
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
@@ -287,7 +287,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
-    const held = this.reserved ? styleProperties({ 'min-block-size': `${this.reserved}px` }) : nothing;
+    const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
     return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
@@ -505,7 +505,7 @@ ${stars}
    * not load is no emergency) whose words change, so the change is what a screen reader announces.
    * While loading, the skeleton lies over an unseen card of the placeholder testimonial, so it is as
    * tall as the tallest text card (see PLACEHOLDER_TESTIMONIAL); the card then keeps that height
-   * (`reserved`), so what follows moves neither down nor up when the testimonial comes.
+   * (`keptHeight`), so what follows moves neither down nor up when the testimonial comes.
    */
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';

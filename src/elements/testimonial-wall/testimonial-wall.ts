@@ -270,9 +270,9 @@ export class TestimonialWall extends CardDisplayElement {
    * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
    * the skeleton being that tall moves nothing down.
    */
-  private reserved = 0;
+  private keptHeight = 0;
   /** The skeleton as last rendered: whether this render shows it. */
-  private skeleton: TemplateResult | undefined;
+  private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
   private placed = false;
   private askedClient: WidgetReadClient | undefined;
@@ -373,7 +373,7 @@ export class TestimonialWall extends CardDisplayElement {
     const first = !this.hasUpdated;
     // The skeleton's height, read as it may give way (in the browser: a server-rendered wall had none).
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
-    if (wall?.querySelector('[aria-busy]')) this.reserved = wall.getBoundingClientRect().height;
+    if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
@@ -392,7 +392,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
-    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.cardTemplate();
+    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
@@ -604,9 +604,9 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   /** The card of one testimonial; a new function when what the cards are given changes (see CardTemplate). */
-  private renderCard = this.cardTemplate();
+  private renderCard = this.newCardTemplate();
 
-  private cardTemplate(): CardTemplate {
+  private newCardTemplate(): CardTemplate {
     return (testimonial) =>
       html`<testimonial-card
         .testimonial=${testimonial}
@@ -676,7 +676,7 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return (this.skeleton = skeletonTemplate(
+    return (this.shownSkeleton = skeletonTemplate(
       this.layoutValue,
       skeletonCount(this.layoutValue, pageSize(this.params)),
       this.limits,
@@ -748,7 +748,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
-    const held = styleProperties({ 'min-block-size': `${body === this.skeleton ? 0 : this.reserved}px` });
+    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
       ${body} ${this.renderFooter()}
       <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
