@@ -26,7 +26,6 @@ const card = css`
     box-sizing: border-box;
   }
   .card,
-  .skeleton,
   .error {
     display: flex;
     flex-direction: column;
@@ -347,11 +346,6 @@ const states = css`
   .sizer :is(.header, .rating, .quote, .footer) {
     border-radius: 0.375rem;
     background: var(--_t-skeleton);
-  }
-  .state .skeleton {
-    background: none;
-    border-color: transparent;
-    box-shadow: none;
   }
   /* Room for a row of attached images, which a text testimonial may have (.media). */
   .sizer::after {
