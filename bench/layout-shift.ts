@@ -1,27 +1,61 @@
 /**
  * Layout shift: the cumulative layout shift (CLS, the largest session window of `layout-shift` entries
- * without recent input, as Core Web Vitals define it) of a page with a heading, a
- * `<testimonial-wall endpoint="/api">` and content below it, from navigation until the wall and its
- * images have loaded and the page has been still for a second. The API answers after a delay, so the
- * skeleton is on screen for a while. Written as a site would write it: one script tag, no extra CSS.
- * Measured at a desktop and a phone viewport, each run in a fresh browser context, twice: with the
- * plain module script tag (the page may paint before the elements are defined, when the wall is still
- * an empty inline element), and with `blocking="render"` on it, which leaves only the shifts that the
- * wall's own loading causes (skeleton → cards → footer).
+ * without recent input, as Core Web Vitals define it) of a page whose first content is one of our
+ * elements (a wall of each layout, `<testimonial-card>` by id, `<testimonial-summary>`) with two
+ * paragraphs below it, from navigation until the element, its cards and its images have loaded and the
+ * page has been still for a second. The API answers after a delay, so the skeleton is on screen for a
+ * while. Measured at a desktop and a phone viewport, each run in a fresh browser context, with the
+ * sandbox's data and with long texts (every text four times as long), and two ways of loading the
+ * script: README's snippet as it stands (a module script, which may let the page paint before the
+ * elements are defined, and the `:not(:defined)` rule it carries), and `blocking="render"` on it.
  *
  * Then the demo's pages that build on the API's answers (the overview, the cards and the video
  * pages), built for production and served as `npm start` serves them, at the desktop viewport.
  */
 import type { Browser, Page } from 'puppeteer-core';
-import { figure, htmlPage, log, median, RUNS, type BenchServer, type Figure } from './support.js';
+import { figure, htmlPage, log, median, QUICK, RUNS, type BenchServer, type Figure } from './support.js';
 
 const API_DELAY_MS = 400;
-/** As many fresh loads as the timings: whether the page paints before the elements are defined varies. */
-const CLS_RUNS = RUNS;
+/** Fresh loads per case; the figure is the worst of them (whether the page paints before the elements are defined varies). */
+const CLS_RUNS = QUICK ? 1 : 3;
+/** The demo pages: as many loads as the timings, median and worst. */
+const DEMO_RUNS = RUNS;
 
-const SCRIPT_TAGS = [
-  { key: '', attributes: '', what: 'plain module script' },
-  { key: '.render_blocking', attributes: 'blocking="render"', what: 'script with blocking="render"' },
+/**
+ * README's quick-start snippet, as a site pastes it (keep in step with README: "Quick start"): the
+ * script blocks rendering (so the first paint has the skeletons), and the summary, defined by a chunk
+ * of its own after that, has its box before.
+ */
+const README_SNIPPET_HEAD = `<script type="module" blocking="render" src="/cdn/testimonial-elements.js"></script>
+<style>testimonial-summary:not(:defined) { display: block; height: 2.5rem }</style>`;
+
+const SCRIPTS = [
+  { key: '', head: README_SNIPPET_HEAD, what: "README's snippet" },
+  {
+    key: '.render_blocking',
+    head: '<script type="module" blocking="render" src="/cdn/testimonial-elements.js"></script>',
+    what: 'blocking="render"',
+  },
+] as const;
+
+const DATA = [
+  { key: '', endpoint: '/api', what: "the sandbox's data" },
+  { key: '.long', endpoint: '/api-long', what: 'texts four times as long' },
+] as const;
+
+/** What stands first on the page, per element; `__E__` is the endpoint, `__N__` the wall's page size. */
+const ELEMENTS = [
+  ...(['masonry', 'grid', 'list'] as const).map((layout) => ({
+    key: layout,
+    markup: `<testimonial-wall endpoint="__E__" layout="${layout}" limit="__N__" cta></testimonial-wall>`,
+  })),
+  // The page of issue 23 (CLS 0.171 at 1280×900 before the fix).
+  ...(['carousel', 'marquee'] as const).map((layout) => ({
+    key: layout,
+    markup: `<testimonial-wall endpoint="__E__" layout="${layout}" sort="rating" type="text" limit="8"></testimonial-wall>`,
+  })),
+  { key: 'card', markup: '<testimonial-card endpoint="__E__" testimonial-id="__ID__"></testimonial-card>' },
+  { key: 'summary', markup: '<testimonial-summary endpoint="__E__"></testimonial-summary>' },
 ] as const;
 
 /** Collects `layout-shift` entries from the start and offers `cls()`, the largest session window. */
@@ -54,40 +88,23 @@ const CLS_OBSERVER = `
   };
 `;
 
-const PAGE = htmlPage({
-  title: 'layout shift',
-  head: `<script>${CLS_OBSERVER}</script>
-<script type="module" src="/cdn/testimonial-elements.js" __BLOCKING__></script>
+const page = (head: string, element: string) =>
+  htmlPage({
+    title: 'layout shift',
+    head: `<script>${CLS_OBSERVER}</script>
+${head}
 <style>body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 16px/1.5 system-ui, sans-serif; }</style>`,
-  body: `<h1>What our customers say</h1>
-<p>Teams of every size use the product. Here is what some of them wrote.</p>
-<testimonial-wall endpoint="/api" limit="__LIMIT__" cta></testimonial-wall>
+    body: `${element}
 <section id="below">
-  <h2>Content below the wall</h2>
   <p>Pricing, a sign-up form, the footer: whatever a page puts after its testimonials must not jump while they load.</p>
   <p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>
 </section>`,
-});
+  });
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900, limit: 6 },
   { name: 'mobile', width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2, limit: 3 },
 ] as const;
-
-/** In the page: resolves once the wall, every card and every image in them are done, then 1 s more. */
-const SETTLED = `(async () => {
-  const wall = document.querySelector('testimonial-wall');
-  await customElements.whenDefined('testimonial-wall');
-  const deadline = performance.now() + 20000;
-  while (!wall.shadowRoot?.querySelector('testimonial-card') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  await wall.updateComplete;
-  const cards = [...wall.shadowRoot.querySelectorAll('testimonial-card')];
-  await Promise.all(cards.map((card) => card.updateComplete));
-  const images = cards.flatMap((card) => [...card.shadowRoot.querySelectorAll('img')]);
-  await Promise.all(images.map((img) => img.decode().catch(() => {})));
-  await new Promise((r) => setTimeout(r, 1000));
-  return { cards: cards.length, cls: cls(), shifts: shifts.map((s) => Math.round(s.time) + ' ms ' + s.value.toFixed(3) + ': ' + s.what) };
-})()`;
 
 /** The demo's pages that build on the API's answers, and what their CLS figure is called. */
 const DEMO_PAGES = [
@@ -97,10 +114,10 @@ const DEMO_PAGES = [
 ] as const;
 
 /**
- * In a demo page: resolves once every element is defined and shows its data (no skeleton, nothing
+ * In a page: resolves once every element is defined and shows its data (no skeleton, nothing
  * busy, the status line no longer "Loading…") and its images are in, then 1 s more.
  */
-const DEMO_SETTLED = `(async () => {
+const SETTLED = `(async () => {
   const deep = (root, selector) => [...root.querySelectorAll(selector), ...[...root.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? deep(el.shadowRoot, selector) : []))];
   const deadline = performance.now() + 20000;
   const ready = () => {
@@ -118,19 +135,20 @@ const DEMO_SETTLED = `(async () => {
 })()`;
 
 /**
- * Loads `path` CLS_RUNS times, each in a fresh browser context (no cache, no stored state), and returns
+ * Loads `url` `runs` times, each in a fresh browser context (no cache, no stored state), and returns
  * every run's layout shift and the shifts of the worst run. `open` prepares the page (viewport, observers);
  * `measure` waits for the page to settle and says what it saw, throwing when the page is not as expected.
  */
 async function runsOf(
   browser: Browser,
   url: string,
+  runs: number,
   open: (page: Page) => Promise<void>,
   measure: (page: Page) => Promise<{ cls: number; shifts: string[] }>,
 ): Promise<{ values: number[]; worstShifts: string[] }> {
   const values: number[] = [];
   let worstShifts: string[] = [];
-  for (let index = 0; index < CLS_RUNS; index++) {
+  for (let index = 0; index < runs; index++) {
     const context = await browser.createBrowserContext();
     try {
       const page = await context.newPage();
@@ -153,12 +171,13 @@ async function measureDemoPages(browser: Browser, server: BenchServer): Promise<
     const { values, worstShifts } = await runsOf(
       browser,
       `${server.origin}${path}`,
+      DEMO_RUNS,
       async (page) => {
         await page.setViewport({ width, height });
         await page.evaluateOnNewDocument(CLS_OBSERVER);
       },
       async (page) => {
-        const result = (await page.evaluate(DEMO_SETTLED)) as { ready: boolean; cls: number; shifts: string[] };
+        const result = (await page.evaluate(SETTLED)) as { ready: boolean; cls: number; shifts: string[] };
         if (!result.ready) throw new Error(`demo ${path}: its data did not arrive within 20 s`);
         return result;
       },
@@ -170,7 +189,7 @@ async function measureDemoPages(browser: Browser, server: BenchServer): Promise<
         `cls.demo.${key}`,
         median(values),
         '',
-        `CLS of the demo's ${path} while its data loads (${width}×${height}; median of ${CLS_RUNS})`,
+        `CLS of the demo's ${path} while its data loads (${width}×${height}; median of ${DEMO_RUNS})`,
       ),
       figure(`cls.demo.${key}.worst`, Math.max(...values), '', `worst run of the above`),
     );
@@ -178,36 +197,86 @@ async function measureDemoPages(browser: Browser, server: BenchServer): Promise<
   return figures;
 }
 
+/** Every text four times as long: the most a card can grow (clamped at `text-limit`, "Read more"). */
+function lengthenTexts(body: unknown): unknown {
+  const lengthen = (item: unknown) =>
+    item && typeof item === 'object' && typeof (item as { text?: unknown }).text === 'string'
+      ? { ...item, text: Array.from({ length: 4 }, () => (item as { text: string }).text).join(' ') }
+      : item;
+  if (body && typeof body === 'object' && Array.isArray((body as { testimonials?: unknown }).testimonials)) {
+    return { ...body, testimonials: (body as { testimonials: unknown[] }).testimonials.map(lengthen) };
+  }
+  return lengthen(body);
+}
+
+/** An approved text testimonial's id, for `<testimonial-card testimonial-id>`. */
+async function someTextTestimonialId(server: BenchServer): Promise<string> {
+  const answer = await fetch(`${server.origin}/api/testimonials?type=text&sort=rating&limit=1`);
+  const { testimonials } = (await answer.json()) as { testimonials: { id: string }[] };
+  if (!testimonials[0]) throw new Error('the demo API has no text testimonial');
+  return testimonials[0].id;
+}
+
+/**
+ * `cls.<element>.<viewport>[.render_blocking][.long]` for every case (the worst of its runs), and
+ * `cls.<element>`, the worst of that element's cases.
+ */
 export async function measureLayoutShift(browser: Browser, server: BenchServer, demoDir = ''): Promise<Figure[]> {
   const figures: Figure[] = [];
   const previousDelay = server.apiDelayMs;
   server.apiDelayMs = API_DELAY_MS;
+  server.derivedApi('/api-long', lengthenTexts);
+  const only = process.env.BENCH_CLS_ONLY?.split(',');
   try {
-    for (const { name, limit, ...viewport } of VIEWPORTS) {
-      for (const script of SCRIPT_TAGS) {
-        const path = `/bench/layout-shift-${limit}${script.key}.html`;
-        server.page(path, PAGE.replace('__LIMIT__', String(limit)).replace('__BLOCKING__', script.attributes));
-        const { values, worstShifts } = await runsOf(
-          browser,
-          `${server.origin}${path}`,
-          (page) => page.setViewport(viewport),
-          async (page) => {
-            const result = (await page.evaluate(SETTLED)) as { cards: number; cls: number; shifts: string[] };
-            if (result.cards !== limit) throw new Error(`${name}: expected ${limit} cards, found ${result.cards}`);
-            return result;
-          },
-        );
-        log(`layout shift ${name}${script.key}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
-        for (const shift of worstShifts) log(`  worst run: ${shift}`);
-        const where = `${limit}-card wall, ${viewport.width}×${viewport.height}, ${script.what}`;
-        figures.push(
-          figure(`cls.${name}${script.key}`, median(values), '', `CLS while the wall loads (${where}; median of ${CLS_RUNS})`),
-          figure(`cls.${name}${script.key}.worst`, Math.max(...values), '', `worst run of the above`),
-        );
+    const id = await someTextTestimonialId(server);
+    for (const element of ELEMENTS) {
+      if (only && !only.includes(element.key)) continue;
+      const worst: number[] = [];
+      for (const { name, limit, ...viewport } of VIEWPORTS) {
+        for (const script of SCRIPTS) {
+          for (const data of DATA) {
+            // The summary shows no text: long texts change nothing there.
+            if (element.key === 'summary' && data.key) continue;
+            const key = `${element.key}.${name}${script.key}${data.key}`;
+            const path = `/bench/layout-shift/${key}.html`;
+            const markup = element.markup.replace('__E__', data.endpoint).replace('__N__', String(limit)).replace('__ID__', id);
+            server.page(path, page(script.head, markup));
+            const { values, worstShifts } = await runsOf(
+              browser,
+              `${server.origin}${path}`,
+              CLS_RUNS,
+              (page) => page.setViewport(viewport),
+              async (page) => {
+                const result = (await page.evaluate(SETTLED)) as { ready: boolean; cls: number; shifts: string[] };
+                if (!result.ready) throw new Error(`${key}: the data did not arrive within 20 s`);
+                return result;
+              },
+            );
+            log(`layout shift ${key}: ${values.map((v) => v.toFixed(4)).join(', ')}`);
+            for (const shift of worstShifts) log(`  worst run: ${shift}`);
+            worst.push(Math.max(...values));
+            figures.push(
+              figure(
+                `cls.${key}`,
+                Math.max(...values),
+                '',
+                `CLS, ${element.key} first on the page, ${viewport.width}×${viewport.height}, ${script.what}, ${data.what} (worst of ${CLS_RUNS})`,
+              ),
+            );
+          }
+        }
       }
+      figures.push(
+        figure(
+          `cls.${element.key}`,
+          Math.max(...worst),
+          '',
+          `CLS, ${element.key} first on the page: the worst of desktop and phone, README's snippet and blocking="render", sandbox data and long texts`,
+        ),
+      );
     }
     // The demo is served at the root when it was built (run.ts builds it for this section).
-    if (demoDir) figures.push(...(await measureDemoPages(browser, server)));
+    if (demoDir && !only) figures.push(...(await measureDemoPages(browser, server)));
   } finally {
     server.apiDelayMs = previousDelay;
   }

@@ -37,7 +37,21 @@ const README_GROUPS: Array<[string, string[]]> = [
       'bytes.video_playing_captions.ratio',
     ],
   ],
-  ['Wall render', ['wall.100.ratio', 'wall.1000.ratio', 'wall.1000.longest_task_ms', 'wall.1000.baseline_longest_task_ms']],
+  [
+    'Wall render',
+    [
+      'wall.100.ratio',
+      'wall.1000.ratio',
+      'wall.1000.longest_task_ms',
+      'wall.1000.baseline_longest_task_ms',
+      'wall.100.throttled.ratio',
+      'wall.1000.throttled.ratio',
+      'wall.100.throttled_drift',
+      'wall.1000.throttled_drift',
+      'wall.1000.throttled.longest_task_ms',
+      'wall.1000.throttled.baseline_longest_task_ms',
+    ],
+  ],
   [
     'Video',
     [
@@ -50,7 +64,7 @@ const README_GROUPS: Array<[string, string[]]> = [
       'video.first_frame.focused_ratio',
     ],
   ],
-  ['Layout shift', ['cls.desktop', 'cls.desktop.render_blocking', 'cls.mobile', 'cls.mobile.render_blocking']],
+  ['Layout shift', ['cls.masonry', 'cls.grid', 'cls.list', 'cls.carousel', 'cls.marquee', 'cls.card', 'cls.summary']],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
   ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
   [

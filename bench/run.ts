@@ -59,7 +59,9 @@ async function main(): Promise<number> {
   log('building the script-tag bundle, the hls-video-element baseline and the demo…');
   const elements = await buildElements();
   const hlsVideo = await buildHlsVideoElement();
-  const demo = sections.includes('lighthouse') || sections.includes('layout-shift') ? await buildDemo() : '';
+  // BENCH_CLS_ONLY (development: some of layout-shift's elements) skips the demo pages, and their build.
+  const demo =
+    sections.includes('lighthouse') || (sections.includes('layout-shift') && !process.env.BENCH_CLS_ONLY) ? await buildDemo() : '';
   const server = await startBenchServer({
     mounts: { '/cdn/': elements.outDir, '/hls-video/': hlsVideo.outDir, ...(demo ? { '/': demo } : {}) },
   });

@@ -143,6 +143,11 @@ export interface BenchServer {
   apiDelayMs: number;
   /** Adds or replaces a generated page. */
   page(path: string, html: string): void;
+  /**
+   * Serves `/api<rest>` again under `prefix` (delayed as `/api` is, by asking it), its JSON answer passed through
+   * `transform`: the same API with other data (long texts, say).
+   */
+  derivedApi(prefix: string, transform: (body: unknown) => unknown): void;
   close(): Promise<void>;
 }
 
@@ -173,6 +178,8 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   const pages = new Map(Object.entries(options.pages ?? {}));
   const mounts = Object.entries(options.mounts).sort(([a], [b]) => b.length - a.length);
   const state = { apiDelayMs: 0 };
+  const derived = new Map<string, (body: unknown) => unknown>();
+  let origin = '';
   const gzipCache = new Map<string, Buffer>();
   const gzipped = (file: string, body: Buffer): Buffer => {
     let zipped = gzipCache.get(file);
@@ -213,6 +220,14 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       if (state.apiDelayMs > 0) await new Promise((done) => setTimeout(done, state.apiDelayMs));
     }
     if (await api.handle(req, res)) return;
+    const prefix = [...derived.keys()].find((key) => path.startsWith(`${key}/`));
+    if (prefix) {
+      const answer = await fetch(`${origin}/api${(req.url ?? '').slice(prefix.length)}`);
+      const body = JSON.stringify(answer.ok ? derived.get(prefix)!(await answer.json()) : await answer.json());
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(body);
+      return;
+    }
     const page = pages.get(path);
     if (page !== undefined) {
       res.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' });
@@ -239,8 +254,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     server.listen(0, '127.0.0.1', done);
   });
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     get apiDelayMs() {
       return state.apiDelayMs;
     },
@@ -248,6 +264,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       state.apiDelayMs = value;
     },
     page: (path, html) => void pages.set(path, html),
+    derivedApi: (prefix, transform) => void derived.set(prefix, transform),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

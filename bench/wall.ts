@@ -5,6 +5,11 @@
  * ran. The baseline, in the same page, builds equivalent static markup from the same data and writes
  * it with one `innerHTML`, then forces layout. The longest task (`longtask` entries, 50 ms and over)
  * is taken over the 1,000-card render of each.
+ *
+ * Everything twice: as the machine runs, and with the page's CPU throttled 4× (Chrome DevTools'
+ * `Emulation.setCPUThrottlingRate`, Lighthouse's mobile setting), each ratio against the baseline
+ * throttled alike; `.throttled_drift` says how far the throttled ratio is from the unthrottled one
+ * (1: a slow device pays what the baseline pays; the slices did not collapse into many frames).
  */
 import type { Browser } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
@@ -12,9 +17,11 @@ import { STATIC_CARD_MARKUP } from './static-markup.js';
 import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
 
 const SIZES = [100, 1000] as const;
+/** CPU slowdowns: none, and Lighthouse's mobile setting. */
+const THROTTLES = [1, 4] as const;
 
 /** Runs in the page: both renderers and the long-task bookkeeping. */
-const PAGE = htmlPage({
+export const WALL_PAGE = htmlPage({
   title: 'wall render',
   head: `<style>
   body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
@@ -110,74 +117,93 @@ export async function testimonials(server: BenchServer, count: number): Promise<
 }
 
 export async function measureWallRender(browser: Browser, server: BenchServer): Promise<Figure[]> {
-  server.page('/bench/wall.html', PAGE);
+  server.page('/bench/wall.html', WALL_PAGE);
   const data = await testimonials(server, Math.max(...SIZES));
   const figures: Figure[] = [];
-  for (const count of SIZES) {
-    const page = await browser.newPage();
-    try {
-      await page.setViewport({ width: 1280, height: 800 });
-      await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
-      await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
-      const run = (which: 'ours' | 'baseline') =>
-        page.evaluate(
-          (w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n),
-          which,
-          count,
-        );
-      // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
-      await run('ours');
-      await run('baseline');
-      const ours: RenderRun[] = [];
-      const baseline: RenderRun[] = [];
-      for (let index = 0; index < RUNS; index++) {
-        // Alternate who goes first, so drift in the machine's load does not favour one side.
-        if (index % 2 === 0) {
-          ours.push(await run('ours'));
-          baseline.push(await run('baseline'));
-        } else {
-          baseline.push(await run('baseline'));
-          ours.push(await run('ours'));
+  const ratios = new Map<string, number>();
+  for (const throttle of THROTTLES) {
+    const suffix = throttle === 1 ? '' : '.throttled';
+    const how = throttle === 1 ? '' : `, CPU ${throttle}× throttled`;
+    for (const count of SIZES) {
+      const page = await browser.newPage();
+      try {
+        await page.setViewport({ width: 1280, height: 800 });
+        await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
+        const cdp = await page.createCDPSession();
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+        await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
+        const run = (which: 'ours' | 'baseline') =>
+          page.evaluate(
+            (w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n),
+            which,
+            count,
+          );
+        // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
+        await run('ours');
+        await run('baseline');
+        const ours: RenderRun[] = [];
+        const baseline: RenderRun[] = [];
+        for (let index = 0; index < RUNS; index++) {
+          // Alternate who goes first, so drift in the machine's load does not favour one side.
+          if (index % 2 === 0) {
+            ours.push(await run('ours'));
+            baseline.push(await run('baseline'));
+          } else {
+            baseline.push(await run('baseline'));
+            ours.push(await run('ours'));
+          }
         }
-      }
-      for (const result of [...ours, ...baseline]) {
-        if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
-      }
-      const oursMs = median(ours.map((r) => r.ms));
-      const baselineMs = median(baseline.map((r) => r.ms));
-      log(`wall ${count}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);
-      figures.push(
-        figure(
-          `wall.${count}.ratio`,
-          pairedRatio(
-            ours.map((r) => r.ms),
-            baseline.map((r) => r.ms),
-          ),
-          '×',
-          `${count} cards: wall ÷ one innerHTML (median of ${RUNS} paired runs)`,
-        ),
-        figure(`wall.${count}.ms`, oursMs, 'ms', `${count} cards: wall, data → rendered DOM (this machine)`),
-        figure(`wall.${count}.baseline_ms`, baselineMs, 'ms', `${count} cards: innerHTML baseline (this machine)`),
-      );
-      if (count === 1000) {
-        const oursTask = median(ours.map((r) => r.longestTask));
-        const baselineTask = median(baseline.map((r) => r.longestTask));
-        figures.push(
-          figure(
-            'wall.1000.longest_task_ratio',
-            pairedRatio(
-              ours.map((r) => r.longestTask),
-              baseline.map((r) => r.longestTask),
-            ),
-            '×',
-            'longest task, 1,000 cards: wall ÷ innerHTML (median of paired runs)',
-          ),
-          figure('wall.1000.longest_task_ms', oursTask, 'ms', 'longest task during the 1,000-card wall render (0: none ≥ 50 ms)'),
-          figure('wall.1000.baseline_longest_task_ms', baselineTask, 'ms', 'longest task during the 1,000-card innerHTML'),
+        for (const result of [...ours, ...baseline]) {
+          if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
+        }
+        const oursMs = median(ours.map((r) => r.ms));
+        const baselineMs = median(baseline.map((r) => r.ms));
+        log(`wall ${count}${how}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);
+        const ratio = pairedRatio(
+          ours.map((r) => r.ms),
+          baseline.map((r) => r.ms),
         );
+        ratios.set(`${count}${suffix}`, ratio);
+        figures.push(
+          figure(`wall.${count}${suffix}.ratio`, ratio, '×', `${count} cards${how}: wall ÷ one innerHTML (median of ${RUNS} paired runs)`),
+          figure(`wall.${count}${suffix}.ms`, oursMs, 'ms', `${count} cards${how}: wall, data → rendered DOM (this machine)`),
+          figure(`wall.${count}${suffix}.baseline_ms`, baselineMs, 'ms', `${count} cards${how}: innerHTML baseline (this machine)`),
+        );
+        if (throttle !== 1) {
+          figures.push(
+            figure(
+              `wall.${count}.throttled_drift`,
+              ratio / ratios.get(String(count))!,
+              '×',
+              `${count} cards: the ratio CPU ${throttle}× throttled ÷ the ratio unthrottled`,
+            ),
+          );
+        }
+        if (count === 1000) {
+          const oursTask = median(ours.map((r) => r.longestTask));
+          const baselineTask = median(baseline.map((r) => r.longestTask));
+          figures.push(
+            figure(
+              `wall.1000${suffix}.longest_task_ratio`,
+              pairedRatio(
+                ours.map((r) => r.longestTask),
+                baseline.map((r) => r.longestTask),
+              ),
+              '×',
+              `longest task, 1,000 cards${how}: wall ÷ innerHTML (median of paired runs)`,
+            ),
+            figure(
+              `wall.1000${suffix}.longest_task_ms`,
+              oursTask,
+              'ms',
+              `longest task during the 1,000-card wall render${how} (0: none ≥ 50 ms)`,
+            ),
+            figure(`wall.1000${suffix}.baseline_longest_task_ms`, baselineTask, 'ms', `longest task during the 1,000-card innerHTML${how}`),
+          );
+        }
+      } finally {
+        await page.close();
       }
-    } finally {
-      await page.close();
     }
   }
   return figures;

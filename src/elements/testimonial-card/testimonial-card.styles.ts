@@ -26,7 +26,6 @@ const card = css`
     box-sizing: border-box;
   }
   .card,
-  .skeleton,
   .error {
     display: flex;
     flex-direction: column;
@@ -323,31 +322,36 @@ const states = css`
   .skeleton {
     min-height: var(--testimonial-skeleton-height, 12rem);
   }
-  .bone {
-    border-radius: 0.375rem;
-    background: var(--_t-skeleton);
+  /*
+   * The skeleton: the live region (renderState) over a card of the placeholder testimonial, which
+   * sizes it and shows as blocks where the card has its header, rating, words and footer.
+   */
+  .state {
+    display: grid;
+    height: 100%;
+  }
+  .state > * {
+    grid-area: 1 / 1;
+  }
+  .sizer {
     animation: pulse 1.6s ease-in-out infinite;
   }
-  .bone.head {
-    display: flex;
-    gap: 0.75rem;
-    align-items: center;
-    background: none;
-    animation: none;
+  .sizer * {
+    visibility: hidden;
   }
-  .bone.circle {
-    width: var(--_avatar-size);
-    height: var(--_avatar-size);
-    border-radius: 50%;
+  .sizer :is(.card, .header, .rating, .quote, .footer) {
+    visibility: visible;
+    color: transparent;
   }
-  .bone.line {
-    height: 0.875rem;
+  .sizer :is(.header, .rating, .quote, .footer) {
+    border-radius: 0.375rem;
+    background: var(--_t-skeleton);
   }
-  .bone.line.short {
-    flex: 0 0 40%;
-  }
-  .bone.line.mid {
-    width: 65%;
+  /* Room for a row of attached images, which a text testimonial may have (.media). */
+  .sizer::after {
+    content: '';
+    display: block;
+    height: calc(var(--testimonial-media-size, 6rem) + var(--_t-spacing));
   }
   @keyframes pulse {
     50% {

@@ -15,6 +15,7 @@ import { styleProperties } from '../shared/style-properties.js';
 import { highlightSegmentsSync, loadSanitizer, markupFreeText, renderSegments, type TextSegment } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
+import { PLACEHOLDER_TESTIMONIAL } from '../shared/placeholder-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
 import { toCardView, type CardView, type LocalizedText } from './view-model.js';
 
@@ -180,6 +181,9 @@ export class TestimonialCard extends CardDisplayElement {
   /** The language of the card's words and content, worked out as each render starts. */
   private locale!: Language;
 
+  /** The height of the skeleton this card showed while loading, in px: the card's least height after. */
+  private keptHeight = 0;
+
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
@@ -199,6 +203,9 @@ export class TestimonialCard extends CardDisplayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // The skeleton's height, read as it may give way (in the browser only: never on the server).
+    const skeleton = this.hasUpdated ? this.renderRoot.querySelector<HTMLElement>('.skeleton') : null;
+    if (skeleton) this.keptHeight = skeleton.getBoundingClientRect().height;
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
@@ -261,6 +268,8 @@ export class TestimonialCard extends CardDisplayElement {
   override render(): unknown {
     const data = this.shownTestimonial;
     this.locale = language(this);
+    // A wall's skeleton: a card of the placeholder is a skeleton of its size (see renderState).
+    if (data === PLACEHOLDER_TESTIMONIAL) return this.renderState(true);
     // The skeleton stays until the words of the card's language have arrived.
     if (typeof data === 'object' && data !== null)
       return this.locale.lang ? this.renderCard(toCardView(data, this.locale.requested)) : this.renderState(true);
@@ -278,7 +287,8 @@ export class TestimonialCard extends CardDisplayElement {
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && direction(view.lang);
-    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang}>
+    const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
         ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
         ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
@@ -493,23 +503,22 @@ ${stars}
   /**
    * The skeleton while loading, the error after a failure: one live region (polite: a card that did
    * not load is no emergency) whose words change, so the change is what a screen reader announces.
+   * While loading, the skeleton lies over an unseen card of the placeholder testimonial, so it is as
+   * tall as the tallest text card (see PLACEHOLDER_TESTIMONIAL); the card then keeps that height
+   * (`keptHeight`), so what follows moves neither down nor up when the testimonial comes.
    */
   private renderState(loading: boolean): TemplateResult {
     const name = loading ? 'skeleton' : 'error';
-    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
+    const sizer = loading
+      ? html`<div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div>`
+      : nothing;
+    return html`<div class="state">${sizer}<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
       ${
         loading
-          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>
-            <div class="bone head" aria-hidden="true">
-              <div class="bone circle"></div>
-              <div class="bone line short"></div>
-            </div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line mid" aria-hidden="true"></div>`
+          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>`
           : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
             <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
       }
-    </div>`;
+    </div></div>`;
   }
 }

@@ -2,9 +2,14 @@
  * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
  * testimonials never blocks the page in one long task.
  *
- * The slice size adapts: after each slice the time its task took (script, style and layout, measured
- * up to the next task) gives the cost of one item, and the next slice holds as many items as fit in
- * the time budget. A slow device or a heavy card gets smaller slices; a fast one finishes sooner.
+ * The slice size adapts to the marginal cost of an item: after each slice, the time its task took
+ * (script, style and layout, measured up to the next task) divided by its items, and the next slice
+ * holds as many items as fit in the time budget at the smallest such cost seen since `replace`. A
+ * frame also costs a part that does not depend on its slice (the host's own update, layout of what is
+ * already shown, a collection, another script), which only ever adds to the quotient, and which may
+ * grow with the items already shown: sizing from each slice's quotient made every slice smaller than
+ * the last, down to one or two items a frame for a long list on a slow device. A slow device or a
+ * heavy card still gets smaller slices (its first slice says so); a fast one finishes sooner.
  *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
@@ -58,6 +63,8 @@ export class ChunkedList<T> implements ReactiveController {
   private settle: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
   private chunkSize: number;
+  /** The smallest cost of one item seen since `replace`, in ms: the marginal cost, as closely as known. */
+  private itemCost = Infinity;
   private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize'>>;
 
   constructor(
@@ -115,6 +122,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.source = [...items];
     this.revealed = [];
     this.shown = 0;
+    this.itemCost = Infinity;
     this.revealNext(firstSlice);
   }
 
@@ -150,14 +158,14 @@ export class ChunkedList<T> implements ReactiveController {
     }
   }
 
-  /** Sizes the next slice from what this one cost. */
+  /** Sizes the next slice from the marginal cost of an item, as this slice and those before it tell it. */
   private measure(items: number): void {
     const { budgetMs, maxChunkSize, afterTask: after, now } = this.options;
     if (budgetMs <= 0) return;
     const started = now();
     after(() => {
-      const perItem = Math.max(now() - started, 0.01) / items;
-      this.chunkSize = Math.max(1, Math.min(maxChunkSize, Math.floor(budgetMs / perItem)));
+      this.itemCost = Math.min(this.itemCost, Math.max(now() - started, 0.01) / items);
+      this.chunkSize = Math.max(1, Math.min(maxChunkSize, Math.floor(budgetMs / this.itemCost)));
     });
   }
 

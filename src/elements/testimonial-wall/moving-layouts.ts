@@ -6,11 +6,14 @@
  * the server, the server's markup). The server renders them with this code too (src/ssr).
  */
 import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { Testimonial } from '../../client/types.js';
 import { AutoplayController } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
+// Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
+export { MediaQueryController } from './media-query.js';
 import {
   currentSlideIndex,
   isRtl,
@@ -214,17 +217,22 @@ export class CarouselController implements ReactiveController {
         @keydown=${this.onTrackKeydown}
         @scroll=${this.onTrackScroll}
       >
-        ${batches.map(
-          (batch, position) =>
-            html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
+        ${batches.map((batch, position) => {
+          const first = index;
+          index += batch.length;
+          // Rendered once, as the list's slices are (listTemplate).
+          return guard([batch, first, total, card, slide], () => {
+            let number = first;
+            return html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(
                 (testimonial) =>
-                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${w('{0} of {1}', ++index, total)} tabindex="-1">
+                  html`<div class="item slide" part="slide" role="group" aria-roledescription=${slide} aria-label=${w('{0} of {1}', ++number, total)} tabindex="-1">
                     ${card(testimonial)}
                   </div>`,
               )}
-            </div>`,
-        )}
+            </div>`;
+          });
+        })}
         ${end}
       </div>
     </section>`;

@@ -41,6 +41,15 @@ const wallStyles = css`
 
   .wall {
     container: testimonial-wall / inline-size;
+    /* Its least height (the skeleton's, see TestimonialWall) is room below, not taller rows of .carousel, .marquee. */
+    align-content: start;
+    position: relative;
+  }
+
+  /* At the wall's end, below that room too, so scroll paging starts when the reader reaches it. */
+  .wall > .sentinel {
+    position: absolute;
+    bottom: 0;
   }
 
   .items {
@@ -226,49 +235,10 @@ const wallStyles = css`
     }
   }
 
-  /* Skeleton: as tall as a card is assumed to be, so the space is reserved before data arrives. */
+  /* Skeleton: a card's own (see skeletonCard); a page's --testimonial-wall-item-size still sets its height. */
   .skeleton {
-    box-sizing: border-box;
-    block-size: var(--_item-size);
-    border-radius: var(--_t-radius);
-    background: var(--_t-surface);
-    border: 1px solid var(--_t-border);
-    padding: var(--_t-spacing);
-    display: grid;
-    align-content: start;
-    gap: 0.75rem;
-  }
-
-  .skeleton span {
-    display: block;
-    block-size: 0.9em;
-    border-radius: 0.25rem;
-    background: var(--_t-skeleton);
-    animation: testimonial-wall-pulse 1.6s ease-in-out infinite;
-  }
-
-  .skeleton span:first-child {
-    inline-size: 2.5rem;
-    block-size: 2.5rem;
-    border-radius: 50%;
-  }
-
-  .skeleton span:nth-child(2) {
-    inline-size: 55%;
-  }
-
-  .skeleton span:nth-child(n + 3) {
-    inline-size: 100%;
-  }
-
-  .skeleton span:last-child {
-    inline-size: 70%;
-  }
-
-  @keyframes testimonial-wall-pulse {
-    50% {
-      opacity: 0.55;
-    }
+    block-size: var(--testimonial-wall-item-size, auto);
+    overflow: hidden;
   }
 
   /*

@@ -9,10 +9,11 @@ import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { isRightToLeft } from '../shared/locale.js';
 import { language, words, type Language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
-import { MediaQueryController } from './media-query.js';
+import type { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
@@ -25,7 +26,15 @@ import {
 } from './wall-options.js';
 import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
-import { cappedClasses, listTemplate, skeletonCount, skeletonTemplate, type ItemLimits, type ListContext } from './wall-templates.js';
+import {
+  cappedClasses,
+  listTemplate,
+  skeletonCount,
+  skeletonTemplate,
+  type CardTemplate,
+  type ItemLimits,
+  type ListContext,
+} from './wall-templates.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
@@ -52,6 +61,9 @@ declare global {
 
 /** Properties that change the question asked of the API. */
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
+
+/** Properties the wall hands to its cards: a change renders the slices already shown again. */
+const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
 
 let wallCount = 0;
 
@@ -87,9 +99,12 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
  * the shortest column; should that fail, the wall shows a list.
  *
- * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) of
- * `--testimonial-wall-item-size` reserve the space. Long lists render in slices sized to a 20 ms
- * budget per frame.
+ * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) reserve
+ * the space: each is as tall as the tallest text card can be at that width (a card of a placeholder
+ * text as long as `text-limit`, with a row of images), and the wall keeps that height once the cards
+ * are in, so nothing below it moves down or up when they come (a smaller `text-limit` reserves less).
+ * Long lists render in slices sized to a 20 ms budget per frame from the marginal cost of a card;
+ * slices already shown are not rendered again.
  *
  * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
  * focused, which moves focus to the end of the testimonials (the next Tab reaches "Load more" or the
@@ -135,7 +150,7 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
  * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
- * @cssproperty --testimonial-wall-item-size - Assumed height of a card: skeleton height and the reserved size of cards not yet in view. Default: the card's `--testimonial-skeleton-height` (12rem).
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed 12rem (the card's `--testimonial-skeleton-height`).
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *
@@ -250,6 +265,14 @@ export class TestimonialWall extends CardDisplayElement {
   private limits: ItemLimits = {};
   private rows = 1;
   private configError: unknown;
+  /**
+   * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
+   * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
+   * the skeleton being that tall moves nothing down.
+   */
+  private keptHeight = 0;
+  /** The skeleton as last rendered: whether this render shows it. */
+  private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
   private placed = false;
   private askedClient: WidgetReadClient | undefined;
@@ -266,7 +289,8 @@ export class TestimonialWall extends CardDisplayElement {
   private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  private readonly reducedMotion = new MediaQueryController(this, '(prefers-reduced-motion: reduce)');
+  /** `prefers-reduced-motion`, followed from when the moving layouts' chunk is here (only they move). */
+  private reducedMotion: MediaQueryController | undefined;
   /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
   private carousel: CarouselController | undefined;
   /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
@@ -347,6 +371,9 @@ export class TestimonialWall extends CardDisplayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
+    // The skeleton's height, read as it may give way (in the browser: a server-rendered wall had none).
+    const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
+    if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
@@ -365,6 +392,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
+    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
@@ -422,6 +450,8 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private prepareMovingLayout(): void {
     const layouts = movingLayouts.loaded;
+    if (layouts && isMoving(this.layoutValue))
+      this.reducedMotion ??= new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
     if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
       this.movingStylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
@@ -432,7 +462,7 @@ export class TestimonialWall extends CardDisplayElement {
       if (this.carousel) this.carousel.rotation.enabled = false;
       return;
     }
-    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion, {
+    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion!, {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => (this.announcement = text),
@@ -573,21 +603,26 @@ export class TestimonialWall extends CardDisplayElement {
     void this.data.retry();
   }
 
-  private renderCard = (testimonial: Testimonial): TemplateResult =>
-    html`<testimonial-card
-      .testimonial=${testimonial}
-      variant=${this.display.variant ?? nothing}
-      theme=${this.display.theme ?? nothing}
-      ?no-date=${this.noDate}
-      ?no-rating=${this.noRating}
-      ?no-source=${this.noSource}
-      ?no-avatar=${this.noAvatar}
-      ?no-media=${this.noMedia}
-      ?show-tags=${this.showTags}
-      .strings=${this.strings}
-      heading-level=${this.display.headingLevel ?? nothing}
-      text-limit=${this.display.textLimit ?? nothing}
-    ></testimonial-card>`;
+  /** The card of one testimonial; a new function when what the cards are given changes (see CardTemplate). */
+  private renderCard = this.newCardTemplate();
+
+  private newCardTemplate(): CardTemplate {
+    return (testimonial) =>
+      html`<testimonial-card
+        .testimonial=${testimonial}
+        variant=${this.display.variant ?? nothing}
+        theme=${this.display.theme ?? nothing}
+        ?no-date=${this.noDate}
+        ?no-rating=${this.noRating}
+        ?no-source=${this.noSource}
+        ?no-avatar=${this.noAvatar}
+        ?no-media=${this.noMedia}
+        ?show-tags=${this.showTags}
+        .strings=${this.strings}
+        heading-level=${this.display.headingLevel ?? nothing}
+        text-limit=${this.display.textLimit ?? nothing}
+      ></testimonial-card>`;
+  }
 
   private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
     return html`<div class="message" part=${kind} lang=${this.locale.lang}>
@@ -620,7 +655,7 @@ export class TestimonialWall extends CardDisplayElement {
       });
     }
     if (this.layoutValue === 'marquee' && layouts) {
-      const still = this.reducedMotion.matches;
+      const still = this.reducedMotion!.matches;
       const toggle = still
         ? nothing
         : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
@@ -641,12 +676,13 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return skeletonTemplate(
+    return (this.shownSkeleton = skeletonTemplate(
       this.layoutValue,
       skeletonCount(this.layoutValue, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
-    );
+      this.renderCard,
+    ));
   }
 
   private renderBody(): TemplateResult | typeof nothing {
@@ -711,8 +747,10 @@ export class TestimonialWall extends CardDisplayElement {
     this.locale = language(this);
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
-    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing}>
-      ${this.renderBody()} ${this.renderFooter()}
+    const body = this.renderBody();
+    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
+    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
+      ${body} ${this.renderFooter()}
       <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
     </div>`;
   }

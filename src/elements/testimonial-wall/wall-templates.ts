@@ -4,8 +4,11 @@
  * the structure. The carousel and the marquee are in `moving-layouts.ts`, a chunk of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { styleProperties } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
+import type { CardTestimonial } from '../shared/card-testimonial.js';
+import { PLACEHOLDER_TESTIMONIAL } from '../shared/placeholder-testimonial.js';
 import type { WallLayout } from './wall-options.js';
 
 /** Per-breakpoint item limits (`max-items-sm`, `-md`, `-lg`). */
@@ -43,15 +46,26 @@ export function skeletonCount(layout: WallLayout, pageSize: number): number {
   return Math.min(pageSize, reserve);
 }
 
-const skeletonCard = (classes = ''): TemplateResult =>
-  html`<div class="item skeleton ${classes}" part="skeleton" aria-hidden="true">
-    <span></span><span></span><span></span><span></span><span></span>
-  </div>`;
+/**
+ * A placeholder card: the wall's card of {@link PLACEHOLDER_TESTIMONIAL}, which shows the card's own
+ * skeleton, as tall as the tallest text card at this width, in the wall's variant and font.
+ */
+const skeletonCard = (card: CardTemplate, classes: string): TemplateResult =>
+  html`<div class="item skeleton ${classes}" part="skeleton" aria-hidden="true" inert>${card(PLACEHOLDER_TESTIMONIAL)}</div>`;
 
-/** Placeholders sized like cards, in the layout's own structure, so the space is taken before data comes. */
-export function skeletonTemplate(layout: WallLayout, count: number, limits: ItemLimits, loading: string): TemplateResult {
+/**
+ * Placeholders sized like the tallest card, in the layout's own structure, so the space is taken before
+ * data comes; the wall then keeps it (see TestimonialWall), so shorter cards move nothing up either.
+ */
+export function skeletonTemplate(
+  layout: WallLayout,
+  count: number,
+  limits: ItemLimits,
+  loading: string,
+  card: CardTemplate,
+): TemplateResult {
   const cards = Array.from({ length: count }, (_, index) =>
-    skeletonCard(layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
+    skeletonCard(card, layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
   );
   const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
@@ -75,8 +89,11 @@ export function skeletonTemplate(layout: WallLayout, count: number, limits: Item
   </div>`;
 }
 
-/** Renders one testimonial (the element's card with its pass-through attributes). */
-export type CardTemplate = (testimonial: Testimonial) => TemplateResult;
+/**
+ * Renders one testimonial (the element's card with its pass-through attributes). A new function
+ * whenever what the cards are given changes: slices already shown are rendered again only then.
+ */
+export type CardTemplate = (testimonial: CardTestimonial) => TemplateResult;
 
 export interface ListContext {
   batches: readonly (readonly Testimonial[])[];
@@ -87,21 +104,29 @@ export interface ListContext {
   end: TemplateResult | typeof nothing;
 }
 
-/** Masonry, grid and list: one list; slices group items for layout only (no role). */
+/**
+ * Masonry, grid and list: one list; slices group items for layout only (no role). A slice is rendered
+ * once (`guard`): revealing the next one costs its own cards, not a new template of every card shown.
+ */
 export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
-  let index = 0;
+  let start = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}>
-      ${batches.map(
-        (items, batch) =>
-          html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}>
-            ${items.map(
-              (testimonial) =>
-                html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
-                  ${card(testimonial)}
-                </div>`,
-            )}
-          </div>`,
-      )}
+      ${batches.map((items, batch) => {
+        let index = start;
+        start += items.length;
+        return guard(
+          [items, index, card, limits.sm, limits.md, limits.lg],
+          () =>
+            html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}>
+              ${items.map(
+                (testimonial) =>
+                  html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
+                    ${card(testimonial)}
+                  </div>`,
+              )}
+            </div>`,
+        );
+      })}
     </div>
     ${end}`;
 }

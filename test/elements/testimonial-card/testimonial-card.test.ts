@@ -226,8 +226,8 @@ describe('<testimonial-card> system preferences', () => {
     window.fetch = () => new Promise<Response>(() => {});
     try {
       const el = await mount<HTMLElement>(html`<testimonial-card endpoint="/never-api" testimonial-id="slow"></testimonial-card>`);
-      await waitUntil(() => el.shadowRoot!.querySelector('.bone.line'));
-      const bone = el.shadowRoot!.querySelector('.bone.line')!;
+      await waitUntil(() => el.shadowRoot!.querySelector('.sizer'));
+      const bone = el.shadowRoot!.querySelector('.sizer')!;
       const expectFollowed = () => {
         const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
         const seconds = parseFloat(getComputedStyle(bone).animationDuration);

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { FakeHost } from '../shared/fake-host.js';
 import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
-import { ChunkedList } from '../../../src/elements/testimonial-wall/chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE, DEFAULT_MAX_CHUNK_SIZE } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
@@ -248,9 +248,61 @@ describe('ChunkedList slice sizes', () => {
     after.shift()!();
     assert.equal(list.nextChunkSize, 30);
     frames.frame();
-    clock += 500; // a stall never stops progress: at least one item per frame
+    clock += 500; // a stall (a collection, another script) is no cost of the items: the slice stays
+    after.shift()!();
+    assert.equal(list.nextChunkSize, 30);
+  });
+
+  it('never goes under one item a frame, however heavy the items', () => {
+    const frames = manualScheduler();
+    let clock = 0;
+    const after: (() => void)[] = [];
+    const list = new ChunkedList<number>(new FakeHost(), {
+      chunkSize: 4,
+      scheduler: frames.scheduler,
+      afterTask: (callback) => after.push(callback),
+      now: () => clock,
+    });
+    list.replace(Array.from({ length: 10 }, (_, i) => i));
+    clock += 400; // 100 ms an item
     after.shift()!();
     assert.equal(list.nextChunkSize, 1);
+    frames.frame();
+    assert.equal(list.count, 5);
+  });
+
+  it('keeps slices large when each frame costs more with the items already shown (marginal cost, not the whole frame)', () => {
+    // A fake clock: each frame costs 0.25 ms per new item, plus 0.1 ms per item already shown (the
+    // host re-rendering and laying out what is there): at 1,000 items that part alone is 100 ms.
+    const frames = manualScheduler();
+    let clock = 0;
+    const after: (() => void)[] = [];
+    const list = new ChunkedList<number>(new FakeHost(), {
+      scheduler: frames.scheduler,
+      afterTask: (callback) => after.push(callback),
+      now: () => clock,
+    });
+    const sizes: number[] = [];
+    let shown = 0;
+    const pay = () => {
+      const added = list.count - shown;
+      clock += 0.1 * shown + 0.25 * added;
+      shown = list.count;
+      sizes.push(added);
+      after.shift()!();
+    };
+    list.replace(Array.from({ length: 1000 }, (_, i) => i));
+    pay();
+    while (!list.done) {
+      frames.frame();
+      pay();
+    }
+    // 20 ms at 0.25 ms an item: 80 fit, 60 at most; only the first slice and the remainder are smaller.
+    assert.deepEqual(
+      sizes.slice(1, -1),
+      Array.from({ length: sizes.length - 2 }, () => DEFAULT_MAX_CHUNK_SIZE),
+    );
+    assert.equal(sizes.length, 1 + Math.ceil((1000 - DEFAULT_CHUNK_SIZE) / DEFAULT_MAX_CHUNK_SIZE));
   });
 });
 
