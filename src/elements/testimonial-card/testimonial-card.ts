@@ -220,6 +220,7 @@ export class TestimonialCard extends CardDisplayElement {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
+      this.announce(this.failure);
       this.report('TE-LOAD-FAILED', `This testimonial could not be loaded. ${message}`);
       emit(this, 'testimonial-card-error', { error, message });
     }
@@ -237,7 +238,7 @@ export class TestimonialCard extends CardDisplayElement {
   };
 
   private readonly onRetryClick = (): void => {
-    void this.fetched.retry();
+    void this.retry(() => this.fetched.retry(), () => this.renderRoot.querySelector('[part=card]'));
   };
 
   /** The text as segments; with markup, the markup-free text until DOMPurify has loaded. */
@@ -258,15 +259,25 @@ export class TestimonialCard extends CardDisplayElement {
     return this.fetched.status === 'complete' ? this.fetched.value : undefined;
   }
 
+  private get failure(): string {
+    return this.w('This testimonial could not be loaded.');
+  }
+
   override render(): unknown {
     const data = this.shownTestimonial;
-    this.locale = language(this);
-    // The skeleton stays until the words of the card's language have arrived.
-    if (typeof data === 'object' && data !== null)
-      return this.locale.lang ? this.renderCard(toCardView(data, this.locale.requested)) : this.renderState(true);
+    const { lang } = (this.locale = language(this));
     const { status, error } = this.fetched;
-    if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
-    return nothing;
+    const shown = typeof data === 'object' && data !== null;
+    // The skeleton stays until the words of the card's language have arrived; a retry keeps the error.
+    const body =
+      shown && lang
+        ? this.renderCard(toCardView(data, this.locale.requested))
+        : (status === 'error' && !isAbortError(error)) || this.retrying
+          ? this.renderError(this.failure, this.onRetryClick, this.w, lang, 'error')
+          : shown || status !== 'idle'
+            ? this.renderSkeleton()
+            : nothing;
+    return html`${body}${status === 'idle' ? nothing : this.renderLiveRegion(lang)}`;
   }
 
   /**
@@ -490,26 +501,17 @@ ${stars}
     </footer>`;
   }
 
-  /**
-   * The skeleton while loading, the error after a failure: one live region (polite: a card that did
-   * not load is no emergency) whose words change, so the change is what a screen reader announces.
-   */
-  private renderState(loading: boolean): TemplateResult {
-    const name = loading ? 'skeleton' : 'error';
-    return html`<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
-      ${
-        loading
-          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>
-            <div class="bone head" aria-hidden="true">
-              <div class="bone circle"></div>
-              <div class="bone line short"></div>
-            </div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line" aria-hidden="true"></div>
-            <div class="bone line mid" aria-hidden="true"></div>`
-          : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
-      }
+  /** The skeleton while loading (the error state and the live region are the base element's). */
+  private renderSkeleton(): TemplateResult {
+    return html`<div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}>
+      <span class="visually-hidden">${this.w('Loading testimonial…')}</span>
+      <div class="bone head" aria-hidden="true">
+        <div class="bone circle"></div>
+        <div class="bone line short"></div>
+      </div>
+      <div class="bone line" aria-hidden="true"></div>
+      <div class="bone line" aria-hidden="true"></div>
+      <div class="bone line mid" aria-hidden="true"></div>
     </div>`;
   }
 }
