@@ -234,6 +234,8 @@ export class TestimonialCard extends CardDisplayElement {
   private readonly onToggleClick = (): void => {
     const oldState = this.expanded ? 'open' : 'closed';
     this.expanded = !this.expanded;
+    // The toggle stays, but a text of any length grew or shrank around it: it is brought back into view.
+    void this.keepFocus(0, () => this.renderRoot.querySelector('.read-more'));
     this.dispatchEvent(toggleEvent(oldState, this.expanded ? 'open' : 'closed'));
   };
 

@@ -346,7 +346,8 @@ export class TestimonialSummary extends TestimonialElement {
 
   protected override render(): TemplateResult | typeof nothing {
     this.locale = language(this);
-    const region = this.renderLiveRegion(this.locale.lang);
+    // The live region is there from the request on, so that its words changing is what is announced.
+    const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion(this.locale.lang);
     if (!this.placementValue) return html`${this.renderState()}${region}`;
     if (this.floating.dismissed) return nothing;
     return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
