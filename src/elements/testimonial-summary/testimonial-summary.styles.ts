@@ -61,9 +61,10 @@ const summaryStyles = css`
     gap: 0.5rem;
     max-inline-size: 100%;
   }
+  /* Fit-content, not max-content: in a narrow box the words wrap instead of scrolling sideways (1.4.10). */
   .summary.avatars,
   .summary.badge {
-    inline-size: max-content;
+    inline-size: fit-content;
   }
   .summary.histogram {
     flex-direction: column;
@@ -207,7 +208,10 @@ const summaryStyles = css`
     .bar {
       forced-color-adjust: none;
       --_t-star: CanvasText;
-      --_t-star-empty: GrayText;
+      --_t-star-empty: Canvas;
+    }
+    .stars {
+      -webkit-text-stroke: 1px CanvasText;
     }
     .bar {
       background: Canvas;
