@@ -516,7 +516,7 @@ export class VideoTestimonial extends LitElement {
       aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
       @click=${this.handleCaptionsClick}
     >
-      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.w('Captions')}</span>
+      <span>CC</span><span class="visually-hidden"> ${this.w('Captions')}</span>
     </button>`;
   }
 
