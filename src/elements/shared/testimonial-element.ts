@@ -2,9 +2,12 @@
  * The base of every element (`<testimonial-wall>`, `<testimonial-card>`, `<testimonial-summary>`,
  * `<video-testimonial>`): what they all do the same way, written once.
  */
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { isRightToLeft } from './locale.js';
+import { lazyModule } from './lazy-module.js';
 import type { Words } from './localize.js';
+
+const focusRule = lazyModule(() => import('./focus-rule.js'));
 
 /**
  * What every element does the same way.
@@ -31,8 +34,6 @@ import type { Words } from './localize.js';
  * and told again when a retry fails again.
  */
 export class TestimonialElement extends LitElement {
-  static override properties: PropertyDeclarations = { announcement: { state: true } };
-
   /** What the live region says; set through `announce()`. @internal */
   protected announcement = '';
 
@@ -46,6 +47,7 @@ export class TestimonialElement extends LitElement {
    */
   protected announce(text: string): void {
     this.announcement = text && text === this.announcement ? `${text}\u00a0` : text;
+    this.requestUpdate();
   }
 
   /**
@@ -56,22 +58,11 @@ export class TestimonialElement extends LitElement {
    */
   protected async keepFocus(action: unknown, next: () => Element | null | undefined): Promise<void> {
     const had = this.shadowRoot?.activeElement;
+    // Loaded alongside the action; should it fail, focus stays where the action left it.
+    const rule = focusRule.load().catch(() => undefined);
     await action;
     await this.updateComplete;
-    const active = document.activeElement;
-    if (!had || (active && active !== document.body && active !== this && !this.shadowRoot!.activeElement)) return;
-    this.focusOn((next() as HTMLElement | null) ?? this);
-  }
-
-  /** Focuses `target` (a Tab stop while it holds focus) and brings it into view. @internal */
-  protected focusOn(target: HTMLElement): void {
-    if (target.tabIndex < 0) {
-      const old = target.getAttribute('tabindex');
-      target.tabIndex = 0;
-      target.addEventListener('blur', () => (old ? target.setAttribute('tabindex', old) : target.removeAttribute('tabindex')), { once: true });
-    }
-    target.focus({ preventScroll: true });
-    target.scrollIntoView({ block: 'nearest' });
+    if (had) (await rule)?.moveFocus(this, next());
   }
 
   /** "Try again": asks again with the error state kept (its button busy), then moves focus by the rule. @internal */

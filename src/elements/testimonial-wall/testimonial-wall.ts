@@ -553,10 +553,20 @@ export class TestimonialWall extends CardDisplayElement {
     if (this.data.moreStatus !== 'loading') void this.keepFocus(this.loadMore(), () => this.item(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
   }
 
-  /** "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials. */
+  /**
+   * "Skip testimonials": focus goes to the end of the list, so the next Tab leaves the testimonials.
+   * The end is a Tab stop only while it holds focus: Chromium moves on from an element that is not
+   * one (tabindex -1) in a shadow tree to the tree's first Tab stop, not the one after it.
+   */
   private onSkip(event: Event): void {
     event.preventDefault();
-    this.focusOn(this.renderRoot.querySelector('span.skip')!);
+    const end = this.renderRoot.querySelector<HTMLElement>('span.skip')!;
+    end.tabIndex = 0;
+    end.focus();
+  }
+
+  private onSkipEndBlur(event: Event): void {
+    (event.target as HTMLElement).tabIndex = -1;
   }
 
   private readonly onRetry = (): void => {
@@ -647,7 +657,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
-      <span class="skip">${this.w('End of testimonials')}</span>`;
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
   }
 
   /**
