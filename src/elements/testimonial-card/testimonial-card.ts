@@ -240,7 +240,10 @@ export class TestimonialCard extends CardDisplayElement {
   };
 
   private readonly onRetryClick = (): void => {
-    void this.retry(() => this.fetched.retry(), () => this.renderRoot.querySelector('[part=card]'));
+    void this.retry(
+      () => this.fetched.retry(),
+      () => this.renderRoot.querySelector('[part=card]'),
+    );
   };
 
   /** The text as segments; with markup, the markup-free text until DOMPurify has loaded. */

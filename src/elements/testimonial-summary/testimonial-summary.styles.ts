@@ -255,6 +255,15 @@ const floatingStyles = css`
     box-shadow: var(--_t-shadow);
     animation: testimonial-summary-in 0.25s ease-out;
   }
+  /* Floating, the words stay on one line (at most 22rem wide, a small share of a phone's screen). */
+  .floating .picture {
+    flex-wrap: nowrap;
+  }
+  .floating .count {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   .floating.yielding {
     visibility: hidden;
   }

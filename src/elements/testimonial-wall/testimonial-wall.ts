@@ -494,7 +494,9 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
-      this.announce(testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.'));
+      this.announce(
+        testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.'),
+      );
     }
     emit(this, 'testimonial-wall-load', { testimonials, page });
   }
@@ -550,7 +552,8 @@ export class TestimonialWall extends CardDisplayElement {
   /** "Load more" (busy while a page loads: aria-disabled keeps it focusable); focus by the base's rule. */
   private onLoadMoreClick(): void {
     const firstNew = this.chunks.total;
-    if (this.data.moreStatus !== 'loading') void this.keepFocus(this.loadMore(), () => this.item(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
+    if (this.data.moreStatus !== 'loading')
+      void this.keepFocus(this.loadMore(), () => this.item(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
   }
 
   /**
@@ -571,7 +574,10 @@ export class TestimonialWall extends CardDisplayElement {
 
   private readonly onRetry = (): void => {
     const firstNew = this.chunks.total;
-    void this.retry(() => this.data.retry(), () => this.item(firstNew));
+    void this.retry(
+      () => this.data.retry(),
+      () => this.item(firstNew),
+    );
   };
 
   private renderCard = (testimonial: Testimonial): TemplateResult =>
@@ -589,7 +595,6 @@ export class TestimonialWall extends CardDisplayElement {
       heading-level=${this.display.headingLevel ?? nothing}
       text-limit=${this.display.textLimit ?? nothing}
     ></testimonial-card>`;
-
 
   private renderSentinel(): TemplateResult | typeof nothing {
     const wanted = this.pagingValue === 'scroll' && this.canPage && this.chunks.done;
@@ -653,7 +658,8 @@ export class TestimonialWall extends CardDisplayElement {
     // The skeleton stays until the words of the wall's language have arrived.
     if (status === 'loading' || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
-    if (this.chunks.total === 0) return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
+    if (this.chunks.total === 0)
+      return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
@@ -688,7 +694,8 @@ export class TestimonialWall extends CardDisplayElement {
             ${this.w(moreStatus === 'loading' ? 'Loading…' : 'Load more')}
           </button>`
         : nothing;
-    const failure = moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry, this.w, this.locale.lang) : nothing;
+    const failure =
+      moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry, this.w, this.locale.lang) : nothing;
     const words = this.cta?.trim();
     const cta = this.formLink?.href
       ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>

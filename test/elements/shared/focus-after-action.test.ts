@@ -18,7 +18,6 @@ import { mount } from './mount.js';
 
 type Element_ = HTMLElement & { updateComplete: Promise<unknown> };
 
-
 function part<T extends Element = HTMLElement>(host: Element, name: string): T | null {
   return host.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
 }
@@ -101,7 +100,12 @@ describe('focus after an action, and failures told politely', function () {
     const api = new FakeApi({ count: 3 });
     api.failNext = 2;
     const wall = await mount<TestimonialWall>(html`<testimonial-wall .client=${api.client()} layout="list"></testimonial-wall>`);
-    await retryFailsAgain(wall, 'Could not load testimonials.', () => api.hold(), () => api.release());
+    await retryFailsAgain(
+      wall,
+      'Could not load testimonials.',
+      () => api.hold(),
+      () => api.release(),
+    );
     await enterOn(part(wall, 'retry')!);
     await until(() => focusedIn(wall)?.matches('.item'), 'focus on the first testimonial');
     expect(focusedIn(wall)).to.equal(wall.shadowRoot!.querySelector('.item'));
@@ -117,7 +121,12 @@ describe('focus after an action, and failures told politely', function () {
     await wall.updateComplete;
     expect(document.activeElement).to.equal(wall);
     expect(focusedIn(wall)).to.equal(part(wall, 'retry'));
-    await retryFailsAgain(wall, 'Could not load more testimonials.', () => api.hold(), () => api.release());
+    await retryFailsAgain(
+      wall,
+      'Could not load more testimonials.',
+      () => api.hold(),
+      () => api.release(),
+    );
     await enterOn(part(wall, 'retry')!);
     await until(() => wall.shadowRoot!.querySelectorAll('.item').length === 8 && focusedIn(wall)?.matches('.item'), 'the new page');
     expect(focusedIn(wall)).to.equal(wall.shadowRoot!.querySelectorAll('.item')[4]);
@@ -197,7 +206,9 @@ describe('focus after an action, and failures told politely', function () {
   });
 
   it('"Read more" on a very long text keeps "Show less" in view, and back', async () => {
-    const card = await mount<TestimonialCard>(html`<testimonial-card .testimonial=${sampleTestimonial({ text: 'Long words, said at length. '.repeat(400) })}></testimonial-card>`);
+    const card = await mount<TestimonialCard>(
+      html`<testimonial-card .testimonial=${sampleTestimonial({ text: 'Long words, said at length. '.repeat(400) })}></testimonial-card>`,
+    );
     await until(() => part(card, 'read-more'), 'the toggle');
     await enterOn(part(card, 'read-more')!);
     await until(() => card.expanded, 'the whole text');

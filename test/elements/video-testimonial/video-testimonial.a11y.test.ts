@@ -197,7 +197,10 @@ describe('<video-testimonial> accessibility', function () {
       expect(button.textContent!.replace(/\s+/g, ' ')).to.contain('Captions');
       // Issue 28, item 9 (2.5.3, label in name): the "CC" the button shows is in its name.
       const text = (hidden: string) =>
-        [...button.querySelectorAll('span')].filter((span) => !span.matches(hidden)).map((span) => span.textContent!.trim()).join(' ');
+        [...button.querySelectorAll('span')]
+          .filter((span) => !span.matches(hidden))
+          .map((span) => span.textContent!.trim())
+          .join(' ');
       expect(text('[aria-hidden="true"]'), 'its name').to.contain(text('.visually-hidden'));
       button.focus();
       await sendKeys({ press: 'Enter' });
