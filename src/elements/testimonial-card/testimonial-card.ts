@@ -311,7 +311,8 @@ export class TestimonialCard extends CardDisplayElement {
   private renderHeader(view: CardView): TemplateResult {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
-    const name = html`<bdi>${this.nameOf(view)}</bdi>`;
+    // "Anonymous" is the card's word, not the content's: it says its own language.
+    const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
@@ -499,7 +500,7 @@ ${stars}
       ${
         showTags
           ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
-            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
+            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.lang ?? ''}>${tag}</li>`)}
           </ul>`
           : nothing
       }
