@@ -144,8 +144,9 @@ async function axeViolations(frame: HTMLIFrameElement, mode: Mode): Promise<stri
   }
   // A panel that slides in (the floating summary) is see-through for a quarter second: axe would read
   // its colours half way. Finite animations are brought to their end first.
-  for (const animation of frame.contentDocument!.getAnimations()) {
-    if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+  // (Shadow roots' animations are not the document's: each element is asked.)
+  for (const element of deepAll(frame.contentDocument!, '*')) {
+    for (const animation of element.getAnimations()) if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
   }
   const rules = mode === 'forced-colors' ? { 'color-contrast': { enabled: false } } : {};
   const results = await view.axe!.run(frame.contentDocument!, { resultTypes: ['violations'], rules });
