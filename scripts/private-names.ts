@@ -1,5 +1,5 @@
 /**
- * The names of our `private` class members that the script-tag build may shorten (Terser's property
+ * The names of our `private` (and `protected`) class members that the script-tag build may shorten (Terser's property
  * mangling): ~0.3 KB gzip of the entry is long private names (`skeletonForLayout`, `prepareMovingLayout`…).
  *
  * Property mangling renames every property of a name, wherever it occurs, so a name is picked only when
@@ -35,7 +35,8 @@ export function shortenablePrivateNames(sources: readonly { fileName: string; te
         // A member of a class or an object literal; of parameters, only `constructor(private x)` is one.
         const name = nameOf(node.name);
         const member = !ts.isParameter(node) || ts.isParameterPropertyDeclaration(node, node.parent);
-        const isPrivate = (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) !== 0;
+        // `protected` too: a base element's members are reached as `this.name` from its subclasses alone.
+        const isPrivate = (ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
         if (name !== undefined && member) (isPrivate ? privates : reachable).add(name);
       } else if (ts.isPropertyAccessExpression(node)) {
         if (node.expression.kind !== ts.SyntaxKind.ThisKeyword) reachable.add(node.name.text);

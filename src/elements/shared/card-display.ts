@@ -3,8 +3,9 @@
  * cards, declared once in a base class both extend (so their names, types and checks never drift
  * apart, and the manifest documents them on both elements).
  */
-import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { PropertyDeclarations, PropertyValues } from 'lit';
 import type { Translation } from './localize.js';
+import { TestimonialElement } from './testimonial-element.js';
 import { pickCount, pickOption, warn, type WarnFn } from './warnings.js';
 
 /** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
@@ -23,7 +24,7 @@ export interface CardDisplay {
   textLimit?: number;
 }
 
-export class CardDisplayElement extends LitElement {
+export class CardDisplayElement extends TestimonialElement {
   static override properties: PropertyDeclarations = {
     variant: { reflect: true },
     theme: { reflect: true },

@@ -361,7 +361,10 @@ const states = css`
   .error {
     align-items: flex-start;
   }
-  .retry {
+  .error > span {
+    font-weight: 700;
+  }
+  [part='retry'] {
     padding: 0.375em 0.875em;
     border: 1px solid var(--_t-border);
     border-radius: 0.5em;

@@ -227,6 +227,7 @@ export class TestimonialCard extends CardDisplayElement {
       this.announced = error;
       const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
+      this.announce(this.failure);
       this.report('TE-LOAD-FAILED', `This testimonial could not be loaded. ${message}`);
       emit(this, 'testimonial-card-error', { error, message });
     }
@@ -240,11 +241,16 @@ export class TestimonialCard extends CardDisplayElement {
   private readonly onToggleClick = (): void => {
     const oldState = this.expanded ? 'open' : 'closed';
     this.expanded = !this.expanded;
+    // The toggle stays, but a text of any length grew or shrank around it: it is brought back into view.
+    void this.keepFocus(0, () => this.renderRoot.querySelector('.read-more'));
     this.dispatchEvent(toggleEvent(oldState, this.expanded ? 'open' : 'closed'));
   };
 
   private readonly onRetryClick = (): void => {
-    void this.fetched.retry();
+    void this.retry(
+      () => this.fetched.retry(),
+      () => this.renderRoot.querySelector('[part=card]'),
+    );
   };
 
   /** The text as segments; with markup, the markup-free text until DOMPurify has loaded. */
@@ -265,17 +271,27 @@ export class TestimonialCard extends CardDisplayElement {
     return this.fetched.status === 'complete' ? this.fetched.value : undefined;
   }
 
+  private get failure(): string {
+    return this.w('This testimonial could not be loaded.');
+  }
+
   override render(): unknown {
     const data = this.shownTestimonial;
-    this.locale = language(this);
-    // A wall's skeleton: a card of the placeholder is a skeleton of its size (see renderState).
-    if (data === PLACEHOLDER_TESTIMONIAL) return this.renderState(true);
-    // The skeleton stays until the words of the card's language have arrived.
-    if (typeof data === 'object' && data !== null)
-      return this.locale.lang ? this.renderCard(toCardView(data, this.locale.requested)) : this.renderState(true);
+    const { lang } = (this.locale = language(this));
+    // A wall's skeleton: a card of the placeholder is a skeleton of its size (see renderSkeleton).
+    if (data === PLACEHOLDER_TESTIMONIAL) return this.renderSkeleton();
     const { status, error } = this.fetched;
-    if (status === 'pending' || status === 'error') return this.renderState(status === 'pending' || isAbortError(error));
-    return nothing;
+    const shown = typeof data === 'object' && data !== null;
+    // The skeleton stays until the words of the card's language have arrived; a retry keeps the error.
+    const body =
+      shown && lang
+        ? this.renderCard(toCardView(data, this.locale.requested))
+        : (status === 'error' && !isAbortError(error)) || this.retrying
+          ? this.renderError(this.failure, this.onRetryClick, this.w, lang, 'error')
+          : shown || status !== 'idle'
+            ? this.renderSkeleton()
+            : nothing;
+    return html`${body}${status === 'idle' ? nothing : this.renderLiveRegion(lang)}`;
   }
 
   /**
@@ -305,7 +321,8 @@ export class TestimonialCard extends CardDisplayElement {
   private renderHeader(view: CardView): TemplateResult {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
-    const name = html`<bdi>${this.nameOf(view)}</bdi>`;
+    // "Anonymous" is the card's word, not the content's: it says its own language.
+    const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header">
@@ -493,7 +510,7 @@ ${stars}
       ${
         showTags
           ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
-            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto">${tag}</li>`)}
+            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.lang ?? ''}>${tag}</li>`)}
           </ul>`
           : nothing
       }
@@ -501,24 +518,17 @@ ${stars}
   }
 
   /**
-   * The skeleton while loading, the error after a failure: one live region (polite: a card that did
-   * not load is no emergency) whose words change, so the change is what a screen reader announces.
-   * While loading, the skeleton lies over an unseen card of the placeholder testimonial, so it is as
-   * tall as the tallest text card (see PLACEHOLDER_TESTIMONIAL); the card then keeps that height
-   * (`keptHeight`), so what follows moves neither down nor up when the testimonial comes.
+   * The skeleton while loading (the error state and the live region are the base element's): it lies
+   * over an unseen card of the placeholder testimonial, so it is as tall as the tallest text card (see
+   * PLACEHOLDER_TESTIMONIAL); the card then keeps that height (`keptHeight`), so what follows moves
+   * neither down nor up when the testimonial comes.
    */
-  private renderState(loading: boolean): TemplateResult {
-    const name = loading ? 'skeleton' : 'error';
-    const sizer = loading
-      ? html`<div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div>`
-      : nothing;
-    return html`<div class="state">${sizer}<div part=${name} class=${name} role="status" aria-busy=${loading} lang=${this.locale.lang}>
-      ${
-        loading
-          ? html`<span class="visually-hidden">${this.w('Loading testimonial…')}</span>`
-          : html`<p><strong>${this.w('This testimonial could not be loaded.')}</strong></p>
-            <button part="retry" class="retry" type="button" @click=${this.onRetryClick}>${this.w('Try again')}</button>`
-      }
-    </div></div>`;
+  private renderSkeleton(): TemplateResult {
+    return html`<div class="state">
+      <div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div>
+      <div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}>
+        <span class="visually-hidden">${this.w('Loading testimonial…')}</span>
+      </div>
+    </div>`;
   }
 }

@@ -3,14 +3,21 @@ import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/toke
 
 /**
  * Every state of a variant has the same block size (skeleton, content, empty, error), so nothing below
- * the summary moves when the numbers arrive.
+ * the summary moves when the numbers arrive (unless a narrow box makes its words wrap).
+ *
+ * The summary paints no background of its own unless it is dark or floating: what it writes on the
+ * page then takes the page's colour (`--_ink`, muted words too), which reads on a light page and on a
+ * dark one alike; its buttons bring their own background. A dark summary, and the floating panel, write
+ * in the theme's colours on the theme's background.
  */
 const summaryStyles = css`
   :host {
     display: block;
     font-family: var(--_t-font);
     font-size: var(--_t-font-size);
-    color: var(--_t-text);
+    --_ink: var(--testimonial-color-text, currentColor);
+    --_ink-muted: var(--testimonial-color-muted, currentColor);
+    color: var(--_ink);
     line-height: 1.25;
     --_avatar: var(--testimonial-summary-avatar-size, 2rem);
     --_badge-size: 2.5rem;
@@ -21,19 +28,26 @@ const summaryStyles = css`
     display: none;
   }
   /* Dark is a dark panel whatever the page behind it, as the wall is. */
-  :host([theme='dark']) {
+  :host([theme='dark']),
+  .floating {
+    --_ink: var(--_t-text);
+    --_ink-muted: var(--_t-muted);
+    color: var(--_ink);
     background: var(--_t-background);
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
+      --_ink: var(--_t-text);
+      --_ink-muted: var(--_t-muted);
+      color: var(--_ink);
       background: var(--_t-background);
     }
   }
   .badge {
-    block-size: var(--_badge-size);
+    min-block-size: var(--_badge-size);
   }
   .avatars {
-    block-size: var(--_avatars-size);
+    min-block-size: var(--_avatars-size);
   }
   .histogram {
     block-size: var(--_histogram-size);
@@ -47,9 +61,10 @@ const summaryStyles = css`
     gap: 0.5rem;
     max-inline-size: 100%;
   }
+  /* Fit-content, not max-content: in a narrow box the words wrap instead of scrolling sideways (1.4.10). */
   .summary.avatars,
   .summary.badge {
-    inline-size: max-content;
+    inline-size: fit-content;
   }
   .summary.histogram {
     flex-direction: column;
@@ -59,6 +74,7 @@ const summaryStyles = css`
   }
   .picture {
     display: inline-flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem;
     min-inline-size: 0;
@@ -82,10 +98,7 @@ const summaryStyles = css`
     font-weight: 700;
   }
   .count {
-    color: var(--_t-muted);
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    color: var(--_ink-muted);
   }
   .faces {
     display: inline-flex;
@@ -99,6 +112,7 @@ const summaryStyles = css`
     border: 2px solid var(--_t-background);
     background: var(--_t-surface);
     color: var(--_t-text);
+    flex: none;
     font-size: calc(var(--_avatar) * 0.38);
     font-weight: 600;
     overflow: hidden;
@@ -127,7 +141,7 @@ const summaryStyles = css`
   }
   .label,
   .value {
-    color: var(--_t-muted);
+    color: var(--_ink-muted);
     font-variant-numeric: tabular-nums;
   }
   .value {
@@ -154,7 +168,7 @@ const summaryStyles = css`
     inline-size: min(100%, 20rem);
   }
   .message {
-    color: var(--_t-muted);
+    color: var(--_ink-muted);
     flex-wrap: wrap;
   }
   .message.badge,
@@ -172,7 +186,7 @@ const summaryStyles = css`
   button {
     font: inherit;
     color: var(--_t-accent);
-    background: none;
+    background: var(--_t-background);
     border: 1px solid var(--_t-border);
     border-radius: 0.375rem;
     padding: 0.125rem 0.5rem;
@@ -187,6 +201,25 @@ const summaryStyles = css`
   }
   .link:hover .count {
     text-decoration: underline;
+  }
+  /* Forced colours would draw five whole stars (the text's colour) and drop the bars' fill: system colours instead. */
+  @media (forced-colors: active) {
+    .stars,
+    .bar {
+      forced-color-adjust: none;
+      --_t-star: CanvasText;
+      --_t-star-empty: Canvas;
+    }
+    .stars {
+      -webkit-text-stroke: 1px CanvasText;
+    }
+    .bar {
+      background: Canvas;
+      outline: 1px solid CanvasText;
+    }
+    .fill {
+      background: CanvasText;
+    }
   }
 `;
 
@@ -221,6 +254,15 @@ const floatingStyles = css`
     background: var(--_t-background);
     box-shadow: var(--_t-shadow);
     animation: testimonial-summary-in 0.25s ease-out;
+  }
+  /* Floating, the words stay on one line (at most 22rem wide, a small share of a phone's screen). */
+  .floating .picture {
+    flex-wrap: nowrap;
+  }
+  .floating .count {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .floating.yielding {
     visibility: hidden;

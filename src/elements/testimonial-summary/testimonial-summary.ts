@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { SummaryData as Summary } from '../../client/summary.js';
 import type { Links } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
@@ -10,6 +10,7 @@ import { language, words, type Language, type Translation } from '../shared/loca
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
+import { TestimonialElement } from '../shared/testimonial-element.js';
 import { pickCount, pickOption, warn, type WarnFn } from '../shared/warnings.js';
 import { FloatingPlacement } from './floating-placement.js';
 import { fetchSummary, summaryUrl, SUMMARY_FILTERS } from './summary-source.js';
@@ -103,7 +104,7 @@ function wallOfLoveUrl(links: Partial<Links> | undefined): string | undefined {
  * @fires {TestimonialSummaryErrorEvent} testimonial-summary-error - Loading failed: `detail.error`, `detail.message`.
  * @fires {TestimonialSummaryDismissEvent} testimonial-summary-dismiss - The visitor closed the floating summary.
  */
-export class TestimonialSummary extends LitElement {
+export class TestimonialSummary extends TestimonialElement {
   static override styles = styles;
   static override properties = {
     endpoint: {},
@@ -161,7 +162,10 @@ export class TestimonialSummary extends LitElement {
   private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
     if (status === 'complete') emit(this, 'testimonial-summary-load', { summary: value! });
-    else emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
+    else {
+      this.announce(this.failure);
+      emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
+    }
   });
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
@@ -231,10 +235,23 @@ export class TestimonialSummary extends LitElement {
     }
   };
 
+  /** Closes the floating summary; focus, had it any, stays at its place in the page (the base's rule). */
   private dismiss(): void {
     this.floating.dismiss();
+    void this.keepFocus(undefined, () => undefined);
     emit(this, 'testimonial-summary-dismiss', {});
   }
+
+  private get failure(): string {
+    return this.w('Could not load the reviews summary.');
+  }
+
+  private readonly onRetry = (): void => {
+    void this.retry(
+      () => this.fetched.retry(),
+      () => this.renderRoot.querySelector('[part=link], [part=summary], [part=empty]'),
+    );
+  };
 
   /** Five stars filled to the average (to a tenth), drawn with text and a gradient: no images to load. */
   private renderStars(average: number): TemplateResult {
@@ -309,14 +326,15 @@ export class TestimonialSummary extends LitElement {
   }
 
   private renderState(): TemplateResult | typeof nothing {
-    if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), false);
+    const { lang } = this.locale;
+    if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), undefined, this.w, lang, this.variantValue);
     const { status, value } = this.fetched;
     // The skeleton stays until the words of the summary's language have arrived.
     const loading = status === 'pending' || !this.locale.lang;
     if (this.summary !== undefined && !loading) return this.renderContent(this.summary);
     if (status === 'complete' && !loading) return this.renderContent(value!);
     // What went wrong is on the console and in the event, for the developer.
-    if (status === 'error') return this.renderError(this.w('Could not load the reviews summary.'), true);
+    if (status === 'error' || this.retrying) return this.renderError(this.failure, this.onRetry, this.w, lang, this.variantValue);
     if (loading) return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
     return nothing;
   }
@@ -326,20 +344,15 @@ export class TestimonialSummary extends LitElement {
     return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
   }
 
-  private renderError(text: string, retry: boolean): TemplateResult {
-    return html`<div part="error" class="message ${this.variantValue}" role="alert" lang=${this.locale.lang} dir=${this.wordsDir}>
-      <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${() => void this.fetched.retry()}>${this.w('Try again')}</button>` : nothing}
-    </div>`;
-  }
-
   protected override render(): TemplateResult | typeof nothing {
     this.locale = language(this);
-    if (!this.placementValue) return this.renderState();
+    // The live region is there from the request on, so that its words changing is what is announced.
+    const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion(this.locale.lang);
+    if (!this.placementValue) return html`${this.renderState()}${region}`;
     if (this.floating.dismissed) return nothing;
     return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
       ${this.renderState()}
       <button type="button" part="close" class="close" aria-label=${this.w('Dismiss the reviews summary')} @click=${() => this.dismiss()}>×</button>
-    </div>`;
+    </div>${region}`;
   }
 }

@@ -53,6 +53,17 @@ export const movingLayoutStyles = css`
     gap: 0.5rem;
   }
 
+  /* Room for the focus ring (2px, 2px off) of a button at the wall's corner, which an ancestor may clip. */
+  .marquee-controls {
+    padding: 4px 4px 0;
+  }
+
+  /* The glyphs point the way the buttons go: in right to left, "next" is on the left. */
+  .carousel-controls span:dir(rtl) {
+    display: inline-block;
+    transform: scaleX(-1);
+  }
+
   /*
    * Snap points only once every slide is in place: the browser recomputes all of them at each layout,
    * which would make a long list cost more with every slice.

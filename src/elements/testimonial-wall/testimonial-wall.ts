@@ -184,7 +184,6 @@ export class TestimonialWall extends CardDisplayElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
-    announcement: { state: true },
     marqueePaused: { state: true },
   };
 
@@ -251,8 +250,6 @@ export class TestimonialWall extends CardDisplayElement {
    */
   cta?: string | null;
 
-  /** What screen readers are told politely (pages added, slide reached). */
-  private announcement = '';
   /** The wall's words in its language. */
   private readonly w = words(this);
   /** The language of the wall's words, worked out as each render starts. */
@@ -465,7 +462,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.carousel ??= new layouts.CarouselController(this, this.reducedMotion!, {
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
-      announce: (text) => (this.announcement = text),
+      announce: (text) => this.announce(text),
       words: this.w,
     });
     this.carousel.rotation.enabled = this.autoplay;
@@ -527,8 +524,9 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
-      this.announcement =
-        testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.');
+      this.announce(
+        testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.'),
+      );
     }
     emit(this, 'testimonial-wall-load', { testimonials, page });
   }
@@ -544,7 +542,7 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
-    this.announcement = this.failure;
+    this.announce(this.failure);
     // The console stays English, whatever the reader's language.
     this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
     emit(this, 'testimonial-wall-error', { error, message, page });
@@ -552,7 +550,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
-    return this.w(this.data.moreStatus === 'error' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
+    return this.w(this.data.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
   }
 
   private get canPage(): boolean {
@@ -567,20 +565,25 @@ export class TestimonialWall extends CardDisplayElement {
     if (sentinel) this.sentinelObserver.observe(sentinel);
   }
 
+  /** Scroll paging waits while the visitor is at the end of the wall: they skipped past it. */
   private readonly onSentinel = (entries: IntersectionObserverEntry[]): void => {
-    if (entries.some((entry) => entry.isIntersecting) && this.canPage && this.chunks.done) void this.loadMore();
+    if (entries.some((entry) => entry.isIntersecting) && this.canPage && this.chunks.done && !this.endFocused) void this.loadMore();
   };
 
-  private async onLoadMoreClick(): Promise<void> {
-    // While a page loads the button stays focusable (aria-disabled, not disabled, which would drop
-    // focus to <body>) and does nothing.
-    if (this.data.moreStatus === 'loading') return;
+  private get endFocused(): boolean {
+    return this.shadowRoot?.activeElement?.matches('span.skip') ?? false;
+  }
+
+  /** The first testimonial from `index` on, as rendered. */
+  private item(index: number): HTMLElement | undefined {
+    return this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide')[index];
+  }
+
+  /** "Load more" (busy while a page loads: aria-disabled keeps it focusable); focus by the base's rule. */
+  private onLoadMoreClick(): void {
     const firstNew = this.chunks.total;
-    await this.loadMore();
-    await this.updateComplete;
-    // The button may be gone (last page): carry on reading where the new testimonials start.
-    const items = this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide');
-    items[firstNew]?.focus();
+    if (this.data.moreStatus !== 'loading')
+      void this.keepFocus(this.loadMore(), () => this.item(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
   }
 
   /**
@@ -599,9 +602,13 @@ export class TestimonialWall extends CardDisplayElement {
     (event.target as HTMLElement).tabIndex = -1;
   }
 
-  private onRetry(): void {
-    void this.data.retry();
-  }
+  private readonly onRetry = (): void => {
+    const firstNew = this.chunks.total;
+    void this.retry(
+      () => this.data.retry(),
+      () => this.item(firstNew),
+    );
+  };
 
   /** The card of one testimonial; a new function when what the cards are given changes (see CardTemplate). */
   private renderCard = this.newCardTemplate();
@@ -622,13 +629,6 @@ export class TestimonialWall extends CardDisplayElement {
         heading-level=${this.display.headingLevel ?? nothing}
         text-limit=${this.display.textLimit ?? nothing}
       ></testimonial-card>`;
-  }
-
-  private renderMessage(kind: 'empty' | 'error', text: string, retry: boolean): TemplateResult {
-    return html`<div class="message" part=${kind} lang=${this.locale.lang}>
-      <span>${text}</span>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.w('Try again')}</button>` : nothing}
-    </div>`;
   }
 
   private renderSentinel(): TemplateResult | typeof nothing {
@@ -687,17 +687,15 @@ export class TestimonialWall extends CardDisplayElement {
 
   private renderBody(): TemplateResult | typeof nothing {
     // The endpoint's problem is on the console (see currentClient), for whoever set it.
-    if (this.configError !== undefined) return this.renderMessage('error', this.failure, false);
+    const { locale, w } = this;
+    if (this.configError !== undefined) return this.renderError(this.failure, undefined, w, locale.lang);
     const { status } = this.data;
+    if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry, w, locale.lang);
     // The skeleton stays until the words of the wall's language have arrived.
-    if (status === 'loading' || !this.locale.lang) {
-      return this.renderSkeleton();
-    }
-    if (status === 'error') {
-      return this.renderMessage('error', this.failure, true);
-    }
+    if (status === 'loading' || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
-    if (this.chunks.total === 0) return this.renderMessage('empty', this.w('No testimonials to show yet.'), false);
+    if (this.chunks.total === 0)
+      return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
@@ -719,7 +717,8 @@ export class TestimonialWall extends CardDisplayElement {
       this.pagingValue === 'button' &&
       (this.layoutValue === 'masonry' || this.layoutValue === 'grid' || this.layoutValue === 'list') &&
       (this.data.feed?.hasMore ?? false) &&
-      moreStatus !== 'error'
+      moreStatus !== 'error' &&
+      !this.retrying
         ? html`<button
             type="button"
             class="load-more"
@@ -731,7 +730,8 @@ export class TestimonialWall extends CardDisplayElement {
             ${this.w(moreStatus === 'loading' ? 'Loading…' : 'Load more')}
           </button>`
         : nothing;
-    const failure = moreStatus === 'error' ? this.renderMessage('error', this.failure, true) : nothing;
+    const failure =
+      moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry, this.w, this.locale.lang) : nothing;
     const words = this.cta?.trim();
     const cta = this.formLink?.href
       ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>
@@ -751,7 +751,7 @@ export class TestimonialWall extends CardDisplayElement {
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
       ${body} ${this.renderFooter()}
-      <div class="visually-hidden" role="status" aria-live="polite" lang=${this.locale.lang}>${this.announcement}</div>
+      ${this.renderLiveRegion(this.locale.lang)}
     </div>`;
   }
 }

@@ -1,10 +1,11 @@
-import { html, LitElement, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { language, words, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
+import { TestimonialElement } from '../shared/testimonial-element.js';
 import { hasMediaSource } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, claimPriming, releasePlayback, releasePriming } from './playback-registry.js';
@@ -99,7 +100,7 @@ function abortError(message: string): DOMException {
  * @fires {Event} timeupdate - The current time changed (composed).
  * @fires {VideoTestimonialErrorEvent} error - Every source failed; `detail` is a `VideoTestimonialErrorDetail` (composed).
  */
-export class VideoTestimonial extends LitElement {
+export class VideoTestimonial extends TestimonialElement {
   static override styles = videoTestimonialStyles;
   static override properties = {
     testimonial: { attribute: false },
@@ -399,6 +400,7 @@ export class VideoTestimonial extends LitElement {
     this.phase = 'failed';
     releasePlayback(this);
     const message = tried.length ? 'This video could not be played.' : 'This video is not available.';
+    this.announce(this.w(tried.length ? 'Sorry, this video could not be played.' : 'This video is not available.'));
     this.settlePlayWaiters(new DOMException(message, 'NotSupportedError'));
     const detail: VideoTestimonialErrorDetail = { message, sources: tried };
     this.failure = detail;
@@ -539,10 +541,11 @@ export class VideoTestimonial extends LitElement {
     `;
   }
 
-  private renderError() {
+  /** The player's own error state (its parts predate the shared one); told through the base's polite live region. */
+  private renderFailure() {
     const available = this.hasSources;
     return html`
-      <div part="error" role=${available ? 'alert' : nothing} tabindex="-1">
+      <div part="error" tabindex="-1">
         <p>
           ${this.w(available ? 'Sorry, this video could not be played.' : 'This video is not available.')}
           ${this.transcriptText ? this.w('Its transcript is below.') : nothing}
@@ -560,7 +563,7 @@ export class VideoTestimonial extends LitElement {
       aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
       @click=${this.handleCaptionsClick}
     >
-      <span aria-hidden="true">CC</span><span class="visually-hidden">${this.w('Captions')}</span>
+      <span>CC</span><span class="visually-hidden"> ${this.w('Captions')}</span>
     </button>`;
   }
 
@@ -593,8 +596,9 @@ export class VideoTestimonial extends LitElement {
         </video>
         ${active ? nothing : this.renderPosterImage()}
         ${phase === 'poster' && language(this).lang ? this.renderPlayButton() : nothing}
-        ${phase === 'failed' ? this.renderError() : nothing} ${active ? this.renderCaptionsButton() : nothing}
+        ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
+      ${this.renderLiveRegion(language(this).lang)}
       ${
         transcript
           ? html`<details part="transcript" ?open=${phase === 'failed'}>

@@ -195,6 +195,13 @@ describe('<video-testimonial> accessibility', function () {
       const button = part(el, 'captions-button') as HTMLButtonElement;
       expect(button.getAttribute('aria-pressed')).to.equal('true');
       expect(button.textContent!.replace(/\s+/g, ' ')).to.contain('Captions');
+      // Issue 28, item 9 (2.5.3, label in name): the "CC" the button shows is in its name.
+      const text = (hidden: string) =>
+        [...button.querySelectorAll('span')]
+          .filter((span) => !span.matches(hidden))
+          .map((span) => span.textContent!.trim())
+          .join(' ');
+      expect(text('[aria-hidden="true"]'), 'its name').to.contain(text('.visually-hidden'));
       button.focus();
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => button.getAttribute('aria-pressed') === 'false', 'turned off from the keyboard');

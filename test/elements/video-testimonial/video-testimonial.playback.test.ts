@@ -184,7 +184,9 @@ describe('<video-testimonial> playback', function () {
     expect(el.error).to.equal(detail);
     await el.updateComplete;
     const message = shadow(el).querySelector('[part="error"]')!;
-    expect(message.getAttribute('role')).to.equal('alert');
+    // Told politely, through the element's one live region (issue 28: no role="alert" in any element).
+    expect(message.hasAttribute('role')).to.be.false;
+    expect(shadow(el).querySelector('[role="status"]')!.textContent).to.match(/could not be played/);
     expect(message.textContent).to.match(/could not be played/);
     expect(shadow(el).querySelector<HTMLImageElement>('[part="poster"]')!.src).to.equal(mediaUrl('poster.jpg'));
     const transcript = shadow(el).querySelector<HTMLDetailsElement>('[part="transcript"]')!;
