@@ -10,15 +10,17 @@ import { gzipSync } from 'node:zlib';
 import { before, describe, it } from 'node:test';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { renderWall } from '../../src/ssr/index.js';
+import { sampleTestimonial } from '../elements/testimonial-card/fixtures.js';
 import { ShadowStyleSheet, hoistHostRules, requirementOf } from '../../src/ssr/shadow-styles.js';
 
 /**
  * Bytes of HTML (uncompressed: what the browser parses) allowed for the 12-card wall. 246,114 B before
  * issue 24; 101,406 B after its first step (hydration markers, minified styles cut per root); 85,053 B
- * with the cards' host rules written once in the wall's root and the templates' indentation shortened.
+ * with the cards' host rules written once in the wall's root and the templates' indentation shortened;
+ * 81,756 B with a full star drawn as one path.
  * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 85_500;
+const WALL_12_RAW_BUDGET = 82_000;
 
 describe('server-rendered HTML weight', () => {
   let html: string;
@@ -49,7 +51,7 @@ describe('server-rendered HTML weight', () => {
     assert.doesNotMatch(html, />[ \t\r\n]*\n[ \t\r\n]*[ \t\r]+[ \t\r\n]*</);
     // White space between two highlights is between two tags: a blank line (`pre-line`) stays one.
     const text = 'First line.\n\n  Second <mark>line</mark>\n  \n  <mark>here</mark>.';
-    const wall = await renderWall({ testimonials: [{ id: 't1', type: 'text', text, customer_name: 'Ada' }] });
+    const wall = await renderWall({ testimonials: [sampleTestimonial({ text })] });
     assert.ok(wall.includes('First line.\n\n  Second <mark>line</mark>\n\n<mark>here</mark>.'), 'the text, its line breaks all there');
   });
 
