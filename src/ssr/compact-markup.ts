@@ -117,9 +117,21 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
   out.push(html.slice(copied));
   const cuts = new Map<Root, string>();
   for (const root of roots) if (root.style) cuts.set(root, sheets(root.style.sheet).cut(root.host, root.markup));
-  for (const [parent, outer] of hoistHostStyles(roots, cuts)) cuts.set(parent, outer + cuts.get(parent)!);
+  for (const [parent, outer] of hoistHostStyles(roots, cuts)) cuts.set(parent, sharingFirstRule(outer, cuts.get(parent)!));
   for (const [root, css] of cuts) out[root.style!.at] = css;
   return withoutIndent(out.join(''));
+}
+
+/**
+ * The hosts' moved rules before the enclosing root's own, with one rule written once when the first
+ * moved rule and the root's first rule, `:host{…}`, have the same declarations (a wall's and its cards'
+ * colour tokens, 1.2 KB): `:where(card),:host{…}`. The `:host` rule stays first among the root's own
+ * rules, and the rules between are for the cards, not the wall's host: the same cascade.
+ */
+function sharingFirstRule(outer: string, own: string): string {
+  const first = /^(:where\([\w-]+\))(\{[^{}]*\})/.exec(outer);
+  if (!first || !own.startsWith(`:host${first[2]}`)) return outer + own;
+  return `${first[1]},:host${first[2]}${outer.slice(first[0].length)}${own.slice(5 + first[2]!.length)}`;
 }
 
 /**
