@@ -249,3 +249,70 @@ export function addAttributeTokens(attributes: string, tokens: Set<string>): voi
   }
   for (const token of found) tokens.add(token);
 }
+
+/** A selector that is the host alone, with attribute conditions at most: `:host`, `:host([theme=dark])`. */
+const PLAIN_HOST = /^:host(?:\((\[[^\]()]*\])+\))?$/;
+
+/** Cut styles split into the host's rules, as the enclosing root writes them, and the rest. */
+export interface HoistedStyles {
+  /** The host's rules for the enclosing root: `:host(…)` written `:where(tag…)`. */
+  readonly outer: string;
+  /** What stays in the host's own root. */
+  readonly inner: string;
+}
+
+const hoisted = new Map<string, HoistedStyles | null>();
+
+/**
+ * A shadow root's cut styles with its host's rules taken out, for the root around the host to write
+ * once for all its hosts of that tag (a wall's twelve cards: 1.3 KB of tokens each), or `null` when
+ * that would not paint the same. The root around is an outer tree context: its rules win over the
+ * host's own whatever their specificity, as the enclosing root's rules for the host already did over
+ * the `:host` rules. So the host's rules move as they are, in order, with no specificity
+ * (`:where(card)`) and before the enclosing root's own: those still win as before, and the moved rules
+ * keep their order among themselves. Only when every rule that names `:host` is a plain style rule on
+ * the host (`:host`, `:host([…])`, no media query around it, no `!important`, which an outer context
+ * would turn around); anything else keeps them all where they are.
+ */
+export function hoistHostRules(css: string, tag: string): HoistedStyles | null {
+  const key = `${tag}\0${css}`;
+  let split = hoisted.get(key);
+  if (split !== undefined) return split;
+  split = null;
+  if (css.includes(':host')) {
+    let outer = '';
+    let inner = '';
+    let movable = true;
+    for (const rule of parseRules(css)) {
+      const text = rule.kind === 'style' ? `${rule.selectors.map((selector) => selector.text).join(',')}{${rule.body}}` : '';
+      if (
+        rule.kind === 'style' &&
+        rule.selectors.every((selector) => PLAIN_HOST.test(selector.text)) &&
+        !rule.body.includes('!important')
+      ) {
+        const selectors = rule.selectors.map(
+          (selector) => `:where(${tag}${PLAIN_HOST.exec(selector.text)![1] ? selector.text.slice(6, -1) : ''})`,
+        );
+        outer += `${selectors.join(',')}{${rule.body}}`;
+      } else {
+        const whole =
+          rule.kind === 'style' ? text : rule.kind === 'group' ? keptCss([rule], Array(countSelectors([rule])).fill(true)) : rule.text;
+        if (whole.includes(':host')) movable = false;
+        inner += whole;
+      }
+    }
+    if (movable && outer) split = { outer, inner };
+  }
+  if (hoisted.size < 256) hoisted.set(key, split);
+  return split;
+}
+
+/** How many selectors the style rules in `rules` have, groups included. */
+function countSelectors(rules: readonly Rule[]): number {
+  let count = 0;
+  for (const rule of rules) {
+    if (rule.kind === 'style') count += rule.selectors.length;
+    else if (rule.kind === 'group') count += countSelectors(rule.rules);
+  }
+  return count;
+}

@@ -10,14 +10,17 @@ import { gzipSync } from 'node:zlib';
 import { before, describe, it } from 'node:test';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { renderWall } from '../../src/ssr/index.js';
-import { ShadowStyleSheet, requirementOf } from '../../src/ssr/shadow-styles.js';
+import { sampleTestimonial } from '../elements/testimonial-card/fixtures.js';
+import { ShadowStyleSheet, hoistHostRules, requirementOf } from '../../src/ssr/shadow-styles.js';
 
 /**
  * Bytes of HTML (uncompressed: what the browser parses) allowed for the 12-card wall. 246,114 B before
- * issue 24; 101,406 B after it (hydration markers, minified styles cut per root). A ratchet: lower it
- * when the wall shrinks, never raise it. The issue's target is 60,000 B.
+ * issue 24; 101,406 B after its first step (hydration markers, minified styles cut per root); 85,053 B
+ * with the cards' host rules written once in the wall's root and the templates' indentation shortened;
+ * 81,756 B with a full star drawn as one path; 80,765 B with the wall's and the cards' tokens written once.
+ * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 102_000;
+const WALL_12_RAW_BUDGET = 81_000;
 
 describe('server-rendered HTML weight', () => {
   let html: string;
@@ -44,6 +47,25 @@ describe('server-rendered HTML weight', () => {
     assert.equal((html.match(/<template shadowrootmode="open">/g) ?? []).length, (html.match(/<style>/g) ?? []).length);
   });
 
+  it("shortens the templates' indentation between tags to a line break, and keeps a testimonial's own", async () => {
+    assert.doesNotMatch(html, />[ \t\r\n]*\n[ \t\r\n]*[ \t\r]+[ \t\r\n]*</);
+    // White space between two highlights is between two tags: a blank line (`pre-line`) stays one.
+    const text = 'First line.\n\n  Second <mark>line</mark>\n  \n  <mark>here</mark>.';
+    const wall = await renderWall({ testimonials: [sampleTestimonial({ text })] });
+    assert.ok(wall.includes('First line.\n\n  Second <mark>line</mark>\n\n<mark>here</mark>.'), 'the text, its line breaks all there');
+  });
+
+  it("writes the cards' host rules once, in the wall's root, and none in the cards' roots", () => {
+    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
+    assert.equal(styles.filter((css) => css.includes(':where(testimonial-card){')).length, 1);
+    // The cards' colour tokens and the wall's are the same declarations, written once for both.
+    assert.match(styles[0]!, /^:where\(testimonial-card\),:host\{--_t-background:/);
+    assert.equal(styles[0]!.split('--_t-background:').length, 2);
+    const cards = [...html.matchAll(/<testimonial-card[^>]*><template shadowrootmode="open"><style>([^<]*)<\/style>/g)];
+    assert.equal(cards.length, 12);
+    for (const [, css] of cards) assert.doesNotMatch(css!, /:host/);
+  });
+
   it("writes each root's styles minified, without the rules nothing in it can match", () => {
     const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
     assert.ok(styles.length >= 13, 'the wall and its 12 cards each have their styles');
@@ -56,6 +78,23 @@ describe('server-rendered HTML weight', () => {
       styles.some((css) => css.includes('.card{')),
       "the cards' own rules are there",
     );
+  });
+});
+
+describe('hoistHostRules', () => {
+  it("moves plain host rules out, as the enclosing root's rules without specificity, in order", () => {
+    assert.deepEqual(hoistHostRules(':host{display:block}.card{padding:0}:host([theme=dark][variant=quote]){color:red}', 'x-card'), {
+      outer: ':where(x-card){display:block}:where(x-card[theme=dark][variant=quote]){color:red}',
+      inner: '.card{padding:0}',
+    });
+  });
+
+  it('moves nothing when a host rule could not keep its place in the cascade', () => {
+    assert.equal(hoistHostRules(':host{display:block}:host(:hover){color:red}', 'x-card'), null);
+    assert.equal(hoistHostRules(':host{display:block}@media (forced-colors:active){:host{color:red}}', 'x-card'), null);
+    assert.equal(hoistHostRules(':host{display:block!important}', 'x-card'), null);
+    assert.equal(hoistHostRules(':host,.card{display:block}', 'x-card'), null);
+    assert.equal(hoistHostRules('.card{display:block}', 'x-card'), null);
   });
 });
 

@@ -38,10 +38,14 @@ const NAME_HEADINGS = [
   (name: TemplateResult) => html`<h6 part="name" class="name" id="name">${name}</h6>`,
 ];
 
+/**
+ * A star: the empty shape under the full one only where the full one does not cover it (a half or an
+ * empty star): a full star is one path, 100 B less of server-rendered HTML each.
+ */
 function star(fill: number): TemplateResult {
-  return html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    ${svg`<path class="empty" d=${STAR_PATH}></path>`}
-    ${fill > 0 ? svg`<path class=${fill < 1 ? 'full half' : 'full'} d=${STAR_PATH}></path>` : nothing}
+  return html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true">
+    ${fill < 1 ? svg`<path class="empty" d=${STAR_PATH}/>` : nothing}
+    ${fill > 0 ? svg`<path class=${fill < 1 ? 'full half' : 'full'} d=${STAR_PATH}/>` : nothing}
   </svg>`;
 }
 
