@@ -4,7 +4,7 @@
  * the structure. The carousel and the marquee are in `moving-layouts.ts`, a chunk of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleProperties } from '../shared/style-properties.js';
+import { styleProperties, type StylePropertiesFunction } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
 import type { WallLayout } from './wall-options.js';
 
@@ -21,7 +21,7 @@ const BREAKPOINTS = ['sm', 'md', 'lg'] as const;
  * `--_count` (how many items a slice holds, for its assumed size), as an element binding: set with
  * CSSOM, which a strict Content-Security-Policy allows (see {@link styleProperties}).
  */
-export const countStyle = (count: number) => styleProperties({ '--_count': String(count) });
+export const countStyle = (count: number): ReturnType<StylePropertiesFunction> => styleProperties({ '--_count': String(count) });
 
 /** Classes hiding the item at `index` at the breakpoints whose limit it is past. */
 export function overLimitClasses(index: number, limits: ItemLimits): string {

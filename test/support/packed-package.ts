@@ -1,0 +1,56 @@
+/**
+ * The package as npm publishes it, for every Node test file that installs or reads it (the package
+ * test, the framework app tests): a fresh build of a copy of the sources (the repository's own dist/
+ * and README are left alone), `npm pack`ed, and the tarball unpacked beside it. Built once per hash of
+ * its inputs and kept on disk (disk-cache.ts), so several test files, even running at the same time,
+ * pack once. Readers must not write into either folder.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cachedBuild, repoRoot } from './disk-cache.js';
+
+/** What goes into the package: what `npm pack` ships and what the build reads. */
+const INPUTS = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'bin', 'scripts', 'src'];
+
+export interface PackedPackage {
+  /** The `.tgz` that `npm pack` wrote: install it with `npm install <tarball>`. */
+  tarball: string;
+  /** The tarball's contents, unpacked (`package.json`, `dist/`, `custom-elements.json`…). */
+  dir: string;
+}
+
+function mustRun(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let output = '';
+    child.stdout.on('data', (chunk) => ((stdout += chunk), (output += chunk)));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolveRun(stdout) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+async function buildAndPack(dir: string): Promise<void> {
+  const source = join(dir, 'source');
+  for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
+  symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
+  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
+  const [pack] = JSON.parse(
+    await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source),
+  ) as { filename: string }[];
+  const unpacked = join(dir, 'package');
+  mkdirSync(unpacked);
+  await mustRun('tar', ['-xzf', join(dir, pack!.filename), '-C', unpacked, '--strip-components=1'], dir);
+  rmSync(source, { recursive: true, force: true });
+  writeFileSync(join(dir, 'packed.json'), JSON.stringify({ filename: pack!.filename }));
+}
+
+export async function packedPackage(): Promise<PackedPackage> {
+  const dir = await cachedBuild('testimonial-elements-pack', INPUTS, 'packed.json', buildAndPack);
+  const { filename } = JSON.parse(readFileSync(join(dir, 'packed.json'), 'utf8')) as { filename: string };
+  return { tarball: join(dir, filename), dir: join(dir, 'package') };
+}
