@@ -22,13 +22,9 @@ import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type Summa
 import type { ResolvedProxyOptions } from './options.js';
 import { isApproved } from './public-fields.js';
 import type { ReadPlan } from './read-plans.js';
+import type { SummaryOptions } from './summary-options.js';
 
-export interface SummaryOptions {
-  /** How long a summary is fresh, in ms (default 10 minutes): it costs many upstream pages, and counts move slowly. */
-  ttlMs?: number;
-  /** Upstream pages of 1000 read at most for one summary (1–1000, default 50); past them it is `partial`. */
-  maxPages?: number;
-}
+export type { SummaryOptions };
 
 export const DEFAULT_SUMMARY_TTL_MS = 600_000;
 export const DEFAULT_SUMMARY_MAX_PAGES = 50;

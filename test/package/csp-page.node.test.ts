@@ -1,3 +1,4 @@
+// @test-serial: starts a browser
 /**
  * The script-tag build under the strict Content-Security-Policy README documents, with Trusted Types
  * required, in Chromium and Firefox ESR: no violation, no error, and everything on screen (cards,

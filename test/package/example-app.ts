@@ -15,15 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import {
-  countDeep,
-  deepText,
-  liveInstances,
-  waitFor,
-  waitForCollected,
-  watchedPage,
-  type WatchedPage,
-} from '../support/browser.js';
+import { countDeep, deepText, liveInstances, waitFor, waitForCollected, watchedPage, type WatchedPage } from '../support/browser.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 const REMOUNTS = 5;

@@ -1,3 +1,4 @@
+// @test-serial: starts a browser
 /**
  * The package as a user meets it: `npm pack` of a fresh build (test/support/packed-package.ts, shared
  * with other test files), the tarball installed into throwaway apps (issue 18), never the sources.
@@ -21,7 +22,18 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
@@ -257,7 +269,10 @@ describe('the packed package, installed as users install it', () => {
     const files = filesUnder(cdnDir).sort();
     assert.deepEqual(filesUnder(published).sort(), files);
     for (const file of files) {
-      assert.ok(readFileSync(join(published, file)).equals(readFileSync(join(cdnDir, file))), `dist/cdn/${file} differs from the shared build`);
+      assert.ok(
+        readFileSync(join(published, file)).equals(readFileSync(join(cdnDir, file))),
+        `dist/cdn/${file} differs from the shared build`,
+      );
     }
   });
 
@@ -298,7 +313,13 @@ describe('the packed package, installed as users install it', () => {
         after(async () => {
           await browser?.close();
         });
-        for (const name of EXAMPLE_APPS) describeExampleApp(name, browserName, () => browser!, () => outDirs[name]);
+        for (const name of EXAMPLE_APPS)
+          describeExampleApp(
+            name,
+            browserName,
+            () => browser!,
+            () => outDirs[name],
+          );
       });
     }
   });

@@ -39,9 +39,9 @@ async function buildAndPack(dir: string): Promise<void> {
   for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
   await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
-  const [pack] = JSON.parse(
-    await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source),
-  ) as { filename: string }[];
+  const [pack] = JSON.parse(await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source)) as {
+    filename: string;
+  }[];
   const unpacked = join(dir, 'package');
   mkdirSync(unpacked);
   await mustRun('tar', ['-xzf', join(dir, pack!.filename), '-C', unpacked, '--strip-components=1'], dir);

@@ -6,7 +6,8 @@
  * the page's words over the built-in ones. A page in German thus fetches this chunk and
  * `chunks/i18n-de.js`.
  */
-import { ENGLISH_ONE, registered, updateAll, type Language, type PluralForms, type Translation } from './localize.js';
+import { ENGLISH_ONE, registered, updateAll, type Language } from './i18n-state.js';
+import type { PluralForms, Translation } from './translations/keys.js';
 
 /** The built-in languages besides English, each a chunk of its own. */
 const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {
