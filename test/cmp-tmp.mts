@@ -1,0 +1,11 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { packedPackage } from '/work/wt/ci/test/support/packed-package.ts';
+import { sharedCdnBuild } from '/work/wt/ci/test/support/shared-cdn-build.ts';
+const files = (d: string) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(d, f)).isFile()).sort();
+const { dir } = await packedPackage();
+const { cdnDir } = await sharedCdnBuild();
+const a = files(join(dir, 'dist/cdn')), b = files(cdnDir);
+console.log('same names', JSON.stringify(a) === JSON.stringify(b));
+for (const f of b) if (a.includes(f) && !readFileSync(join(dir, 'dist/cdn', f)).equals(readFileSync(join(cdnDir, f)))) console.log('differs', f);
+console.log(a.filter((f) => !b.includes(f)), b.filter((f) => !a.includes(f)));
