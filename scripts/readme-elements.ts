@@ -47,7 +47,9 @@ function customElements(manifest: Manifest): Declaration[] {
     .filter((declaration) => declaration.customElement && declaration.tagName)
     .map((declaration) => {
       if (!ELEMENT_ORDER.includes(declaration.tagName!)) {
-        throw new Error(`<${declaration.tagName}> is not in ELEMENT_ORDER (scripts/readme-elements.ts): add it where README should describe it.`);
+        throw new Error(
+          `<${declaration.tagName}> is not in ELEMENT_ORDER (scripts/readme-elements.ts): add it where README should describe it.`,
+        );
       }
       return declaration;
     })
