@@ -13,8 +13,8 @@
  *   installed package as an application builds them, and run in Chromium and Firefox ESR against the
  *   demo API (example-app.ts): properties, attributes and events reach the elements, remounting asks
  *   once per mount, and removed elements are collected.
- * - The script-tag build in the tarball is byte for byte the shared build (shared-cdn-build.ts) that
- *   the strict-CSP page (csp-page.node.test.ts), the script-tag page and the size budget check.
+ * - The script-tag build in the tarball is run under a strict CSP by csp-page.node.test.ts, on the same
+ *   packed package (once, not here again).
  *
  * Offline-friendly: the tarball's own dependencies come from npm's cache (`--prefer-offline`); React,
  * Vue, Vite and TypeScript come from this repository's node_modules, which the apps see through a
@@ -42,7 +42,6 @@ import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { launchBrowser, launchFirefox } from '../support/browser.js';
 import { packedPackage } from '../support/packed-package.js';
-import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { describeExampleApp, type BrowserName, type ExampleApp } from './example-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -258,21 +257,6 @@ describe('the packed package, installed as users install it', () => {
         assert.equal(output.trim(), '');
         assert.equal(code, 0);
       });
-    }
-  });
-
-  it('ships the script-tag build that the strict-CSP page, the script-tag page and the size budget check', async () => {
-    // csp-page.node.test.ts and script-tag.node.test.ts run the shared build: the same bytes here mean
-    // their verdicts hold for the published dist/cdn, with no second run of those pages.
-    const published = join(bare, 'node_modules', PACKAGE, 'dist/cdn');
-    const { cdnDir } = await sharedCdnBuild();
-    const files = filesUnder(cdnDir).sort();
-    assert.deepEqual(filesUnder(published).sort(), files);
-    for (const file of files) {
-      assert.ok(
-        readFileSync(join(published, file)).equals(readFileSync(join(cdnDir, file))),
-        `dist/cdn/${file} differs from the shared build`,
-      );
     }
   });
 
