@@ -6,7 +6,8 @@
  * pack once. Readers must not write into either folder.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cachedBuild, repoRoot } from './disk-cache.js';
 
@@ -35,7 +36,9 @@ function mustRun(command: string, args: string[], cwd: string): Promise<string> 
 }
 
 async function buildAndPack(dir: string): Promise<void> {
-  const source = join(dir, 'source');
+  // The copy is built outside node_modules/: under a `node_modules` path the bundlers treat the sources
+  // as a dependency's (the published script-tag build lost its video player under the strict CSP page).
+  const source = mkdtempSync(join(tmpdir(), 'packed-package-'));
   for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
   await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
@@ -50,7 +53,8 @@ async function buildAndPack(dir: string): Promise<void> {
 }
 
 export async function packedPackage(): Promise<PackedPackage> {
-  const dir = await cachedBuild('testimonial-elements-pack', INPUTS, 'packed.json', buildAndPack);
+  // This file is an input too: a change in how the package is built and packed means a new one.
+  const dir = await cachedBuild('testimonial-elements-pack', [...INPUTS, 'test/support/packed-package.ts'], 'packed.json', buildAndPack);
   const { filename } = JSON.parse(readFileSync(join(dir, 'packed.json'), 'utf8')) as { filename: string };
   return { tarball: join(dir, filename), dir: join(dir, 'package') };
 }

@@ -18,10 +18,15 @@ export interface SharedCdnBuild {
 }
 
 export async function sharedCdnBuild(): Promise<SharedCdnBuild> {
-  const root = await cachedBuild('testimonial-elements-cdn', ['src', 'scripts', 'package-lock.json'], 'chunks.json', async (dir) => {
-    const chunks = await buildCdn(join(dir, 'cdn'));
-    writeFileSync(join(dir, 'chunks.json'), JSON.stringify(chunks));
-  });
+  const root = await cachedBuild(
+    'testimonial-elements-cdn',
+    ['src', 'scripts', 'package-lock.json', 'test/support/shared-cdn-build.ts'],
+    'chunks.json',
+    async (dir) => {
+      const chunks = await buildCdn(join(dir, 'cdn'));
+      writeFileSync(join(dir, 'chunks.json'), JSON.stringify(chunks));
+    },
+  );
   const chunks = JSON.parse(readFileSync(join(root, 'chunks.json'), 'utf8')) as BuiltChunk[];
   return { root, cdnDir: join(root, 'cdn'), chunks };
 }
