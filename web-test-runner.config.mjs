@@ -45,8 +45,7 @@ export default {
   concurrency: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
-  // A file that renders 4 × 1,000 cards (testimonial-wall.performance.test.ts) takes about 2.5 minutes in
-  // Firefox on a busy 2-core machine.
+  // Generous: on a busy 2-core machine a file's tests can take minutes in Firefox; a hang still fails.
   testsFinishTimeout: 300000,
   middleware: [
     // An unreachable file on request: a test names a URL with `executeServerCommand('fail-next-request',

@@ -29,7 +29,8 @@ export interface Manifest {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const ORDER = ['testimonial-wall', 'testimonial-card', 'video-testimonial'];
+/** The elements in the order README describes them; an element missing here is an error, not a silent first place. */
+export const ELEMENT_ORDER = ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary'];
 
 const cell = (text = '') => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
@@ -44,7 +45,15 @@ function customElements(manifest: Manifest): Declaration[] {
   return manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((declaration) => declaration.customElement && declaration.tagName)
-    .sort((a, b) => ORDER.indexOf(a.tagName!) - ORDER.indexOf(b.tagName!));
+    .map((declaration) => {
+      if (!ELEMENT_ORDER.includes(declaration.tagName!)) {
+        throw new Error(
+          `<${declaration.tagName}> is not in ELEMENT_ORDER (scripts/readme-elements.ts): add it where README should describe it.`,
+        );
+      }
+      return declaration;
+    })
+    .sort((a, b) => ELEMENT_ORDER.indexOf(a.tagName!) - ELEMENT_ORDER.indexOf(b.tagName!));
 }
 
 export function elementReference(manifest: Manifest): string {

@@ -5,7 +5,7 @@
 // or `npm test -- lint src/elements`).
 // The browser part uses the system's Chromium; BROWSERS=all adds Firefox ESR.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [part = 'all', ...rest] = process.argv.slice(2);
@@ -28,6 +28,8 @@ function findFiles(dir, test) {
 function which(candidates) {
   return candidates.find((path) => path && existsSync(path));
 }
+
+const SERIAL_MARK = /^\/\/ @test-serial: /;
 
 const isRootOnDebian = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 
@@ -59,10 +61,24 @@ const steps = {
   // TypeScript 5.9 by path: node_modules/.bin/tsc may be TypeScript 7's (the typescript7 alias the
   // package test uses), whichever npm linked last.
   types: () => run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
+  // Node test files that start a browser say so on their first line (`// @test-serial: starts a
+  // browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
+  // CI machine (focus, animation frames and layout shifts are what they check). The other files run two
+  // at a time; test/support/browser.ts refuses to launch a browser in that group, so a file that starts
+  // one without the mark fails with a message that says so.
   node: () => {
     const files = rest.length ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
-    if (!files.length) return 0;
-    return run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]);
+    const serial = files.filter((file) => existsSync(file) && SERIAL_MARK.test(readFileSync(file, 'utf8')));
+    const concurrent = files.filter((file) => !serial.includes(file));
+    const nodeTest = (group, concurrency) =>
+      group.length === 0
+        ? 0
+        : run(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...group], {
+            ...process.env,
+            TEST_GROUP: concurrency === 1 ? 'serial' : 'concurrent',
+          });
+    const concurrentStatus = nodeTest(concurrent, 2);
+    return nodeTest(serial, 1) || concurrentStatus;
   },
   browser: () => {
     // One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with

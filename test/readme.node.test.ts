@@ -20,6 +20,11 @@ describe('README', () => {
     assert.ok(readme === expected, 'README is out of date: run `npm run build` (or the analyzer, then scripts/readme-elements.ts)');
   });
 
+  it('describes the four elements in the order of ELEMENT_ORDER: wall, card, video player, summary', () => {
+    const headings = [...generatedSections(buildManifest()).elements.matchAll(/^### `<([a-z-]+)>`/gm)].map((match) => match[1]);
+    assert.deepEqual(headings, ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary']);
+  });
+
   it('lists every event of the four elements with its type', () => {
     const table = generatedSections(buildManifest()).events;
     for (const event of ['testimonial-wall-load', 'testimonial-card-error', 'testimonial-summary-dismiss', 'toggle', 'timeupdate']) {

@@ -6,7 +6,7 @@ import { LIMIT_MAX, LIMIT_MIN, type FetchFunction } from '../client/index.js';
 import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
-import type { SummaryOptions } from './summary.js';
+import type { SummaryOptions } from './summary-options.js';
 import {
   DEFAULT_RENDER_CACHE_BYTES,
   DEFAULT_RENDER_CONCURRENCY,

@@ -26,15 +26,9 @@ import { isApproved } from '../client/public-fields.js';
 import { checkQueryLimits } from './query-limits.js';
 import type { ReadPlan } from './read-plans.js';
 import { WorkGate } from './work-gate.js';
+import type { SummaryOptions } from './summary-options.js';
 
-export interface SummaryOptions {
-  /** How long a summary is fresh, in ms (default 10 minutes): it costs many upstream pages, and counts move slowly. */
-  ttlMs?: number;
-  /** Upstream pages of 1000 read at most for one summary (1–1000, default 50); past them it is `partial`. */
-  maxPages?: number;
-  /** Walks at once (1–64, default 2); the next wait up to `busyWaitMs`, then get the stale copy or 503. */
-  concurrency?: number;
-}
+export type { SummaryOptions };
 
 export const DEFAULT_SUMMARY_TTL_MS = 600_000;
 export const DEFAULT_SUMMARY_MAX_PAGES = 50;

@@ -11,8 +11,10 @@
  *   author, and shown on the page (the very ones rendered, in the language they are shown in, with
  *   their stars visible) are marked up; the AggregateRating is computed from exactly those.
  *
- * The output is typed with `schema-dts`; `script-json.ts` escapes it for the `<script>` element, so a
- * testimonial holding `</script>` or `<!--` cannot end it.
+ * The output is checked against `schema-dts` inside this module (`satisfies`); the exported types are
+ * plain ones of its own, since `schema-dts` is a dev dependency that users of the package do not get.
+ * `script-json.ts` escapes it for the `<script>` element, so a testimonial holding `</script>` or `<!--`
+ * cannot end it.
  */
 import type {
   AggregateRating,
@@ -31,7 +33,6 @@ import type {
   Review,
   SoftwareApplication,
   Thing,
-  WithContext,
 } from 'schema-dts';
 import { highlightSegmentsSync } from '../elements/shared/sanitize.js';
 import { toCardView, type CardView } from '../elements/testimonial-card/view-model.js';
@@ -128,6 +129,19 @@ export interface ItemReviewed {
   [property: string]: unknown;
 }
 
+/** A schema.org node as JSON-LD writes it: its `@type` and its properties. */
+export interface JsonLdNode {
+  '@type': string;
+  [property: string]: unknown;
+}
+
+/** What {@link reviewJsonLd} returns: the item reviewed, its reviews and their aggregate rating. */
+export interface ReviewJsonLd extends ItemReviewed {
+  '@context': 'https://schema.org';
+  aggregateRating: JsonLdNode;
+  review: JsonLdNode[];
+}
+
 /** The `jsonLd` option of the server renderers. */
 export interface JsonLdOptions {
   itemReviewed: ItemReviewed;
@@ -212,7 +226,7 @@ function isEligible(view: CardView): boolean {
   return (integration === null || integration === undefined) && view.rating > 0 && hasAuthor;
 }
 
-function toReview(view: CardView, plainText: (text: string) => string): Review {
+function toReview(view: CardView, plainText: (text: string) => string): JsonLdNode {
   const body = plainText(view.text.text).trim();
   return {
     '@type': 'Review',
@@ -222,7 +236,7 @@ function toReview(view: CardView, plainText: (text: string) => string): Review {
     ...(view.title ? { name: view.title.text } : {}),
     ...(body ? { reviewBody: body } : {}),
     ...(view.text.lang ? { inLanguage: view.text.lang } : {}),
-  };
+  } satisfies Review;
 }
 
 /**
@@ -231,7 +245,7 @@ function toReview(view: CardView, plainText: (text: string) => string): Review {
  * Throws a {@link JsonLdOptionError} for an option that Google's rules forbid, and when the stars are
  * hidden (`no-rating`): asking for review markup while showing no ratings is a mistake to report.
  */
-export function reviewJsonLd(options: JsonLdOptions, shown: ShownTestimonials): WithContext<Thing> | undefined {
+export function reviewJsonLd(options: JsonLdOptions, shown: ShownTestimonials): ReviewJsonLd | undefined {
   const { itemReviewed } = checkJsonLdOptions(options)!;
   if (shown.noRating) {
     throw new JsonLdOptionError('jsonLd cannot be used with no-rating: review markup may only describe ratings shown on the page.');
@@ -239,16 +253,16 @@ export function reviewJsonLd(options: JsonLdOptions, shown: ShownTestimonials): 
   const views = shown.testimonials.map((testimonial) => toCardView(testimonial, shown.lang)).filter(isEligible);
   if (views.length === 0) return undefined;
   const ratings = views.map((view) => view.rating);
-  const aggregateRating: AggregateRating = {
+  const aggregateRating = {
     '@type': 'AggregateRating',
     ratingValue: Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 100) / 100,
     bestRating: BEST_RATING,
     worstRating: Math.min(1, ...ratings),
     ratingCount: views.length,
     reviewCount: views.length,
-  };
-  const review: Review[] = views.map((view) => toReview(view, shown.plainText ?? shownText));
-  return { '@context': 'https://schema.org', ...itemReviewed, aggregateRating, review } as WithContext<Thing>;
+  } satisfies AggregateRating;
+  const review = views.map((view) => toReview(view, shown.plainText ?? shownText));
+  return { '@context': 'https://schema.org', ...itemReviewed, aggregateRating, review };
 }
 
 /** The element's attributes, as far as they decide what is shown. */
@@ -257,7 +271,7 @@ type ShownAttributes = Readonly<Record<string, unknown>>;
 const flag = (value: unknown) => value !== undefined && value !== null && value !== false;
 
 /** `<script type="application/ld+json">` with the markup, or `''` when no testimonial shown is eligible. */
-function scriptOf(data: WithContext<Thing> | undefined): string {
+function scriptOf(data: ReviewJsonLd | undefined): string {
   return data ? `<script type="application/ld+json">${scriptJson(data)}</script>` : '';
 }
 

@@ -6,22 +6,15 @@
  * - properties: the public, writable, non-method members a class adds to `LitElement`;
  * - attributes: those of them that take text, numbers or booleans, under their kebab-case names (the
  *   elements name every attribute that way: `noDate` ↔ `no-date`, `testimonialId` ↔ `testimonial-id`);
- * - events: listed once per element below (events are not visible in a class's type).
+ * - events: each element's own custom events by their names' prefix (`testimonial-wall-…`), from the
+ *   one list of events (`TestimonialEventDetails` in elements/shared/events.ts), plus the native ones
+ *   an element dispatches, listed below (events are not visible in a class's type).
  */
 import type { LitElement } from 'lit';
-import type { TestimonialCardErrorEvent, TestimonialCardLoadEvent } from '../elements/shared/events.js';
+import type { TestimonialEventMap } from '../elements/shared/events.js';
 import type { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
-import type {
-  TestimonialSummary,
-  TestimonialSummaryDismissEvent,
-  TestimonialSummaryErrorEvent,
-  TestimonialSummaryLoadEvent,
-} from '../elements/testimonial-summary/testimonial-summary.js';
-import type {
-  TestimonialWall,
-  TestimonialWallErrorEvent,
-  TestimonialWallLoadEvent,
-} from '../elements/testimonial-wall/testimonial-wall.js';
+import type { TestimonialSummary } from '../elements/testimonial-summary/testimonial-summary.js';
+import type { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import type { VideoTestimonial, VideoTestimonialErrorEvent } from '../elements/video-testimonial/video-testimonial.js';
 
 /** The elements by tag name (what `HTMLElementTagNameMap` holds once the define modules are imported). */
@@ -34,34 +27,23 @@ export interface TestimonialElementMap {
 
 export type TestimonialTagName = keyof TestimonialElementMap;
 
-/**
- * The card's own events. Named through their exported types (not `HTMLElementEventMap`), so these types
- * also pull in the modules that add the events to `HTMLElementEventMap` wherever they are used.
- */
-interface CardEvents {
-  'testimonial-card-load': TestimonialCardLoadEvent;
-  'testimonial-card-error': TestimonialCardErrorEvent;
-}
+/** The custom events an element dispatches itself: those whose name starts with its tag name. */
+type OwnEvents<Tag extends TestimonialTagName> = {
+  [K in keyof TestimonialEventMap as K extends `${Tag}-${string}` ? K : never]: TestimonialEventMap[K];
+};
 
 /**
  * The events each element dispatches, by name. A wall also passes on its cards' events (they bubble and
  * are composed), and a card its video's.
  */
 export interface TestimonialElementEvents {
-  'testimonial-wall': CardEvents & {
-    'testimonial-wall-load': TestimonialWallLoadEvent;
-    'testimonial-wall-error': TestimonialWallErrorEvent;
-  };
-  'testimonial-card': CardEvents & Pick<HTMLElementEventMap, 'toggle'>;
+  'testimonial-wall': OwnEvents<'testimonial-wall'> & OwnEvents<'testimonial-card'>;
+  'testimonial-card': OwnEvents<'testimonial-card'> & Pick<HTMLElementEventMap, 'toggle'>;
   'video-testimonial': Pick<HTMLElementEventMap, 'play' | 'playing' | 'pause' | 'ended' | 'timeupdate'> & {
     /** Every source failed. */
     error: VideoTestimonialErrorEvent;
   };
-  'testimonial-summary': {
-    'testimonial-summary-load': TestimonialSummaryLoadEvent;
-    'testimonial-summary-error': TestimonialSummaryErrorEvent;
-    'testimonial-summary-dismiss': TestimonialSummaryDismissEvent;
-  };
+  'testimonial-summary': OwnEvents<'testimonial-summary'>;
 }
 
 /** Writable accessors a class has that no attribute reflects (so they are properties only). */

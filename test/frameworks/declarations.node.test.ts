@@ -192,6 +192,19 @@ export const badData: Wall = { testimonials: 'text' };
 `,
   );
 
+  fixture(
+    'The events on document and window: every custom event typed where it is heard',
+    'global-listeners.ts',
+    `import type {} from '../../../src/define.js';
+document.addEventListener('testimonial-wall-load', (event) => event.detail.page);
+document.addEventListener('testimonial-card-load', (event) => event.detail.testimonial.id);
+window.addEventListener('testimonial-summary-load', (event) => event.detail.summary.count);
+window.addEventListener('testimonial-wall-error', (event) => event.detail.message);
+// @ts-expect-error the detail of testimonial-wall-load is typed (not any)
+document.addEventListener('testimonial-wall-load', (event) => event.detail.nope);
+`,
+  );
+
   it('brings no error into the sources the typings import', () => {
     assert.deepEqual(diagnosticsFor('other'), []);
   });

@@ -1,3 +1,4 @@
+// @test-serial: starts a browser (and builds a Next.js and an Astro app)
 /**
  * Server rendering in the two frameworks most marketing sites are built with (issue 24), as README's
  * recipes write it: `next-app/` (Next.js App Router, rendered on each request by `next start`) and

@@ -1,6 +1,8 @@
+// @test-serial: starts a browser
 /**
- * The script-tag build under the strict Content-Security-Policy README documents, with Trusted Types
- * required, in Chromium and Firefox ESR: no violation, no error, and everything on screen (cards,
+ * The script-tag build of the packed package (`dist/cdn` as published; test/support/packed-package.ts)
+ * under the strict Content-Security-Policy README documents, with Trusted Types required, in Chromium
+ * and Firefox ESR: no violation, no error, and everything on screen (cards,
  * highlights, decoded references, a video played through hls.js from the media origin). And README
  * quotes exactly the policy that is checked here.
  */
@@ -8,15 +10,15 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { sharedCdnBuild } from '../support/shared-cdn-build.js';
+import { packedPackage } from '../support/packed-package.js';
 import { runStrictCspPage } from './csp-page.js';
 import { README_EXAMPLE_ORIGINS, strictCsp } from './csp-policy.js';
 
-describe('the script-tag build under a strict CSP with Trusted Types', () => {
+describe('the published script-tag build under a strict CSP with Trusted Types', () => {
   let cdnDir: string;
 
   before(async () => {
-    ({ cdnDir } = await sharedCdnBuild());
+    cdnDir = join((await packedPackage()).dir, 'dist/cdn');
   });
 
   for (const browser of ['chromium', 'firefox'] as const) {

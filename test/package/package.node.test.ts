@@ -1,15 +1,20 @@
+// @test-serial: starts a browser
 /**
- * The package as a user meets it: `npm pack` of a fresh build, the tarball installed into throwaway
- * apps (issue 18), never the sources.
+ * The package as a user meets it: `npm pack` of a fresh build (test/support/packed-package.ts, shared
+ * with other test files), the tarball installed into throwaway apps (issue 18), never the sources.
  *
  * - The tarball: its size and file count (printed), a LICENSE, source maps that resolve, `sideEffects`
  *   entries that name shipped files.
  * - A bare install (`npm install testimonial-elements` and nothing else): no server packages, and the
  *   README's CLI commands work.
  * - The apps in `apps/` (a React 19 app, a Vue 3 app, a plain page's script, a Node server script),
- *   type-checked with `skipLibCheck: false` under TypeScript 5.9 and 7 (and vue-tsc for the SFC), then
- *   the framework apps built with Vite and run in Chromium and Firefox ESR against the demo API.
- * - The script-tag build of the installed package under a strict CSP with Trusted Types (`csp-page.ts`).
+ *   type-checked with `skipLibCheck: false` under TypeScript 5.9 and 7 (and vue-tsc for the SFC).
+ * - The framework example apps (demo/frameworks: React 19 and Vue 3), built with Vite against the
+ *   installed package as an application builds them, and run in Chromium and Firefox ESR against the
+ *   demo API (example-app.ts): properties, attributes and events reach the elements, remounting asks
+ *   once per mount, and removed elements are collected.
+ * - The script-tag build in the tarball is run under a strict CSP by csp-page.node.test.ts, on the same
+ *   packed package (once, not here again).
  *
  * Offline-friendly: the tarball's own dependencies come from npm's cache (`--prefer-offline`); React,
  * Vue, Vite and TypeScript come from this repository's node_modules, which the apps see through a
@@ -17,24 +22,34 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import vue from '@vitejs/plugin-vue';
 import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
-import { deepText, launchBrowser, launchFirefox, waitFor, watchedPage } from '../support/browser.js';
+import { launchBrowser, launchFirefox } from '../support/browser.js';
+import { packedPackage } from '../support/packed-package.js';
 import { mustRun, run, type Run } from '../support/run-command.js';
-import { startStaticServer } from '../support/static-server.js';
-import { runStrictCspPage } from './csp-page.js';
+import { describeExampleApp, type BrowserName, type ExampleApp } from './example-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const repoModules = join(root, 'node_modules');
 const PACKAGE = 'testimonial-elements';
-const TAGS = new Set(['testimonial-wall', 'testimonial-card', 'video-testimonial']);
-const BROWSERS = ['chromium', 'firefox'] as const;
-type BrowserName = (typeof BROWSERS)[number];
+const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox'];
+const EXAMPLE_APPS: readonly ExampleApp[] = ['react', 'vue'];
 
 const npm = (args: string[], cwd: string) => mustRun('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd);
 
@@ -47,18 +62,17 @@ async function installInto(dir: string, tarball: string): Promise<void> {
 
 const launch = (name: BrowserName): Promise<Browser> => (name === 'chromium' ? launchBrowser() : launchFirefox());
 
-interface PackInfo {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  entryCount: number;
-  files: { path: string; size: number }[];
+/** Every file under `dir`, as paths relative to it with `/` separators. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => statSync(join(dir, path)).isFile())
+    .map((path) => path.split('\\').join('/'));
 }
 
 describe('the packed package, installed as users install it', () => {
   let work: string;
-  let pack: PackInfo;
-  let tarball: string;
+  /** The paths the tarball holds (`package.json`, `dist/…`). */
+  let shipped: Set<string>;
   /** The apps' project: the tarball installed, React/Vue/Vite/TypeScript from the repository. */
   let app: string;
   /** Only `npm install testimonial-elements`: nothing else on the module path. */
@@ -66,17 +80,11 @@ describe('the packed package, installed as users install it', () => {
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'package-test-'));
-    // Build a copy, so the repository's own dist/ and README are left alone.
-    const copy = join(work, 'source');
-    for (const entry of ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'bin', 'scripts', 'src']) {
-      cpSync(join(root, entry), join(copy, entry), { recursive: true });
-    }
-    symlinkSync(repoModules, join(copy, 'node_modules'), 'dir');
-    await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], copy);
-    [pack] = JSON.parse(await npm(['pack', '--json', '--pack-destination', work], copy)) as PackInfo[];
-    tarball = join(work, pack.filename);
+    const packed = await packedPackage();
+    shipped = new Set(filesUnder(packed.dir));
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-    console.log(`package tarball ${pack.filename}: ${mb(pack.size)} packed, ${mb(pack.unpackedSize)} unpacked, ${pack.entryCount} files`);
+    const unpacked = [...shipped].reduce((sum, path) => sum + statSync(join(packed.dir, path)).size, 0);
+    console.log(`package tarball: ${mb(statSync(packed.tarball).size)} packed, ${mb(unpacked)} unpacked, ${shipped.size} files`);
 
     const deps = join(work, 'deps');
     mkdirSync(deps);
@@ -84,7 +92,7 @@ describe('the packed package, installed as users install it', () => {
     app = join(deps, 'app');
     bare = join(work, 'bare');
     cpSync(join(import.meta.dirname, 'apps'), app, { recursive: true });
-    await Promise.all([installInto(app, tarball), installInto(bare, tarball)]);
+    await Promise.all([installInto(app, packed.tarball), installInto(bare, packed.tarball)]);
   });
 
   after(() => {
@@ -92,10 +100,8 @@ describe('the packed package, installed as users install it', () => {
   });
 
   describe('the tarball', () => {
-    const shipped = () => new Set(pack.files.map((file) => file.path));
-
     it('has the LICENSE that "license": "MIT" promises', () => {
-      assert.ok(shipped().has('LICENSE'));
+      assert.ok(shipped.has('LICENSE'));
       assert.match(
         readFileSync(join(bare, 'node_modules', PACKAGE, 'LICENSE'), 'utf8'),
         /^MIT License\n\nCopyright \(c\) \d{4} testimonial-elements contributors/,
@@ -103,23 +109,23 @@ describe('the packed package, installed as users install it', () => {
     });
 
     it('ships only source maps that resolve, and none of hls.js', () => {
-      const maps = pack.files.filter((file) => file.path.endsWith('.map'));
-      for (const { path } of maps) {
+      const maps = [...shipped].filter((path) => path.endsWith('.map'));
+      for (const path of maps) {
         const map = JSON.parse(readFileSync(join(bare, 'node_modules', PACKAGE, path), 'utf8')) as {
           sources: string[];
           sourcesContent?: (string | null)[];
         };
         map.sources.forEach((source, index) => {
           const inside = typeof map.sourcesContent?.[index] === 'string';
-          const beside = shipped().has(posix.normalize(posix.join(posix.dirname(path), source)));
+          const beside = shipped.has(posix.normalize(posix.join(posix.dirname(path), source)));
           assert.ok(inside || beside, `${path} names ${source}, which is neither in the map nor in the package`);
         });
       }
-      assert.ok(!maps.some((file) => /hls/.test(file.path)), 'no map of hls.js');
-      for (const { path } of pack.files.filter((file) => file.path.endsWith('.js'))) {
+      assert.ok(!maps.some((path) => /hls/.test(path)), 'no map of hls.js');
+      for (const path of [...shipped].filter((file) => file.endsWith('.js'))) {
         const code = readFileSync(join(bare, 'node_modules', PACKAGE, path), 'utf8');
         const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
-        if (named) assert.ok(shipped().has(posix.join(posix.dirname(path), named)), `${path} names ${named}, which is not shipped`);
+        if (named) assert.ok(shipped.has(posix.join(posix.dirname(path), named)), `${path} names ${named}, which is not shipped`);
       }
     });
 
@@ -130,11 +136,11 @@ describe('the packed package, installed as users install it', () => {
       for (const pattern of sideEffects) {
         const matcher = new RegExp(`^${pattern.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
         assert.ok(
-          [...shipped()].some((path) => matcher.test(path)),
+          [...shipped].some((path) => matcher.test(path)),
           `sideEffects names ${pattern}, which matches no shipped file`,
         );
       }
-      for (const media of ['poster.jpg', 'low.mp4', 'hls/index.m3u8']) assert.ok(shipped().has(`dist/sandbox/media/${media}`), media);
+      for (const media of ['poster.jpg', 'low.mp4', 'hls/index.m3u8']) assert.ok(shipped.has(`dist/sandbox/media/${media}`), media);
     });
   });
 
@@ -232,61 +238,50 @@ describe('the packed package, installed as users install it', () => {
     }
   });
 
-  for (const framework of ['react', 'vue'] as const) {
-    describe(`the ${framework} app, built with Vite`, () => {
-      let outDir: string;
+  describe('the framework example apps, built with Vite against the installed package', () => {
+    const outDirs = {} as Record<ExampleApp, string>;
 
-      before(async () => {
-        outDir = join(work, `${framework}-dist`);
-        await build({
-          configFile: false,
-          root: join(app, framework),
+    before(async () => {
+      // The apps import the package's sources (`../../../src/define.js`) so that they run from a
+      // checkout; an application imports `testimonial-elements/define`, which is what this build gets.
+      const installedDefine = createRequire(join(app, 'package.json')).resolve(`${PACKAGE}/define`);
+      for (const name of EXAMPLE_APPS) {
+        outDirs[name] = join(work, `${name}-dist`);
+        const output = await build({
+          configFile: join(root, `demo/frameworks/${name}/vite.config.ts`),
           logLevel: 'warn',
-          plugins: framework === 'vue' ? [vue({ template: { compilerOptions: { isCustomElement: (tag) => TAGS.has(tag) } } })] : [],
-          oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-          build: { outDir, emptyOutDir: true, target: 'es2022' },
+          resolve: { alias: [{ find: /^(?:\.\.\/)+src\/define\.js$/, replacement: installedDefine }] },
+          build: { outDir: outDirs[name], emptyOutDir: true },
         });
-      });
-
-      for (const name of BROWSERS) {
-        it(`runs in ${name}: properties, attributes and events reach the elements`, async () => {
-          const server = await startStaticServer({ root: outDir });
-          const browser = await launch(name);
-          try {
-            const watched = await watchedPage(browser);
-            await watched.page.goto(`${server.origin}/`, { waitUntil: 'load' });
-            const events = () => watched.page.$$eval('#log li', (items) => items.map((item) => (item as HTMLElement).dataset.event ?? ''));
-            await waitFor(
-              async () => (await events()).some((entry) => entry.startsWith(`${framework} testimonial-card-load:`)),
-              'the fetched card',
-            );
-            const log = await events();
-            const loaded = log.find((entry) => entry.startsWith(`${framework} testimonial-wall-load:`));
-            assert.ok(loaded && Number(loaded.split(':')[1]) > 0, `the wall loaded testimonials (${log.join(', ')})`);
-            const id = log.find((entry) => entry.startsWith(`${framework} testimonial-card-load:`))!.split(':')[1];
-            assert.ok(log.includes(`dom testimonial-card-load:${id}`), 'a plain DOM listener heard the same event');
-            assert.match(await deepText(watched.page, '#featured-card'), /Ada Example/);
-            const query = watched.requestsTo((path) => path === '/api/testimonials').map((request) => new URL(request.url()).searchParams);
-            // (The client sorts tags, so that walls asking the same question share one request.)
-            assert.deepEqual(query[0]?.getAll('tags').sort(), ['mobile', 'pricing'], 'the tags array reached the wall as a property');
-            assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
-          } finally {
-            await browser.close();
-            await server.close();
-          }
-        });
+        const modules = [output]
+          .flat()
+          .flatMap((result) => ('output' in result ? result.output : []))
+          .flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : []));
+        assert.ok(modules.includes(installedDefine), `the ${name} app bundles the installed package`);
+        assert.deepEqual(
+          modules.filter((id) => id.startsWith(join(root, 'src'))),
+          [],
+          `the ${name} app bundles no source module`,
+        );
       }
     });
-  }
 
-  describe('the script-tag build of the installed package under a strict CSP with Trusted Types', () => {
-    for (const name of BROWSERS) {
-      it(`renders in ${name} without a violation`, async () => {
-        const result = await runStrictCspPage({ cdnDir: join(bare, 'node_modules', PACKAGE, 'dist/cdn'), browser: name });
-        assert.deepEqual(result.violations, []);
-        assert.deepEqual(result.errors, []);
-        assert.ok(result.cardsRendered > 0, 'cards rendered');
-        assert.ok(result.marksRendered > 0, '<mark> highlights rendered');
+    for (const browserName of BROWSERS) {
+      describe(browserName, () => {
+        let browser: Browser | undefined;
+        before(async () => {
+          browser = await launch(browserName);
+        });
+        after(async () => {
+          await browser?.close();
+        });
+        for (const name of EXAMPLE_APPS)
+          describeExampleApp(
+            name,
+            browserName,
+            () => browser!,
+            () => outDirs[name],
+          );
       });
     }
   });

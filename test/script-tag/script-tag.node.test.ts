@@ -1,3 +1,4 @@
+// @test-serial: starts a browser
 /**
  * Script-tag use: the CDN file in plain HTML pages that hold nothing else (no bundler, no framework),
  * with the proxy at `/api`, checked in Chromium. The build is served from `/cdn/`, not the site's root,

@@ -1,14 +1,15 @@
 /**
- * What the server-rendering browser tests share: the script-tag build served with the test's pages
- * and the demo API, and a suite per browser (Chromium, then Firefox ESR).
+ * What the server-rendering browser tests share: the script-tag build (the shared one) served with the
+ * test's pages and the demo API, and a suite per browser (Chromium, then Firefox ESR). Each page set
+ * (take-over.ts, language-take-over.ts, hostile.ts, lighthouse.ts) adds its pages to the one site and
+ * its tests to each browser's suite: browsers.node.test.ts runs them all with one launch per browser.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
-import { buildCdn } from '../../scripts/cdn-build.js';
 import { launchBrowser, launchFirefox } from '../support/browser.js';
+import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
 export { CDN_ENTRY_FILE } from '../../scripts/cdn-build.js';
@@ -16,25 +17,31 @@ export { CDN_ENTRY_FILE } from '../../scripts/cdn-build.js';
 export interface CdnSite {
   /** The server, once `before` has run. */
   readonly server: StaticServer;
-  /** The folder the build is in (add files beside it). */
-  readonly dir: string;
-  /** Pages by path, read at request time: fill them in `before`, once the server's origin is known. */
+  /** Pages (and other inline files, such as `/demo.css`) by path, read at request time: fill them in `before`. */
   readonly pages: Record<string, string>;
 }
 
-/** Builds the script-tag build into a temporary folder and serves it, for the suite it is called in. */
-export function serveCdnBuild(name: string): CdnSite {
-  const site = { pages: {} as Record<string, string> } as { server: StaticServer; dir: string; pages: Record<string, string> };
+/** Serves the shared script-tag build at the site's root, with `/demo.css`, for the suite it is called in. */
+export function serveCdnBuild(): CdnSite {
+  const site = { pages: {} as Record<string, string> } as { server: StaticServer; pages: Record<string, string> };
   before(async () => {
-    site.dir = await mkdtemp(join(tmpdir(), `${name}-`));
-    await buildCdn(site.dir);
-    site.server = await startStaticServer({ root: site.dir, pages: site.pages });
+    const { cdnDir } = await sharedCdnBuild();
+    site.pages['/demo.css'] = await readFile(join(import.meta.dirname, '../../demo/demo.css'), 'utf8');
+    site.server = await startStaticServer({ root: cdnDir, pages: site.pages });
   });
   after(async () => {
     await site.server?.close();
-    if (site.dir) await rm(site.dir, { recursive: true, force: true });
   });
   return site;
+}
+
+/** Pages rendered on the server, and the tests that open them in each browser. */
+export interface BrowserPageSet {
+  title: string;
+  /** Adds the set's pages to the site (its server is running; page paths start with the set's own prefix). */
+  prepare(site: CdnSite): Promise<void>;
+  /** Declares the set's tests in one browser's suite. */
+  tests(name: BrowserName, browser: () => Browser, site: CdnSite): void;
 }
 
 const BROWSERS = { chromium: launchBrowser, firefox: launchFirefox } as const;

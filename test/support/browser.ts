@@ -28,8 +28,21 @@ export function chromiumPath(): string {
   return path;
 }
 
+/**
+ * scripts/test.mjs runs Node test files that start a browser one at a time, and the others two at a
+ * time (TEST_GROUP=concurrent): a browser started there is a file that lacks its mark.
+ */
+function refuseInConcurrentGroup(): void {
+  if (process.env.TEST_GROUP === 'concurrent') {
+    throw new Error(
+      `${process.argv[1] ?? 'This test file'} starts a browser: make "// @test-serial: starts a browser" its first line, so that scripts/test.mjs runs it alone.`,
+    );
+  }
+}
+
 /** A headless Chromium with a fresh temporary profile (puppeteer creates and removes it). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  refuseInConcurrentGroup();
   return puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
@@ -49,6 +62,7 @@ export function firefoxPath(): string {
  * the browser's, not the page's, and would be one more thing for a page's CSP or request log.
  */
 export function launchFirefox(): Promise<Browser> {
+  refuseInConcurrentGroup();
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),

@@ -1,68 +1,60 @@
 /**
- * The package as npm publishes it: `npm pack` of a fresh build, for the Node test files that install it
- * into throwaway apps. Like `shared-cdn-build.ts`, it is kept on disk in a folder named after a hash of
- * everything that goes into it (src/, scripts/, bin/, package.json, package-lock.json, README, LICENSE,
- * tsconfig.json): the first file builds and packs (the build runs on a copy, so the repository's own
- * dist/ is left alone), the others reuse the tarball, and any change of an input means a new one.
- * Readers must not write into the folder.
+ * The package as npm publishes it, for every Node test file that installs or reads it (the package
+ * test, the framework app tests): a fresh build of a copy of the sources (the repository's own dist/
+ * and README are left alone), `npm pack`ed, and the tarball unpacked beside it. Built once per hash of
+ * its inputs and kept on disk (disk-cache.ts), so several test files, even running at the same time,
+ * pack once. Readers must not write into either folder.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { mustRun } from './run-command.js';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cachedBuild, repoRoot } from './disk-cache.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const cacheRoot = join(root, 'node_modules/.cache/testimonial-elements-pack');
+/** What goes into the package: what `npm pack` ships and what the build reads. */
 const INPUTS = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'bin', 'scripts', 'src'];
-const TARBALL = 'testimonial-elements.tgz';
 
 export interface PackedPackage {
-  /** The `npm pack` tarball: install it with `npm install <tarball>`. */
+  /** The `.tgz` that `npm pack` wrote: install it with `npm install <tarball>`. */
   tarball: string;
-  /** The folder that holds the tarball (and nothing a reader should change). */
+  /** The tarball's contents, unpacked (`package.json`, `dist/`, `custom-elements.json`…). */
   dir: string;
 }
 
-function filesUnder(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
+function mustRun(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let output = '';
+    child.stdout.on('data', (chunk) => ((stdout += chunk), (output += chunk)));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolveRun(stdout) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed (${code}):\n${output}`)),
+    );
+  });
 }
 
-/** A hash of the package's inputs: file names and contents. */
-function inputsKey(): string {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((entry) => filesUnder(join(root, entry))).sort()) {
-    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex').slice(0, 16);
+async function buildAndPack(dir: string): Promise<void> {
+  // The copy is built outside node_modules/: under a `node_modules` path the bundlers treat the sources
+  // as a dependency's (the published script-tag build lost its video player under the strict CSP page).
+  const source = mkdtempSync(join(tmpdir(), 'packed-package-'));
+  for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
+  symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
+  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
+  const [pack] = JSON.parse(await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source)) as {
+    filename: string;
+  }[];
+  const unpacked = join(dir, 'package');
+  mkdirSync(unpacked);
+  await mustRun('tar', ['-xzf', join(dir, pack!.filename), '-C', unpacked, '--strip-components=1'], dir);
+  rmSync(source, { recursive: true, force: true });
+  writeFileSync(join(dir, 'packed.json'), JSON.stringify({ filename: pack!.filename }));
 }
 
 export async function packedPackage(): Promise<PackedPackage> {
-  const key = inputsKey();
-  const dir = join(cacheRoot, key);
-  if (!existsSync(join(dir, TARBALL))) {
-    mkdirSync(cacheRoot, { recursive: true });
-    // Build and pack beside the final place, then rename: a reader never sees half a tarball, and two
-    // packers racing leave one complete copy.
-    const building = mkdtempSync(join(cacheRoot, `.${key}-`));
-    try {
-      const source = join(building, 'source');
-      for (const entry of INPUTS) cpSync(join(root, entry), join(source, entry), { recursive: true });
-      symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
-      await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
-      const packed = JSON.parse(await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', building], source)) as [
-        { filename: string },
-      ];
-      renameSync(join(building, packed[0].filename), join(building, TARBALL));
-      rmSync(source, { recursive: true, force: true });
-      for (const old of readdirSync(cacheRoot)) {
-        if (old !== key && !old.startsWith('.')) rmSync(join(cacheRoot, old), { recursive: true, force: true });
-      }
-      renameSync(building, dir);
-    } catch (error) {
-      rmSync(building, { recursive: true, force: true });
-      if (!existsSync(join(dir, TARBALL))) throw error;
-    }
-  }
-  return { tarball: join(dir, TARBALL), dir };
+  // This file is an input too: a change in how the package is built and packed means a new one.
+  const dir = await cachedBuild('testimonial-elements-pack', [...INPUTS, 'test/support/packed-package.ts'], 'packed.json', buildAndPack);
+  const { filename } = JSON.parse(readFileSync(join(dir, 'packed.json'), 'utf8')) as { filename: string };
+  return { tarball: join(dir, filename), dir: join(dir, 'package') };
 }

@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface StaticServerOptions {
   /** Directory whose files are served (`/` answers `index.html`). */
   root?: string;
-  /** Inline pages by path (`/plain.html` → its HTML), answered before files. */
+  /** Inline pages by path (`/plain.html` → its HTML, `/site.css` → its CSS), answered before files. */
   pages?: Record<string, string>;
   /** Mount the demo API (`/api`, `/v1`, `/media`); true by default, or its options. */
   api?: boolean | DevApiOptions;
@@ -68,7 +68,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     if (api && (await api.handle(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     const page = options.pages?.[path];
-    if (page !== undefined) return send(res, 200, CONTENT_TYPES['.html']!, page, headers);
+    if (page !== undefined) return send(res, 200, CONTENT_TYPES[extname(path)] ?? CONTENT_TYPES['.html']!, page, headers);
     // Browsers ask for a favicon on their own; a 404 would be logged as a console error in every test.
     if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (!options.root) return send(res, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);

@@ -37,6 +37,7 @@ export function WallRoute({ onEvent }: WallRouteProps) {
       </div>
       <testimonial-wall
         endpoint="/api"
+        tags={['pricing', 'mobile']}
         limit={6}
         layout="grid"
         paging="none"

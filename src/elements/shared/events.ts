@@ -1,7 +1,9 @@
 /**
- * Typed custom events of the elements. Each event name maps to its `detail` type in
- * {@link TestimonialEventDetails}; the map is an interface so each element's module can add its events
- * by declaration merging (`declare module '../shared/events.js' { interface TestimonialEventDetails … }`).
+ * Typed custom events of the elements: every custom event's name is written once, here, in
+ * {@link TestimonialEventDetails} with its `detail` type. From that one list come the events' exported
+ * types, the global event maps (`GlobalEventHandlersEventMap`, so a listener on an element, on
+ * `document` or on `window` is typed: the events bubble and are composed), `emit`'s checks, and the
+ * framework typings' events (src/types/elements.ts).
  *
  * The naming scheme: an element's own event is its tag name, a dash and what happened
  * (`testimonial-card-load`, `testimonial-wall-error`, `testimonial-summary-dismiss`), so events of
@@ -10,6 +12,7 @@
  * `ended`, `error`… on the video player). Each event has an exported type (`TestimonialCardLoadEvent`)
  * and a typed `@fires` in its element's JSDoc, so the manifest and the framework typings carry it.
  */
+import type { SummaryData } from '../../client/summary.js';
 import type { Testimonial } from '../../client/types.js';
 
 export interface TestimonialEventDetails {
@@ -17,16 +20,39 @@ export interface TestimonialEventDetails {
   'testimonial-card-load': { testimonial: Testimonial };
   /** `<testimonial-card>` could not fetch its testimonial. */
   'testimonial-card-error': { error: unknown; message: string };
+  /** `<testimonial-wall>` received a page; `testimonials` are the ones it added. */
+  'testimonial-wall-load': { testimonials: Testimonial[]; page: number };
+  /** `<testimonial-wall>` could not load a page (or has an unusable endpoint). */
+  'testimonial-wall-error': { error: unknown; message: string; page: number };
+  /** `<testimonial-summary>` received its summary. */
+  'testimonial-summary-load': { summary: SummaryData };
+  /** `<testimonial-summary>` could not load its summary (or has an unusable endpoint). */
+  'testimonial-summary-error': { error: unknown; message: string };
+  /** The visitor closed the floating `<testimonial-summary>` (remembered for the visit). */
+  'testimonial-summary-dismiss': Record<string, never>;
 }
 
 export type TestimonialEventName = keyof TestimonialEventDetails;
 
 export type TestimonialEvent<K extends TestimonialEventName> = CustomEvent<TestimonialEventDetails[K]>;
 
+/** Every custom event of the elements, by name: what the global event maps get. */
+export type TestimonialEventMap = { [K in TestimonialEventName]: TestimonialEvent<K> };
+
 /** `testimonial-card-load`: the card fetched its testimonial and shows it. */
 export type TestimonialCardLoadEvent = TestimonialEvent<'testimonial-card-load'>;
 /** `testimonial-card-error`: the card could not fetch its testimonial. */
 export type TestimonialCardErrorEvent = TestimonialEvent<'testimonial-card-error'>;
+/** `testimonial-wall-load`: a page arrived. */
+export type TestimonialWallLoadEvent = TestimonialEvent<'testimonial-wall-load'>;
+/** `testimonial-wall-error`: a page could not be loaded (or the endpoint is unusable). */
+export type TestimonialWallErrorEvent = TestimonialEvent<'testimonial-wall-error'>;
+/** `testimonial-summary-load`: the summary arrived. */
+export type TestimonialSummaryLoadEvent = TestimonialEvent<'testimonial-summary-load'>;
+/** `testimonial-summary-error`: the summary could not be loaded (or the endpoint is unusable). */
+export type TestimonialSummaryErrorEvent = TestimonialEvent<'testimonial-summary-error'>;
+/** `testimonial-summary-dismiss`: the visitor closed the floating summary. */
+export type TestimonialSummaryDismissEvent = TestimonialEvent<'testimonial-summary-dismiss'>;
 
 /**
  * Dispatches a `CustomEvent` that bubbles and crosses shadow roots (so a listener on a page that holds
@@ -56,8 +82,7 @@ export function isAbortError(error: unknown): boolean {
 }
 
 declare global {
-  interface HTMLElementEventMap {
-    'testimonial-card-load': TestimonialCardLoadEvent;
-    'testimonial-card-error': TestimonialCardErrorEvent;
-  }
+  // Heard on the elements, on `document` and on `window` alike (`HTMLElementEventMap`,
+  // `DocumentEventMap` and `WindowEventMap` all extend this map).
+  interface GlobalEventHandlersEventMap extends TestimonialEventMap {}
 }

@@ -7,7 +7,8 @@
  * `chunks/i18n-de.js`.
  */
 import { intlLocale } from './locale.js';
-import { ENGLISH_ONE, registered, updateAll, type Language, type PluralForms, type Translation, type TranslationKey } from './localize.js';
+import { ENGLISH_ONE, registered, updateAll, type Language } from './i18n-state.js';
+import type { PluralForms, Translation, TranslationKey } from './translations/keys.js';
 
 /** The built-in languages besides English, each a chunk of its own. */
 const BUILT_IN: Record<string, () => Promise<{ default: Translation }>> = {

@@ -14,10 +14,13 @@
  * element's.
  */
 import type { ReactiveControllerHost } from 'lit';
+import { ENGLISH_ONE, hosts, registered, updateAll, type Language } from './i18n-state.js';
 import { intlLocale, nearestLang } from './locale.js';
 import type { Translation, TranslationKey } from './translations/keys.js';
 import type * as I18nRuntime from './i18n-runtime.js';
 
+export { ENGLISH_ONE } from './i18n-state.js';
+export type { Language } from './i18n-state.js';
 export type { PluralForms, Translation, TranslationKey } from './translations/keys.js';
 
 /** What a `{0}` placeholder is filled with: numbers are formatted in the element's language. */
@@ -29,17 +32,9 @@ export type Words = (key: TranslationKey, ...args: WordArgument[]) => string;
 /** An element whose words are localised; `strings` overrides words for it alone. */
 export type LocalizedHost = ReactiveControllerHost & HTMLElement & { strings?: Partial<Translation> | undefined };
 
-/** The English `one` forms of the messages with plural forms (the key is the `other` form); chunks add theirs. */
-export const ENGLISH_ONE: Partial<Record<TranslationKey, string>> = { '{0} more testimonials loaded.': '{0} more testimonial loaded.' };
-
-/** The words a page registered, by lower-case tag; the runtime reads them over the built-in ones. */
-export const registered: Record<string, Partial<Translation>> = {};
-const hosts = new Set<LocalizedHost>();
 let observer: MutationObserver | undefined;
 let runtime: typeof I18nRuntime | undefined;
 let runtimeLoad: Promise<typeof I18nRuntime> | undefined;
-
-export const updateAll = (): void => hosts.forEach((host) => host.requestUpdate());
 
 /** Fetches the runtime chunk once (the elements re-render when it is here). */
 const loadRuntime = (): Promise<typeof I18nRuntime> =>
@@ -72,16 +67,6 @@ const english = (tag: string | undefined): boolean => !Object.keys(registered).l
  */
 export async function languageReady(lang: string | undefined): Promise<void> {
   if (!english(lang)) await (await loadRuntime()).languageReady(lang ?? '');
-}
-
-/** An element's language worked out. */
-export interface Language {
-  /** The element's tag, for numbers and dates (`undefined` when none or not a tag). */
-  requested: string | undefined;
-  /** The language the words are in (`pt` for `pt-BR`, `en` where English stands in); `''` while they load. */
-  lang: string;
-  /** The runtime's word for `key` (page's, element's, built-in or English, in the plural form of `count`). */
-  word?: (key: TranslationKey, count: unknown, strings: Partial<Translation> | undefined) => string;
 }
 
 /** The language of `host`'s words. Until the runtime is here, one it must work out has no words yet. */

@@ -7,7 +7,7 @@
  * policy, the segment walk and everything after stay this module's: one policy for both.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import type { TextSegment } from './sanitize.js';
+import type { TextSegment } from './text-segment.js';
 
 /** The exact DOMPurify configuration of DESIGN security rule 1. */
 export const SANITIZE_CONFIG = Object.freeze({

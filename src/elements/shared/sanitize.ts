@@ -10,12 +10,9 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { lazyModule } from './lazy-module.js';
+import type { TextSegment } from './text-segment.js';
 
-/** A run of text, highlighted or not. Concatenating the `text` of all segments gives the plain text. */
-export interface TextSegment {
-  readonly text: string;
-  readonly marked: boolean;
-}
+export type { TextSegment } from './text-segment.js';
 
 /** DOMPurify with the configuration of security rule 1, and the segment walk: imported on first need. */
 const sanitizer = lazyModule(() => import('./purify-segments.js'));

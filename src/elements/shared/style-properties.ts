@@ -8,7 +8,7 @@
  * names, so this smaller directive, which only sets, is all they need.
  */
 import { noChange, nothing } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { Directive, directive, PartType, type DirectiveResult, type ElementPart, type PartInfo } from 'lit/directive.js';
 
 type StyleProperties = Readonly<Record<string, string>>;
 
@@ -29,4 +29,7 @@ class StylePropertiesDirective extends Directive {
   }
 }
 
-export const styleProperties = directive(StylePropertiesDirective);
+/** The directive's type written out: inferred, the published declarations would name `lit-html`, which only `lit` depends on. */
+export type StylePropertiesFunction = (properties: Readonly<Record<string, string>>) => DirectiveResult<typeof StylePropertiesDirective>;
+
+export const styleProperties: StylePropertiesFunction = directive(StylePropertiesDirective);

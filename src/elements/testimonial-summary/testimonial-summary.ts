@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { SummaryData as Summary } from '../../client/summary.js';
 import type { Links } from '../../client/types.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
+import { emit, errorMessage } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
 import { isRightToLeft } from '../shared/locale.js';
@@ -17,31 +17,7 @@ import { fetchSummary, summaryUrl, SUMMARY_FILTERS } from './summary-source.js';
 import { SummaryWords } from './summary-text.js';
 import { styles } from './testimonial-summary.styles.js';
 
-declare module '../shared/events.js' {
-  interface TestimonialEventDetails {
-    /** `<testimonial-summary>` received its summary. */
-    'testimonial-summary-load': { summary: Summary };
-    /** `<testimonial-summary>` could not load its summary (or has an unusable endpoint). */
-    'testimonial-summary-error': { error: unknown; message: string };
-    /** The visitor closed the floating `<testimonial-summary>` (remembered for the visit). */
-    'testimonial-summary-dismiss': Record<string, never>;
-  }
-}
-
-/** `testimonial-summary-load`: the summary arrived. */
-export type TestimonialSummaryLoadEvent = TestimonialEvent<'testimonial-summary-load'>;
-/** `testimonial-summary-error`: the summary could not be loaded (or the endpoint is unusable). */
-export type TestimonialSummaryErrorEvent = TestimonialEvent<'testimonial-summary-error'>;
-/** `testimonial-summary-dismiss`: the visitor closed the floating summary. */
-export type TestimonialSummaryDismissEvent = TestimonialEvent<'testimonial-summary-dismiss'>;
-
-declare global {
-  interface HTMLElementEventMap {
-    'testimonial-summary-load': TestimonialSummaryLoadEvent;
-    'testimonial-summary-error': TestimonialSummaryErrorEvent;
-    'testimonial-summary-dismiss': TestimonialSummaryDismissEvent;
-  }
-}
+export type { TestimonialSummaryDismissEvent, TestimonialSummaryErrorEvent, TestimonialSummaryLoadEvent } from '../shared/events.js';
 
 export const SUMMARY_VARIANTS = ['badge', 'avatars', 'histogram'] as const;
 export type SummaryVariant = (typeof SUMMARY_VARIANTS)[number];

@@ -4,7 +4,7 @@ import { canonicalListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { CardDisplayElement } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage, type TestimonialEvent } from '../shared/events.js';
+import { emit, errorMessage } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { isRightToLeft } from '../shared/locale.js';
 import { language, words, type Language } from '../shared/localize.js';
@@ -38,26 +38,7 @@ import {
 import type { MasonryLayout } from './masonry-layout.js';
 import type { CarouselController } from './moving-layouts.js';
 
-declare module '../shared/events.js' {
-  interface TestimonialEventDetails {
-    /** `<testimonial-wall>` received a page; `testimonials` are the ones it added. */
-    'testimonial-wall-load': { testimonials: Testimonial[]; page: number };
-    /** `<testimonial-wall>` could not load a page (or has an unusable endpoint). */
-    'testimonial-wall-error': { error: unknown; message: string; page: number };
-  }
-}
-
-/** `testimonial-wall-load`: a page arrived. */
-export type TestimonialWallLoadEvent = TestimonialEvent<'testimonial-wall-load'>;
-/** `testimonial-wall-error`: a page could not be loaded (or the endpoint is unusable). */
-export type TestimonialWallErrorEvent = TestimonialEvent<'testimonial-wall-error'>;
-
-declare global {
-  interface HTMLElementEventMap {
-    'testimonial-wall-load': TestimonialWallLoadEvent;
-    'testimonial-wall-error': TestimonialWallErrorEvent;
-  }
-}
+export type { TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../shared/events.js';
 
 /** Properties that change the question asked of the API. */
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { styleProperties } from '../shared/style-properties.js';
+import { styleProperties, type StylePropertiesFunction } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { PLACEHOLDER_TESTIMONIAL } from '../shared/placeholder-testimonial.js';
@@ -24,7 +24,7 @@ const BREAKPOINTS = ['sm', 'md', 'lg'] as const;
  * `--_count` (how many items a slice holds, for its assumed size), as an element binding: set with
  * CSSOM, which a strict Content-Security-Policy allows (see {@link styleProperties}).
  */
-export const countStyle = (count: number) => styleProperties({ '--_count': String(count) });
+export const countStyle = (count: number): ReturnType<StylePropertiesFunction> => styleProperties({ '--_count': String(count) });
 
 /** Classes hiding the item at `index` at the breakpoints whose limit it is past. */
 export function overLimitClasses(index: number, limits: ItemLimits): string {

@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { language, words, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
@@ -574,7 +574,7 @@ export class VideoTestimonial extends TestimonialElement {
     return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.w('Captions')} default />`;
   }
 
-  protected override render() {
+  protected override render(): TemplateResult {
     const phase = this.hasSources ? this.phase : 'failed';
     const active = phase === 'active';
     const name = this.accessibleName;

@@ -1,7 +1,8 @@
 /**
- * Rendering 1,000 testimonials and layout stability. Timings are never asserted on this shared, noisy
- * machine: the tests assert the mechanisms (slices across frames, content-visibility, no shift) and
- * print the longest task they saw for the record.
+ * Rendering many testimonials (200: enough for several slices at the largest slice size) and layout
+ * stability. Timings are never asserted on this shared, noisy machine: the tests assert the mechanisms
+ * (slices across frames, content-visibility, no shift) and print the longest task they saw for the
+ * record. A thousand cards and their timings are the bench's (`bench/`, the wall.1000 rows).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
@@ -32,9 +33,12 @@ function record<T extends PerformanceEntry>(type: string): { entries: T[]; stop:
   };
 }
 
-describe('<testimonial-wall> with 1,000 testimonials', function () {
-  // Rendering a thousand cards takes seconds on this shared machine, more in Firefox.
-  this.timeout(120000);
+/** Several slices even at the largest slice size. */
+const MANY = 200;
+
+describe(`<testimonial-wall> with ${MANY} testimonials`, function () {
+  // Rendering hundreds of cards takes seconds on a busy 2-core machine, more in Firefox.
+  this.timeout(60000);
 
   // The first card on a page pays the card's own start-up (styles, Intl data): measured apart, so the
   // figures below are the wall's.
@@ -60,15 +64,15 @@ describe('<testimonial-wall> with 1,000 testimonials', function () {
       };
       requestAnimationFrame(watch);
       const started = performance.now();
-      wall.testimonials = makeTestimonials(1000);
+      wall.testimonials = makeTestimonials(MANY);
       await wall.updateComplete;
       const elapsed = performance.now() - started;
       watching = false;
 
-      expect(all(wall, '.item')).to.have.length(1000);
-      const partial = new Set(counted.filter((count) => count > 0 && count < 1000));
-      // Even at the largest slice size, 1,000 cards take many frames.
-      expect(partial.size, 'frames that showed part of the list').to.be.at.least(Math.ceil(1000 / DEFAULT_MAX_CHUNK_SIZE) - 1);
+      expect(all(wall, '.item')).to.have.length(MANY);
+      const partial = new Set(counted.filter((count) => count > 0 && count < MANY));
+      // Even at the largest slice size, that many cards take several frames.
+      expect(partial.size, 'frames that showed part of the list').to.be.at.least(Math.ceil(MANY / DEFAULT_MAX_CHUNK_SIZE) - 1);
       // Every card but the first slice's (the first screen) may skip rendering while out of view.
       // List and carousel slices skip as a whole; grid and masonry cards one by one.
       const skippable =
@@ -84,7 +88,9 @@ describe('<testimonial-wall> with 1,000 testimonials', function () {
       const taskFigures = PerformanceObserver.supportedEntryTypes.includes('longtask')
         ? `longest task ${Math.round(longest)} ms; tasks over 50 ms: ${tasks.length}`
         : 'no Long Tasks API here';
-      console.log(`[wall perf] ${layout}: 1,000 testimonials in ${partial.size + 1} slices over ${Math.round(elapsed)} ms; ${taskFigures}`);
+      console.log(
+        `[wall perf] ${layout}: ${MANY} testimonials in ${partial.size + 1} slices over ${Math.round(elapsed)} ms; ${taskFigures}`,
+      );
     });
   }
 });

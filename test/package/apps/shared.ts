@@ -39,3 +39,7 @@ export function log(entry: string): void {
 // A plain DOM listener (the events bubble): `detail` is typed from the published HTMLElementEventMap.
 document.body.addEventListener('testimonial-card-load', (event) => log(`dom testimonial-card-load:${event.detail.testimonial.id}`));
 document.body.addEventListener('testimonial-wall-load', (event) => log(`dom testimonial-wall-load:${event.detail.testimonials.length}`));
+
+// Heard on document and window too (GlobalEventHandlersEventMap): typed there as well.
+document.addEventListener('testimonial-wall-load', (event) => log(`document testimonial-wall-load:page ${event.detail.page}`));
+window.addEventListener('testimonial-card-error', (event) => log(`window testimonial-card-error:${event.detail.message}`));

@@ -14,15 +14,13 @@
  *   marquee (whose chunk arrives after the entry: the server's markup must stay until then) are measured.
  */
 import assert from 'node:assert/strict';
-import { copyFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { it } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import { serverRenderedPage } from '../../scripts/server-rendered-page.js';
 import { renderVideo, renderWall } from '../../src/ssr/index.js';
 import { watchedPage } from '../support/browser.js';
 import { FRAME_WATCH, imagesInViewPainted, SHIFT_OBSERVER, sameBoxes, type Box } from '../support/take-over-watch.js';
-import { CDN_ENTRY_FILE, elementsRendered, inEachBrowser, serveCdnBuild } from './browsers.js';
+import { CDN_ENTRY_FILE, elementsRendered, type BrowserPageSet } from './browsers.js';
 
 const LIMIT = 6;
 
@@ -153,11 +151,10 @@ function wallCardCount(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card').length);
 }
 
-describe('the server-rendered page', () => {
-  const site = serveCdnBuild('ssr-take-over');
+export const takeOver: BrowserPageSet = {
+  title: 'the server-rendered page',
 
-  before(async () => {
-    await copyFile(join(import.meta.dirname, '../../demo/demo.css'), join(site.dir, 'demo.css'));
+  async prepare(site) {
     const api = `${site.server.origin}/api`;
     site.pages['/no-script.html'] = await serverRenderedPage({ api, limit: LIMIT });
     site.pages['/with-script.html'] = await serverRenderedPage({ api, limit: LIMIT, script: `/${CDN_ENTRY_FILE}` });
@@ -188,9 +185,9 @@ describe('the server-rendered page', () => {
         `<style>testimonial-wall { --testimonial-wall-marquee-item-duration: 1e9s }</style></head>` +
         `<body><main>${moving}<p id="end">End.</p></main></body></html>`;
     }
-  });
+  },
 
-  inEachBrowser((name, browser) => {
+  tests(name, browser, site) {
     it('shows every testimonial, words and name, with no script at all', async () => {
       const { page, errors } = await watchedPage(browser());
       await page.setViewport({ width: 1200, height: 900 });
@@ -287,5 +284,5 @@ describe('the server-rendered page', () => {
       assert.deepEqual(errors, []);
       await page.close();
     });
-  });
-});
+  },
+};

@@ -5,14 +5,14 @@
  * testimonial's words, and no data island is broken out of (`</script>`, `<!--`).
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { it } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import type { Testimonial } from '../../src/client/types.js';
 import { renderCard, renderVideo, renderWall } from '../../src/ssr/index.js';
 import { ALL_PAYLOADS, DANGEROUS_URLS, SCRIPT_PAYLOADS } from '../elements/shared/hostile.js';
 import { CARD_ELEMENTS, everyField, SAFE_URL_VALUE, URL_ATTRIBUTES, URL_FIELD } from '../elements/testimonial-card/hostile-fields.js';
 import { watchedPage } from '../support/browser.js';
-import { CDN_ENTRY_FILE, elementsRendered, inEachBrowser, serveCdnBuild } from './browsers.js';
+import { CDN_ENTRY_FILE, elementsRendered, type BrowserPageSet } from './browsers.js';
 
 /** Words that would end a script element or hide the rest of the page, were they not escaped. */
 const BREAK_OUT = '</script><script>window.__pwned = "island"</script><!--<script>';
@@ -100,12 +100,13 @@ function findings(page: Page): Promise<Findings> {
   );
 }
 
-describe('server-rendered hostile input', () => {
-  const site = serveCdnBuild('ssr-hostile');
-  const testimonials = hostileTestimonials();
-  let islandCount = 0;
+const testimonials = hostileTestimonials();
+let islandCount = 0;
 
-  before(async () => {
+export const hostile: BrowserPageSet = {
+  title: 'server-rendered hostile input',
+
+  async prepare(site) {
     const wall = await renderWall({
       testimonials,
       attributes: { endpoint: '/api', 'show-tags': true, 'text-limit': 0, layout: 'list', lang: 'en' },
@@ -118,15 +119,15 @@ describe('server-rendered hostile input', () => {
     const body = `${wall}${cards.join('')}${video}<p id="after">after</p>`;
     const page = (script: string) =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hostile</title></head><body>${body}${script}</body></html>`;
-    site.pages['/no-script.html'] = page('');
-    site.pages['/with-script.html'] = page(`<script type="module" src="/${CDN_ENTRY_FILE}"></script>`);
-  });
+    site.pages['/hostile-no-script.html'] = page('');
+    site.pages['/hostile-with-script.html'] = page(`<script type="module" src="/${CDN_ENTRY_FILE}"></script>`);
+  },
 
-  inEachBrowser((_name, browser) => {
+  tests(_name, browser, site) {
     for (const variant of ['no-script', 'with-script'] as const) {
       it(`runs nothing and links nowhere unsafe (${variant})`, async () => {
         const { page } = await watchedPage(browser());
-        await page.goto(`${site.server.origin}/${variant}.html`, { waitUntil: 'load' });
+        await page.goto(`${site.server.origin}/hostile-${variant}.html`, { waitUntil: 'load' });
         if (variant === 'with-script') {
           // Taken over, DOMPurify loaded for the words with markup, every element rendered.
           await page.waitForFunction(() => customElements.get('testimonial-wall') && customElements.get('video-testimonial'));
@@ -157,5 +158,5 @@ describe('server-rendered hostile input', () => {
         await page.close();
       });
     }
-  });
-});
+  },
+};

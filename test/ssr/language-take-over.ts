@@ -6,10 +6,10 @@
  * the page, after the elements' markup, looks at the wall and the card before every frame from then on.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { it } from 'node:test';
 import { renderCard, renderWall } from '../../src/ssr/index.js';
 import { watchedPage } from '../support/browser.js';
-import { CDN_ENTRY_FILE, elementsRendered, inEachBrowser, serveCdnBuild } from './browsers.js';
+import { CDN_ENTRY_FILE, elementsRendered, type BrowserPageSet } from './browsers.js';
 
 /** What the page's own script records before each frame: the words of the wall's and the card's controls. */
 const WATCH = `<script>
@@ -29,10 +29,10 @@ const WATCH = `<script>
   requestAnimationFrame(look);
 </script>`;
 
-describe('a German server-rendered page taken over', () => {
-  const site = serveCdnBuild('ssr-language');
+export const languageTakeOver: BrowserPageSet = {
+  title: 'a German server-rendered page taken over',
 
-  before(async () => {
+  async prepare(site) {
     const api = `${site.server.origin}/api`;
     const [wall, card] = await Promise.all([
       renderWall({ endpoint: api, lang: 'de', attributes: { endpoint: '/api', layout: 'grid', limit: 3 } }),
@@ -47,9 +47,9 @@ describe('a German server-rendered page taken over', () => {
   <head><meta charset="utf-8" /><title>Kundenstimmen</title></head>
   <body>${wall}${card}${WATCH}<script type="module" src="/${CDN_ENTRY_FILE}"></script></body>
 </html>`;
-  });
+  },
 
-  inEachBrowser((_name, browser) => {
+  tests(_name, browser, site) {
     it('shows German words in every frame, from the server through the take-over', async () => {
       const { page, errors, requestsTo } = await watchedPage(browser());
       await page.goto(`${site.server.origin}/de.html`, { waitUntil: 'load' });
@@ -69,5 +69,5 @@ describe('a German server-rendered page taken over', () => {
       assert.deepEqual(errors, []);
       await page.close();
     });
-  });
-});
+  },
+};
