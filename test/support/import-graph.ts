@@ -17,16 +17,21 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return candidates.find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
 }
 
+/** Every module a source names, relative or a package: imports, re-exports, and `import()` when asked. */
+export function moduleSpecifiers(text: string, { dynamic = false } = {}): string[] {
+  return ts.preProcessFile(text, true, dynamic).importedFiles.map((reference) => reference.fileName);
+}
+
+/** The modules under `dir` (paths relative to it) and the modules of ours each imports. */
 export function importGraph(dir: string, { dynamic = false } = {}): ImportGraph {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
     .map((file) => join(dir, file));
   const graph: ImportGraph = new Map();
   for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    const staticOnly = ts.preProcessFile(text, true, false).importedFiles.map((reference) => reference.fileName);
-    const all = dynamic ? ts.preProcessFile(text, true, true).importedFiles.map((reference) => reference.fileName) : staticOnly;
-    const targets = all.map((specifier) => resolveSpecifier(file, specifier)).filter((target): target is string => target !== undefined);
+    const targets = moduleSpecifiers(readFileSync(file, 'utf8'), { dynamic })
+      .map((specifier) => resolveSpecifier(file, specifier))
+      .filter((target): target is string => target !== undefined);
     graph.set(relative(dir, file), [...new Set(targets.map((target) => relative(dir, target)))]);
   }
   return graph;
