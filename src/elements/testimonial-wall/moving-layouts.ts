@@ -244,12 +244,16 @@ export interface MarqueeContext {
   card: CardTemplate;
   label: string;
   rows: number;
-  /** Moving (not under reduced motion, and every item is rendered so widths no longer change). */
-  moving: boolean;
+  /** The reader asked for less motion: the rows stand still, with no copies and no pause button. */
+  still: boolean;
+  /** Every item is rendered, so widths no longer change: the rows may move. */
+  complete: boolean;
   paused: boolean;
-  /** Whether the moving copies are rendered at all (never under reduced motion). */
-  copies: boolean;
-  toggle: TemplateResult | typeof nothing;
+  /** The language of the wall's words, and the words, for the pause button. */
+  lang: string;
+  words: Words;
+  /** The pause button was pressed. */
+  togglePaused: () => void;
 }
 
 /** Item `index` goes to row `index % rows`, so rows stay even and reading order stays row by row. */
@@ -295,9 +299,27 @@ function showFocusedCard(event: FocusEvent): void {
  * Endless rows: each row holds its items twice; the second copy is only there to close the loop, so it
  * is hidden from assistive technology and inert (no focus, no clicks).
  */
-export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
-  const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
-  return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
+export function marqueeTemplate({
+  items,
+  card,
+  label,
+  rows,
+  still,
+  complete,
+  paused,
+  lang,
+  words,
+  togglePaused,
+}: MarqueeContext): TemplateResult {
+  const classes = ['marquee', !still && complete ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
+  return html`${
+    still
+      ? nothing
+      : // No white space around the button: the controls hold it alone, as before it moved here.
+        html`<div class="marquee-controls"><button type="button" part="marquee-toggle" lang=${lang} @click=${togglePaused}>
+            ${words(paused ? 'Play moving testimonials' : 'Pause moving testimonials')}
+          </button></div>`
+  }
     <div class=${classes} part="marquee" role="list" aria-label=${label} @focusin=${showFocusedCard}>
       ${splitRows(items, rows).map(
         (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" ${countStyle(row.length)}>
@@ -306,7 +328,7 @@ export function marqueeTemplate({ items, card, label, rows, moving, paused, copi
               ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}
             </div>
             ${
-              copies
+              !still
                 ? html`<div class="marquee-set" aria-hidden="true" inert>
                   ${row.map((testimonial) => html`<div class="item">${card(testimonial)}</div>`)}
                 </div>`

@@ -655,21 +655,17 @@ export class TestimonialWall extends CardDisplayElement {
       });
     }
     if (this.layoutValue === 'marquee' && layouts) {
-      const still = this.reducedMotion!.matches;
-      const toggle = still
-        ? nothing
-        : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
-            ${this.w(this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials')}
-          </button>`;
       return layouts.marqueeTemplate({
         items: this.chunks.batches.flat(),
         card: this.renderCard,
         label: this.name,
         rows: this.rows,
-        moving: !still && this.chunks.done,
+        still: this.reducedMotion!.matches,
+        complete: this.chunks.done,
         paused: this.marqueePaused,
-        copies: !still,
-        toggle,
+        lang: this.locale.lang,
+        words: this.w,
+        togglePaused: () => (this.marqueePaused = !this.marqueePaused),
       });
     }
     return listTemplate(context);
