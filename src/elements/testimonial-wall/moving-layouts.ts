@@ -5,15 +5,17 @@
  * Until it has arrived the wall shows the layout's skeleton, which is in the entry (or, taken over from
  * the server, the server's markup). The server renders them with this code too (src/ssr).
  */
-import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { Testimonial } from '../../client/types.js';
-import { AutoplayController } from './autoplay-controller.js';
+import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
+import { movingLayoutStyles } from './moving-layouts.styles.js';
 // Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
 export { MediaQueryController } from './media-query.js';
+import { MediaQueryController } from './media-query.js';
 import {
   currentSlideIndex,
   isRtl,
@@ -25,7 +27,6 @@ import {
   targetIndex,
   type SlideMove,
 } from './carousel-navigation.js';
-import type { MediaQueryController } from './media-query.js';
 import { language, type LocalizedHost, type Words } from '../shared/localize.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
@@ -38,6 +39,55 @@ export interface CarouselWall {
   announce(text: string): void;
   /** The wall's words. */
   words: Words;
+}
+
+/** What a wall showing the carousel or the marquee holds once this chunk is here (see prepareMovingLayout). */
+export interface MovingParts {
+  /** Follows prefers-reduced-motion for the carousel's rotation and the marquee's motion. */
+  reducedMotion: MediaQueryController;
+  /** The wall's styles hold the moving layouts' (adopted, or written by the server). */
+  stylesAdopted: boolean;
+  carousel?: CarouselController;
+}
+
+export interface MovingLayoutOptions extends CarouselWall {
+  layout: string;
+  /** The wall's styles already hold the moving layouts' (the server wrote them). */
+  stylesAdopted: boolean;
+  autoplay: boolean;
+  /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
+  interval: number | undefined;
+}
+
+/**
+ * On each update of a wall, before render (so render only reads): for the carousel or the marquee,
+ * follows reduced motion and adopts the moving layouts' styles (once); for the carousel, makes its
+ * controller and keeps its rotation in step with the attributes; a wall that left the carousel has its
+ * rotation stopped. Returns the wall's parts, the same object from one call to the next.
+ */
+export function prepareMovingLayout(
+  wall: LitElement,
+  parts: MovingParts | undefined,
+  options: MovingLayoutOptions,
+): MovingParts | undefined {
+  const { layout } = options;
+  if (layout === 'carousel' || layout === 'marquee') {
+    parts ??= { reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'), stylesAdopted: options.stylesAdopted };
+    if (!parts.stylesAdopted) {
+      parts.stylesAdopted = true;
+      // The class's own styles first (a subclass's included), then the moving layouts'.
+      const { elementStyles } = wall.constructor as typeof LitElement;
+      adoptStyles(wall.renderRoot as ShadowRoot, [...elementStyles, movingLayoutStyles]);
+    }
+  }
+  if (layout !== 'carousel' || !parts) {
+    if (parts?.carousel) parts.carousel.rotation.enabled = false;
+    return parts;
+  }
+  parts.carousel ??= new CarouselController(wall, parts.reducedMotion, options);
+  parts.carousel.rotation.enabled = options.autoplay;
+  parts.carousel.rotation.interval = options.interval ?? DEFAULT_AUTOPLAY_INTERVAL;
+  return parts;
 }
 
 export interface CarouselContext extends ListContext {
