@@ -90,6 +90,25 @@ export function prepareMovingLayout(
   return parts;
 }
 
+/** What a wall gives movingTemplate: its list, and what the carousel and the marquee need besides. */
+export interface MovingContext extends CarouselContext {
+  rows: number;
+  paused: boolean;
+  lang: string;
+  words: Words;
+  togglePaused: () => void;
+}
+
+/**
+ * The carousel's or the marquee's markup, for the layout `parts` were prepared for (prepareMovingLayout);
+ * `undefined` for any other layout, which the wall renders as a list.
+ */
+export function movingTemplate(parts: MovingParts | undefined, layout: string, context: MovingContext): TemplateResult | undefined {
+  if (layout === 'carousel' && parts?.carousel) return parts.carousel.render(context);
+  if (layout !== 'marquee' || !parts) return undefined;
+  return marqueeTemplate({ ...context, items: context.batches.flat(), still: parts.reducedMotion.matches });
+}
+
 export interface CarouselContext extends ListContext {
   /** How many slides there are in all (revealed or still waiting for their frame). */
   total: number;

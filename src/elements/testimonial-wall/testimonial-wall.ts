@@ -626,32 +626,18 @@ export class TestimonialWall extends CardDisplayElement {
       label: this.name,
       end: this.renderSentinel(),
     };
-    const layouts = movingLayouts.loaded;
-    const carousel = this.moving?.carousel;
-    if (this.layoutValue === 'carousel' && layouts && carousel) {
-      return carousel.render({
-        ...context,
-        limits: {},
-        complete: this.chunks.done,
-        total: this.chunks.total,
-        trackId: this.trackId,
-      });
-    }
-    if (this.layoutValue === 'marquee' && layouts) {
-      return layouts.marqueeTemplate({
-        items: this.chunks.batches.flat(),
-        card: this.renderCard,
-        label: this.name,
-        rows: this.rows,
-        still: this.moving!.reducedMotion.matches,
-        complete: this.chunks.done,
-        paused: this.marqueePaused,
-        lang: this.locale.lang,
-        words: this.w,
-        togglePaused: () => (this.marqueePaused = !this.marqueePaused),
-      });
-    }
-    return listTemplate(context);
+    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutValue, {
+      ...context,
+      complete: this.chunks.done,
+      total: this.chunks.total,
+      trackId: this.trackId,
+      rows: this.rows,
+      paused: this.marqueePaused,
+      lang: this.locale.lang,
+      words: this.w,
+      togglePaused: () => (this.marqueePaused = !this.marqueePaused),
+    });
+    return moving ?? listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
