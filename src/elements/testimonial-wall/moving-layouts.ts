@@ -114,8 +114,9 @@ export interface CarouselContext extends ListContext {
   total: number;
   /** Whether every slide is rendered (snap points are switched on then). */
   complete: boolean;
-  trackId: string;
 }
+
+let carouselCount = 0;
 
 /**
  * The carousel's behaviour and markup: previous and next (loading the next page at the end, else
@@ -135,6 +136,8 @@ export class CarouselController implements ReactiveController {
   /** A wall that changes width shows more or fewer slides: they are marked again then too. */
   private resizeObserver: ResizeObserver | undefined;
   private observedTrack: Element | null = null;
+  /** The track's id, which the buttons name in aria-controls (unique on the page, though the shadow root would do). */
+  private readonly trackId = `testimonial-wall-track-${++carouselCount}`;
 
   constructor(
     private readonly host: LitElement,
@@ -251,7 +254,8 @@ export class CarouselController implements ReactiveController {
   private readonly onRotationToggle = (): void => this.rotation.toggle();
 
   /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
-  render({ batches, card, label, end, total, complete, trackId }: CarouselContext): TemplateResult {
+  render({ batches, card, label, end, total, complete }: CarouselContext): TemplateResult {
+    const { trackId } = this;
     this.total = total;
     const w = this.wall.words;
     const slide = w('slide');

@@ -64,8 +64,6 @@ const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY
 /** Properties the wall hands to its cards: a change renders the slices already shown again. */
 const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
 
-let wallCount = 0;
-
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
 export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
@@ -279,7 +277,6 @@ export class TestimonialWall extends CardDisplayElement {
   private shownTestimonials: Testimonial[] | undefined;
   private sentinelObserver: IntersectionObserver | undefined;
   private observedSentinel: Element | null = null;
-  private readonly trackId = `testimonial-wall-track-${++wallCount}`;
   /**
    * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
    * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
@@ -630,7 +627,6 @@ export class TestimonialWall extends CardDisplayElement {
       ...context,
       complete: this.chunks.done,
       total: this.chunks.total,
-      trackId: this.trackId,
       rows: this.rows,
       paused: this.marqueePaused,
       lang: this.locale.lang,
