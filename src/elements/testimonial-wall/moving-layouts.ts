@@ -48,6 +48,9 @@ export interface MovingParts {
   /** The wall's styles hold the moving layouts' (adopted, or written by the server). */
   stylesAdopted: boolean;
   carousel?: CarouselController;
+  /** The reader paused the marquee (its button); a new value renders the wall again. */
+  paused: boolean;
+  togglePaused: () => void;
 }
 
 export interface MovingLayoutOptions extends CarouselWall {
@@ -72,7 +75,18 @@ export function prepareMovingLayout(
 ): MovingParts | undefined {
   const { layout } = options;
   if (layout === 'carousel' || layout === 'marquee') {
-    parts ??= { reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'), stylesAdopted: options.stylesAdopted };
+    if (!parts) {
+      const made: MovingParts = {
+        reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'),
+        stylesAdopted: options.stylesAdopted,
+        paused: false,
+        togglePaused: () => {
+          made.paused = !made.paused;
+          wall.requestUpdate();
+        },
+      };
+      parts = made;
+    }
     if (!parts.stylesAdopted) {
       parts.stylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
@@ -93,10 +107,8 @@ export function prepareMovingLayout(
 /** What a wall gives movingTemplate: its list, and what the carousel and the marquee need besides. */
 export interface MovingContext extends CarouselContext {
   rows: number;
-  paused: boolean;
   lang: string;
   words: Words;
-  togglePaused: () => void;
 }
 
 /**
@@ -106,7 +118,8 @@ export interface MovingContext extends CarouselContext {
 export function movingTemplate(parts: MovingParts | undefined, layout: string, context: MovingContext): TemplateResult | undefined {
   if (layout === 'carousel' && parts?.carousel) return parts.carousel.render(context);
   if (layout !== 'marquee' || !parts) return undefined;
-  return marqueeTemplate({ ...context, items: context.batches.flat(), still: parts.reducedMotion.matches });
+  const { paused, togglePaused } = parts;
+  return marqueeTemplate({ ...context, items: context.batches.flat(), still: parts.reducedMotion.matches, paused, togglePaused });
 }
 
 export interface CarouselContext extends ListContext {

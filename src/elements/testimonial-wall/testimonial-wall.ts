@@ -182,7 +182,6 @@ export class TestimonialWall extends CardDisplayElement {
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
     announcement: { state: true },
-    marqueePaused: { state: true },
   };
 
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
@@ -254,7 +253,6 @@ export class TestimonialWall extends CardDisplayElement {
   private readonly w = words(this);
   /** The language of the wall's words, worked out as each render starts. */
   private locale!: Language;
-  private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
@@ -628,10 +626,8 @@ export class TestimonialWall extends CardDisplayElement {
       complete: this.chunks.done,
       total: this.chunks.total,
       rows: this.rows,
-      paused: this.marqueePaused,
       lang: this.locale.lang,
       words: this.w,
-      togglePaused: () => (this.marqueePaused = !this.marqueePaused),
     });
     return moving ?? listTemplate(context);
   }
