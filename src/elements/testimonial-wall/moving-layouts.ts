@@ -5,15 +5,17 @@
  * Until it has arrived the wall shows the layout's skeleton, which is in the entry (or, taken over from
  * the server, the server's markup). The server renders them with this code too (src/ssr).
  */
-import { html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { Testimonial } from '../../client/types.js';
-import { AutoplayController } from './autoplay-controller.js';
+import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 
 export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
+import { movingLayoutStyles } from './moving-layouts.styles.js';
 // Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
 export { MediaQueryController } from './media-query.js';
+import { MediaQueryController } from './media-query.js';
 import {
   currentSlideIndex,
   isRtl,
@@ -25,7 +27,6 @@ import {
   targetIndex,
   type SlideMove,
 } from './carousel-navigation.js';
-import type { MediaQueryController } from './media-query.js';
 import { language, type LocalizedHost, type Words } from '../shared/localize.js';
 import { countStyle, type CardTemplate, type ListContext } from './wall-templates.js';
 
@@ -40,13 +41,95 @@ export interface CarouselWall {
   words: Words;
 }
 
+/** What a wall showing the carousel or the marquee holds once this chunk is here (see prepareMovingLayout). */
+export interface MovingParts {
+  /** Follows prefers-reduced-motion for the carousel's rotation and the marquee's motion. */
+  reducedMotion: MediaQueryController;
+  /** The wall's styles hold the moving layouts' (adopted, or written by the server). */
+  stylesAdopted: boolean;
+  carousel?: CarouselController;
+  /** The reader paused the marquee (its button); a new value renders the wall again. */
+  paused: boolean;
+  togglePaused: () => void;
+}
+
+export interface MovingLayoutOptions extends CarouselWall {
+  layout: string;
+  /** The wall's styles already hold the moving layouts' (the server wrote them). */
+  stylesAdopted: boolean;
+  autoplay: boolean;
+  /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
+  interval: number | undefined;
+}
+
+/**
+ * On each update of a wall, before render (so render only reads): for the carousel or the marquee,
+ * follows reduced motion and adopts the moving layouts' styles (once); for the carousel, makes its
+ * controller and keeps its rotation in step with the attributes; a wall that left the carousel has its
+ * rotation stopped. Returns the wall's parts, the same object from one call to the next.
+ */
+export function prepareMovingLayout(
+  wall: LitElement,
+  parts: MovingParts | undefined,
+  options: MovingLayoutOptions,
+): MovingParts | undefined {
+  const { layout } = options;
+  if (layout === 'carousel' || layout === 'marquee') {
+    if (!parts) {
+      const made: MovingParts = {
+        reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'),
+        stylesAdopted: options.stylesAdopted,
+        paused: false,
+        togglePaused: () => {
+          made.paused = !made.paused;
+          wall.requestUpdate();
+        },
+      };
+      parts = made;
+    }
+    if (!parts.stylesAdopted) {
+      parts.stylesAdopted = true;
+      // The class's own styles first (a subclass's included), then the moving layouts'.
+      const { elementStyles } = wall.constructor as typeof LitElement;
+      adoptStyles(wall.renderRoot as ShadowRoot, [...elementStyles, movingLayoutStyles]);
+    }
+  }
+  if (layout !== 'carousel' || !parts) {
+    if (parts?.carousel) parts.carousel.rotation.enabled = false;
+    return parts;
+  }
+  parts.carousel ??= new CarouselController(wall, parts.reducedMotion, options);
+  parts.carousel.rotation.enabled = options.autoplay;
+  parts.carousel.rotation.interval = options.interval ?? DEFAULT_AUTOPLAY_INTERVAL;
+  return parts;
+}
+
+/** What a wall gives movingTemplate: its list, and what the carousel and the marquee need besides. */
+export interface MovingContext extends CarouselContext {
+  rows: number;
+  lang: string;
+  words: Words;
+}
+
+/**
+ * The carousel's or the marquee's markup, for the layout `parts` were prepared for (prepareMovingLayout);
+ * `undefined` for any other layout, which the wall renders as a list.
+ */
+export function movingTemplate(parts: MovingParts | undefined, layout: string, context: MovingContext): TemplateResult | undefined {
+  if (layout === 'carousel' && parts?.carousel) return parts.carousel.render(context);
+  if (layout !== 'marquee' || !parts) return undefined;
+  const { paused, togglePaused } = parts;
+  return marqueeTemplate({ ...context, items: context.batches.flat(), still: parts.reducedMotion.matches, paused, togglePaused });
+}
+
 export interface CarouselContext extends ListContext {
   /** How many slides there are in all (revealed or still waiting for their frame). */
   total: number;
   /** Whether every slide is rendered (snap points are switched on then). */
   complete: boolean;
-  trackId: string;
 }
+
+let carouselCount = 0;
 
 /**
  * The carousel's behaviour and markup: previous and next (loading the next page at the end, else
@@ -66,6 +149,8 @@ export class CarouselController implements ReactiveController {
   /** A wall that changes width shows more or fewer slides: they are marked again then too. */
   private resizeObserver: ResizeObserver | undefined;
   private observedTrack: Element | null = null;
+  /** The track's id, which the buttons name in aria-controls (unique on the page, though the shadow root would do). */
+  private readonly trackId = `testimonial-wall-track-${++carouselCount}`;
 
   constructor(
     private readonly host: LitElement,
@@ -182,7 +267,8 @@ export class CarouselController implements ReactiveController {
   private readonly onRotationToggle = (): void => this.rotation.toggle();
 
   /** The WAI-ARIA carousel pattern: a labelled region, controls first, slides as labelled groups. */
-  render({ batches, card, label, end, total, complete, trackId }: CarouselContext): TemplateResult {
+  render({ batches, card, label, end, total, complete }: CarouselContext): TemplateResult {
+    const { trackId } = this;
     this.total = total;
     const w = this.wall.words;
     const slide = w('slide');
@@ -244,12 +330,16 @@ export interface MarqueeContext {
   card: CardTemplate;
   label: string;
   rows: number;
-  /** Moving (not under reduced motion, and every item is rendered so widths no longer change). */
-  moving: boolean;
+  /** The reader asked for less motion: the rows stand still, with no copies and no pause button. */
+  still: boolean;
+  /** Every item is rendered, so widths no longer change: the rows may move. */
+  complete: boolean;
   paused: boolean;
-  /** Whether the moving copies are rendered at all (never under reduced motion). */
-  copies: boolean;
-  toggle: TemplateResult | typeof nothing;
+  /** The language of the wall's words, and the words, for the pause button. */
+  lang: string;
+  words: Words;
+  /** The pause button was pressed. */
+  togglePaused: () => void;
 }
 
 /** Item `index` goes to row `index % rows`, so rows stay even and reading order stays row by row. */
@@ -295,9 +385,27 @@ function showFocusedCard(event: FocusEvent): void {
  * Endless rows: each row holds its items twice; the second copy is only there to close the loop, so it
  * is hidden from assistive technology and inert (no focus, no clicks).
  */
-export function marqueeTemplate({ items, card, label, rows, moving, paused, copies, toggle }: MarqueeContext): TemplateResult {
-  const classes = ['marquee', moving ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
-  return html`${toggle === nothing ? nothing : html`<div class="marquee-controls">${toggle}</div>`}
+export function marqueeTemplate({
+  items,
+  card,
+  label,
+  rows,
+  still,
+  complete,
+  paused,
+  lang,
+  words,
+  togglePaused,
+}: MarqueeContext): TemplateResult {
+  const classes = ['marquee', !still && complete ? 'moving' : 'static', paused ? 'paused' : ''].join(' ');
+  return html`${
+    still
+      ? nothing
+      : // No white space around the button: the controls hold it alone, as before it moved here.
+        html`<div class="marquee-controls"><button type="button" part="marquee-toggle" lang=${lang} @click=${togglePaused}>
+            ${words(paused ? 'Play moving testimonials' : 'Pause moving testimonials')}
+          </button></div>`
+  }
     <div class=${classes} part="marquee" role="list" aria-label=${label} @focusin=${showFocusedCard}>
       ${splitRows(items, rows).map(
         (row, rowIndex) => html`<div class="marquee-row ${rowIndex % 2 ? 'reverse' : ''}" ${countStyle(row.length)}>
@@ -306,7 +414,7 @@ export function marqueeTemplate({ items, card, label, rows, moving, paused, copi
               ${row.map((testimonial) => html`<div class="item" part="item" role="listitem">${card(testimonial)}</div>`)}
             </div>
             ${
-              copies
+              !still
                 ? html`<div class="marquee-set" aria-hidden="true" inert>
                   ${row.map((testimonial) => html`<div class="item">${card(testimonial)}</div>`)}
                 </div>`

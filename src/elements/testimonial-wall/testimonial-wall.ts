@@ -1,4 +1,4 @@
-import { adoptStyles, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/index.js';
 import { canonicalListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
@@ -13,7 +13,6 @@ import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
-import type { MediaQueryController } from './media-query.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
@@ -36,7 +35,7 @@ import {
   type ListContext,
 } from './wall-templates.js';
 import type { MasonryLayout } from './masonry-layout.js';
-import type { CarouselController } from './moving-layouts.js';
+import type { MovingParts } from './moving-layouts.js';
 
 export type { TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../shared/events.js';
 
@@ -45,8 +44,6 @@ const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY
 
 /** Properties the wall hands to its cards: a change renders the slices already shown again. */
 const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
-
-let wallCount = 0;
 
 /** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
 export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
@@ -165,7 +162,6 @@ export class TestimonialWall extends CardDisplayElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
-    marqueePaused: { state: true },
   };
 
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
@@ -235,7 +231,6 @@ export class TestimonialWall extends CardDisplayElement {
   private readonly w = words(this);
   /** The language of the wall's words, worked out as each render starts. */
   private locale!: Language;
-  private marqueePaused = false;
 
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
@@ -258,7 +253,6 @@ export class TestimonialWall extends CardDisplayElement {
   private shownTestimonials: Testimonial[] | undefined;
   private sentinelObserver: IntersectionObserver | undefined;
   private observedSentinel: Element | null = null;
-  private readonly trackId = `testimonial-wall-track-${++wallCount}`;
   /**
    * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
    * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
@@ -267,15 +261,13 @@ export class TestimonialWall extends CardDisplayElement {
   private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
-  /** `prefers-reduced-motion`, followed from when the moving layouts' chunk is here (only they move). */
-  private reducedMotion: MediaQueryController | undefined;
-  /** Made once the carousel's chunk has arrived, for a wall that shows a carousel. */
-  private carousel: CarouselController | undefined;
+  /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
+  private moving: MovingParts | undefined;
   /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
   private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
-  /** Whether this wall's shadow root has adopted the moving layouts' styles. */
+  /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
   private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
@@ -421,33 +413,18 @@ export class TestimonialWall extends CardDisplayElement {
       );
   }
 
-  /**
-   * Once the moving layouts' chunk is here and this wall shows one of them: adopts their styles (once),
-   * makes the carousel, and keeps its rotation in step with the attributes. Before render, so render
-   * only reads.
-   */
+  /** Once the moving layouts' chunk is here: see prepareMovingLayout there. */
   private prepareMovingLayout(): void {
-    const layouts = movingLayouts.loaded;
-    if (layouts && isMoving(this.layoutValue))
-      this.reducedMotion ??= new layouts.MediaQueryController(this, '(prefers-reduced-motion: reduce)');
-    if (layouts && isMoving(this.layoutValue) && !this.movingStylesAdopted) {
-      this.movingStylesAdopted = true;
-      // The class's own styles first (a subclass's included), then the moving layouts'.
-      const { elementStyles } = this.constructor as typeof CardDisplayElement;
-      adoptStyles(this.renderRoot as ShadowRoot, [...elementStyles, layouts.movingLayoutStyles]);
-    }
-    if (!layouts || this.layoutValue !== 'carousel') {
-      if (this.carousel) this.carousel.rotation.enabled = false;
-      return;
-    }
-    this.carousel ??= new layouts.CarouselController(this, this.reducedMotion!, {
+    this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
+      layout: this.layoutValue,
+      stylesAdopted: this.movingStylesAdopted,
+      autoplay: this.autoplay,
+      interval: this.autoplayIntervalValue,
       canPage: () => this.canPage,
       loadMore: () => this.loadMore(),
       announce: (text) => this.announce(text),
       words: this.w,
     });
-    this.carousel.rotation.enabled = this.autoplay;
-    this.carousel.rotation.interval = this.autoplayIntervalValue ?? layouts.DEFAULT_AUTOPLAY_INTERVAL;
   }
 
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
@@ -625,35 +602,15 @@ export class TestimonialWall extends CardDisplayElement {
       label: this.name,
       end: this.renderSentinel(),
     };
-    const layouts = movingLayouts.loaded;
-    if (this.layoutValue === 'carousel' && layouts && this.carousel) {
-      return this.carousel.render({
-        ...context,
-        limits: {},
-        complete: this.chunks.done,
-        total: this.chunks.total,
-        trackId: this.trackId,
-      });
-    }
-    if (this.layoutValue === 'marquee' && layouts) {
-      const still = this.reducedMotion!.matches;
-      const toggle = still
-        ? nothing
-        : html`<button type="button" part="marquee-toggle" lang=${this.locale.lang} @click=${() => (this.marqueePaused = !this.marqueePaused)}>
-            ${this.w(this.marqueePaused ? 'Play moving testimonials' : 'Pause moving testimonials')}
-          </button>`;
-      return layouts.marqueeTemplate({
-        items: this.chunks.batches.flat(),
-        card: this.renderCard,
-        label: this.name,
-        rows: this.rows,
-        moving: !still && this.chunks.done,
-        paused: this.marqueePaused,
-        copies: !still,
-        toggle,
-      });
-    }
-    return listTemplate(context);
+    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutValue, {
+      ...context,
+      complete: this.chunks.done,
+      total: this.chunks.total,
+      rows: this.rows,
+      lang: this.locale.lang,
+      words: this.w,
+    });
+    return moving ?? listTemplate(context);
   }
 
   private renderSkeleton(): TemplateResult {
