@@ -127,7 +127,9 @@ describe('GET /summary under a flood of distinct questions (issue 29, items 1 an
     assert.ok(counts.peakInFlight <= 2, `${counts.peakInFlight} upstream requests at once`);
     // A refused question costs no upstream call; an answered one is one walk of at most two pages.
     assert.ok(counts.calls - callsBefore <= answered * 2, `${counts.calls - callsBefore} upstream calls for ${answered} walks`);
-    assert.ok(growthMb < 12, `memory grew by ${growthMb.toFixed(0)} MB during the flood`);
+    // 4–7 MB on an idle machine, up to 14 MB with another test file beside it (more of the two walks'
+    // pages alive at a probe); the old code, with every walk at once, held 23 MB.
+    assert.ok(growthMb < 18, `memory grew by ${growthMb.toFixed(0)} MB during the flood`);
   });
 
   it('serves the stale copy instead of 503 when the walks are busy', async () => {
