@@ -84,7 +84,7 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     // the server gives up (minutes).
     const response = await raceAbort(fetch(new Request(url, init), init), controller.signal);
     const text = await raceAbort(response.text(), controller.signal);
-    if (!response.ok) throw httpError(response, text, method, url, Date.now());
+    if (!response.ok) throw await httpError(response, text, method, url, Date.now());
     return parseExpected(response, text, call);
   } catch (error) {
     if (error instanceof TestimonialApiError) throw error;
