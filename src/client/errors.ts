@@ -10,7 +10,7 @@
 import { parseRetryAfter } from './retry.js';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- imported for the {@link ApiErrorBody} of the docs below
 import type { ApiErrorBody } from './types.js';
-import { isRecord } from './is-record.js';
+import type { BodyDetails } from './error-details.js';
 
 /**
  * - `http`: the server answered with a status outside 200–299.
@@ -76,54 +76,6 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
 }
 
-interface BodyDetails {
-  message?: string;
-  code?: string;
-  field?: string;
-}
-
-const MAX_TEXT_IN_MESSAGE = 200;
-
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function shorten(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_TEXT_IN_MESSAGE ? `${oneLine.slice(0, MAX_TEXT_IN_MESSAGE)}…` : oneLine;
-}
-
-/**
- * Reads a message out of whatever an error answer holds: our {@link ApiErrorBody}, `{ message }`,
- * `{ error: "..." }`, RFC 9457 problem details (`{ title, detail }`), plain text or an HTML page (its
- * `<title>`, never the markup).
- */
-export function describeErrorBody(body: unknown): BodyDetails {
-  if (isRecord(body)) {
-    const error = body.error;
-    if (isRecord(error)) {
-      return {
-        message: nonEmptyString(error.message),
-        code: nonEmptyString(error.code),
-        field: nonEmptyString(error.field),
-      };
-    }
-    return {
-      message: nonEmptyString(body.message) ?? nonEmptyString(error) ?? nonEmptyString(body.detail) ?? nonEmptyString(body.title),
-      code: nonEmptyString(body.code),
-      field: nonEmptyString(body.field),
-    };
-  }
-  if (typeof body === 'string') {
-    if (/^\s*</.test(body)) {
-      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1];
-      return { message: title === undefined ? undefined : nonEmptyString(shorten(title)) };
-    }
-    return { message: nonEmptyString(shorten(body)) };
-  }
-  return {};
-}
-
 /** Parses a body as JSON when it is JSON, else keeps the text; an empty body is `undefined`. */
 export function parseBodyLeniently(text: string): unknown {
   if (text.trim() === '') return undefined;
@@ -134,10 +86,24 @@ export function parseBodyLeniently(text: string): unknown {
   }
 }
 
-/** The error for a non-2xx answer, whatever shape its body has. */
-export function httpError(response: Response, text: string, method: string, url: string, nowMs: number): TestimonialApiError {
+/**
+ * The error for a non-2xx answer, whatever shape its body has. Reading the server's words out of the
+ * body is a chunk of its own, loaded on the first error answer (a page whose requests succeed never
+ * downloads it); should it fail to load, the error says the status line instead, and keeps its status,
+ * retryability and `Retry-After`.
+ */
+export async function httpError(
+  response: Response,
+  text: string,
+  method: string,
+  url: string,
+  nowMs: number,
+): Promise<TestimonialApiError> {
   const body = parseBodyLeniently(text);
-  const details = describeErrorBody(body);
+  const details = await import('./error-details.js').then(
+    ({ describeErrorBody }) => describeErrorBody(body),
+    (): BodyDetails => ({}),
+  );
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const said = details.message ?? (response.statusText || 'the server gave no reason');
   return new TestimonialApiError({

@@ -34,8 +34,11 @@ export interface ApiCall {
   headers?: Readonly<Record<string, string>>;
   /** Ends the timeout's message: what the caller should know when no answer came (a write may be done). */
   unansweredHint?: string;
-  /** Describes what is wrong with a 2xx body (`"no testimonials array"`), or `undefined` when it fits. */
-  check: (body: unknown) => string | undefined;
+  /**
+   * Describes what is wrong with a 2xx body (`"no testimonials array"`), or `undefined` when it fits; a
+   * promise of it when the check itself loads lazily (getLinks' in client.ts).
+   */
+  check: (body: unknown) => string | undefined | Promise<string | undefined>;
 }
 
 /** Methods that can be sent twice without doing anything twice, and so are retried. */
@@ -84,8 +87,8 @@ async function attempt(settings: TransportSettings, call: ApiCall, signal: Abort
     // the server gives up (minutes).
     const response = await raceAbort(fetch(new Request(url, init), init), controller.signal);
     const text = await raceAbort(response.text(), controller.signal);
-    if (!response.ok) throw httpError(response, text, method, url, Date.now());
-    return parseExpected(response, text, call);
+    if (!response.ok) throw await httpError(response, text, method, url, Date.now());
+    return await parseExpected(response, text, call);
   } catch (error) {
     if (error instanceof TestimonialApiError) throw error;
     if (signal?.aborted) throw abortReason(signal);
@@ -110,7 +113,7 @@ function requestInit(settings: TransportSettings, call: ApiCall, signal: AbortSi
   return { method: call.method, headers: { ...settings.headers, ...call.headers }, body: call.body, signal };
 }
 
-function parseExpected(response: Response, text: string, call: ApiCall): unknown {
+async function parseExpected(response: Response, text: string, call: ApiCall): Promise<unknown> {
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;
@@ -118,7 +121,7 @@ function parseExpected(response: Response, text: string, call: ApiCall): unknown
     const problem = text.trim() === '' ? 'an empty body instead of JSON' : 'a body that is not JSON';
     throw invalidResponseError(response, text, call.method, call.url, problem);
   }
-  const problem = call.check(body);
+  const problem = await call.check(body);
   if (problem !== undefined) throw invalidResponseError(response, text, call.method, call.url, `JSON holding ${problem}`);
   return body;
 }

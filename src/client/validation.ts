@@ -227,37 +227,56 @@ export function parseListQuery(search: URLSearchParams): ListTestimonialsParams 
 }
 
 /**
+ * The rule of spec 4.1 for each list parameter, in the canonical order: the clean value, or `undefined`
+ * when the value asks for nothing (no tag names left, a blank `query`). One table serves the whole
+ * query ({@link validateListParams}) and one parameter alone (the wall's attributes).
+ */
+const LIST_PARAM_RULES: { [K in keyof ListTestimonialsParams]-?: (value: unknown) => ListTestimonialsParams[K] } = {
+  sort: (value) => oneOf('sort', value, SORT_KEYS),
+  order: (value) => oneOf('order', value, SORT_ORDERS),
+  approved: (value) => expectBoolean('approved', value),
+  rating: (value) => expectInteger('rating', value),
+  type: (value) => oneOf('type', value, TESTIMONIAL_TYPES),
+  integration: (value) => oneOf('integration', value, INTEGRATIONS),
+  tags: (value) => {
+    const tags = expectTagList('tags', value, { dropEmpty: true });
+    return tags.length ? tags : undefined;
+  },
+  query: (value) => {
+    const query = expectString('query', value);
+    return query.trim() ? query : undefined;
+  },
+  lang: (value) => {
+    const lang = expectString('lang', value);
+    if (!LANG_PATTERN.test(lang)) {
+      throw new InvalidRequestError('lang', `lang must be an ISO 639 language code such as en or pt-BR; got ${describe(lang)}.`);
+    }
+    return lang;
+  },
+  limit: (value) => expectInteger('limit', value, LIMIT_MIN, LIMIT_MAX),
+  page: (value) => expectInteger('page', value, 1),
+};
+
+/**
+ * One list parameter of spec 4.1 on its own: its clean value, or `undefined` when it asks for nothing.
+ * Throws an {@link InvalidRequestError} naming `key` when the value breaks the rule.
+ */
+export function validateListParam<K extends keyof ListTestimonialsParams>(key: K, value: unknown): ListTestimonialsParams[K] {
+  return LIST_PARAM_RULES[key](value) as ListTestimonialsParams[K];
+}
+
+/**
  * The rules of spec 4.1 on typed input (what the client is given). `undefined` values count as absent.
  * Returns a copy holding only the parameters given, with tags trimmed and an empty `query` dropped.
  */
 export function validateListParams(params: ListTestimonialsParams): ListTestimonialsParams {
   const input = expectObject('params', params ?? {}, LIST_QUERY_KEYS);
-  const out: ListTestimonialsParams = {};
-  const given = (key: string): boolean => input[key] !== undefined;
-  if (given('sort')) out.sort = oneOf('sort', input.sort, SORT_KEYS);
-  if (given('order')) out.order = oneOf('order', input.order, SORT_ORDERS);
-  if (given('approved')) out.approved = expectBoolean('approved', input.approved);
-  if (given('rating')) out.rating = expectInteger('rating', input.rating);
-  if (given('type')) out.type = oneOf('type', input.type, TESTIMONIAL_TYPES);
-  if (given('integration')) out.integration = oneOf('integration', input.integration, INTEGRATIONS);
-  if (given('tags')) {
-    const tags = expectTagList('tags', input.tags, { dropEmpty: true });
-    if (tags.length) out.tags = tags;
+  const out: Record<string, unknown> = {};
+  for (const key of LIST_QUERY_KEYS) {
+    const value = input[key] === undefined ? undefined : validateListParam(key, input[key]);
+    if (value !== undefined) out[key] = value;
   }
-  if (given('query')) {
-    const query = expectString('query', input.query);
-    if (query.trim()) out.query = query;
-  }
-  if (given('lang')) {
-    const lang = expectString('lang', input.lang);
-    if (!LANG_PATTERN.test(lang)) {
-      throw new InvalidRequestError('lang', `lang must be an ISO 639 language code such as en or pt-BR; got ${describe(lang)}.`);
-    }
-    out.lang = lang;
-  }
-  if (given('limit')) out.limit = expectInteger('limit', input.limit, LIMIT_MIN, LIMIT_MAX);
-  if (given('page')) out.page = expectInteger('page', input.page, 1);
-  return out;
+  return out as ListTestimonialsParams;
 }
 
 function validateMediaItem(field: string, value: unknown): Partial<MediaItem> {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createWidgetClient } from '../../src/client/client.js';
+import { listParamsFromAttributes } from '../../src/elements/testimonial-wall/wall-options.js';
 import { TestimonialApiError, createClient, createReadClient, type ListTestimonialsParams } from '../../src/client/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { BASE, json, page, scriptedFetch } from './helpers.js';
@@ -89,14 +90,24 @@ describe('createWidgetClient', () => {
     assert.equal(seen[0]!.headers.get('authorization'), null);
   });
 
-  it('still checks parameters before any request, and shares identical GETs in flight', async (t) => {
+  it('still checks ids before any request, and shares identical GETs in flight', async (t) => {
     const { fetch, requests } = scriptedFetch(json(page(1)));
     t.mock.method(globalThis, 'fetch', fetch);
     const widget = createWidgetClient(BASE);
-    await assert.rejects(widget.listTestimonials({ limit: 0 }), /limit/);
+    // An id becomes a path segment: `..` would reach another endpoint, so it is refused here.
     await assert.rejects(widget.getTestimonial('../links'), /id/);
+    await assert.rejects(widget.getTestimonial('..'), /id/);
     assert.equal(requests.length, 0);
     await Promise.all([widget.listTestimonials({ limit: 1 }), widget.listTestimonials({ limit: 1 })]);
     assert.equal(requests.length, 1);
+  });
+
+  it('takes list parameters as the wall judged them (listParamsFromAttributes), without judging the whole query again', async (t) => {
+    const { fetch, requests } = scriptedFetch(json(page(1)));
+    t.mock.method(globalThis, 'fetch', fetch);
+    const params = listParamsFromAttributes({ sort: 'rating', limit: '0', tags: 'b, a' }, () => {});
+    assert.deepEqual(params, { sort: 'rating', tags: ['b', 'a'] }, 'the wall dropped the invalid limit');
+    await createWidgetClient(BASE).listTestimonials({ ...params, page: 2 });
+    assert.equal(requests[0]!.url, `${BASE}/testimonials?sort=rating&tags=a&tags=b&page=2`);
   });
 });

@@ -7,7 +7,7 @@
  * The query rules are the spec's own, from the shared validation module, so the wall, the client, the
  * sandbox and the proxy agree on what is valid.
  */
-import { InvalidRequestError, LIST_QUERY_KEYS, parseQueryValue, validateListParams } from '../../client/validation.js';
+import { InvalidRequestError, LIST_QUERY_KEYS, parseQueryValue, validateListParam } from '../../client/validation.js';
 import { LIMIT_DEFAULT, type ListTestimonialsParams } from '../../client/types.js';
 import { warnInvalid, type WarnFn } from '../shared/warnings.js';
 
@@ -31,20 +31,21 @@ export type WallPaging = (typeof WALL_PAGING)[number];
  * may be typed (`wall.limit = 20`, `wall.tags = ['a', 'b']`).
  */
 export function listParamsFromAttributes(values: Partial<Record<WallQueryKey, unknown>>, report: WarnFn): ListTestimonialsParams {
-  const params: ListTestimonialsParams = {};
+  const params: Record<string, unknown> = {};
   for (const key of WALL_QUERY_KEYS) {
     const raw = values[key];
     // An absent attribute reads as null, an unset property as undefined; an empty one asks for nothing.
     if (raw === undefined || raw === null || raw === '') continue;
     try {
       // Attribute text is read as the query string's value would be (parseListQuery's rules for one key).
-      Object.assign(params, validateListParams({ [key]: typeof raw === 'string' ? parseQueryValue(key, raw) : raw }));
+      const value = validateListParam(key, typeof raw === 'string' ? parseQueryValue(key, raw) : raw);
+      if (value !== undefined) params[key] = value;
     } catch (error) {
       if (!(error instanceof InvalidRequestError)) throw error;
       warnInvalid(report, key, raw, `is not valid (${error.message})`, 'the default');
     }
   }
-  return params;
+  return params as ListTestimonialsParams;
 }
 
 /** How many testimonials one page holds: the spec's default when `limit` is not given. */
