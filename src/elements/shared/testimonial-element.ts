@@ -5,7 +5,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { isRightToLeft } from './locale.js';
 import { lazyModule } from './lazy-module.js';
-import type { Words } from './localize.js';
+import { words, type Language, type Words } from './localize.js';
 
 const focusRule = lazyModule(() => import('./focus-rule.js'));
 
@@ -34,6 +34,12 @@ const focusRule = lazyModule(() => import('./focus-rule.js'));
  * and told again when a retry fails again.
  */
 export class TestimonialElement extends LitElement {
+  /** The element's words, in its language; it re-renders when they change. @internal */
+  protected readonly w: Words = words(this);
+
+  /** The language this render is in: each element sets it first thing in `render()`, from `language(this)`. @internal */
+  protected locale!: Language;
+
   /** What the live region says; set through `announce()`. @internal */
   protected announcement = '';
 
@@ -79,11 +85,13 @@ export class TestimonialElement extends LitElement {
   }
 
   /**
-   * The error state in the words of `w` (in `lang`): the sentence, and "Try again" when `onRetry` is
-   * given, busy while retrying. `classes` are added to its `message` class.
+   * The error state, in this render's language: the sentence, and "Try again" when `onRetry` is given,
+   * busy while retrying. `classes` are added to its `message` class.
    * @internal
    */
-  protected renderError(text: string, onRetry: (() => void) | undefined, w: Words, lang: string, classes = ''): TemplateResult {
+  protected renderError(text: string, onRetry?: () => void, classes = ''): TemplateResult {
+    const { w } = this;
+    const { lang } = this.locale;
     return html`<div part="error" class="message ${classes}" lang=${lang} dir=${isRightToLeft(lang) ? 'rtl' : nothing}>
       <span>${text}</span>
       ${
@@ -97,7 +105,7 @@ export class TestimonialElement extends LitElement {
   }
 
   /** The element's one polite live region. @internal */
-  protected renderLiveRegion(lang: string): TemplateResult {
-    return html`<div class="visually-hidden" role="status" lang=${lang}>${this.announcement}</div>`;
+  protected renderLiveRegion(): TemplateResult {
+    return html`<div class="visually-hidden" role="status" lang=${this.locale.lang}>${this.announcement}</div>`;
   }
 }

@@ -8,7 +8,7 @@ import { FetchController } from '../shared/fetch-controller.js';
 import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
 import { isRightToLeft } from '../shared/locale.js';
-import { language, words, type Language } from '../shared/localize.js';
+import { language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -180,10 +180,6 @@ export class TestimonialCard extends CardDisplayElement {
   private readonly fetched = new FetchController<Testimonial>(this);
 
   /** The card's words in its language. */
-  private readonly w = words(this);
-
-  /** The language of the card's words and content, worked out as each render starts. */
-  private locale!: Language;
 
   /** The height of the skeleton this card showed while loading, in px: the card's least height after. */
   private keptHeight = 0;
@@ -291,11 +287,11 @@ export class TestimonialCard extends CardDisplayElement {
       shown && lang
         ? this.renderCard(toCardView(data, this.locale.requested))
         : (status === 'error' && !isAbortError(error)) || this.retrying
-          ? this.renderError(this.failure, this.onRetryClick, this.w, lang, 'error')
+          ? this.renderError(this.failure, this.onRetryClick, 'error')
           : shown || status !== 'idle'
             ? this.renderSkeleton()
             : nothing;
-    return html`${body}${status === 'idle' ? nothing : this.renderLiveRegion(lang)}`;
+    return html`${body}${status === 'idle' ? nothing : this.renderLiveRegion()}`;
   }
 
   /**

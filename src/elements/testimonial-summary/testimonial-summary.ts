@@ -6,7 +6,7 @@ import { emit, errorMessage } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
 import { isRightToLeft } from '../shared/locale.js';
-import { language, words, type Language, type Translation } from '../shared/localize.js';
+import { language, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
@@ -146,9 +146,6 @@ export class TestimonialSummary extends TestimonialElement {
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
   /** The summary's words in its language. */
-  private readonly w = words(this);
-  /** The language of the summary's words, worked out as each render starts. */
-  private locale!: Language;
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     // `lang` keeps its native accessor (as in the wall): it is both a filter and the words' language.
@@ -302,15 +299,14 @@ export class TestimonialSummary extends TestimonialElement {
   }
 
   private renderState(): TemplateResult | typeof nothing {
-    const { lang } = this.locale;
-    if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), undefined, this.w, lang, this.variantValue);
+    if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), undefined, this.variantValue);
     const { status, value } = this.fetched;
     // The skeleton stays until the words of the summary's language have arrived.
     const loading = status === 'pending' || !this.locale.lang;
     if (this.summary !== undefined && !loading) return this.renderContent(this.summary);
     if (status === 'complete' && !loading) return this.renderContent(value!);
     // What went wrong is on the console and in the event, for the developer.
-    if (status === 'error' || this.retrying) return this.renderError(this.failure, this.onRetry, this.w, lang, this.variantValue);
+    if (status === 'error' || this.retrying) return this.renderError(this.failure, this.onRetry, this.variantValue);
     if (loading) return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
     return nothing;
   }
@@ -323,7 +319,7 @@ export class TestimonialSummary extends TestimonialElement {
   protected override render(): TemplateResult | typeof nothing {
     this.locale = language(this);
     // The live region is there from the request on, so that its words changing is what is announced.
-    const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion(this.locale.lang);
+    const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion();
     if (!this.placementValue) return html`${this.renderState()}${region}`;
     if (this.floating.dismissed) return nothing;
     return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>

@@ -7,7 +7,7 @@ import { clientForEndpoint } from '../shared/endpoint-client.js';
 import { emit, errorMessage } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
 import { isRightToLeft } from '../shared/locale.js';
-import { language, words, type Language } from '../shared/localize.js';
+import { language } from '../shared/localize.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
@@ -228,9 +228,6 @@ export class TestimonialWall extends CardDisplayElement {
   cta?: string | null;
 
   /** The wall's words in its language. */
-  private readonly w = words(this);
-  /** The language of the wall's words, worked out as each render starts. */
-  private locale!: Language;
 
   private params: ListTestimonialsParams = {};
   private layoutValue: WallLayout = 'masonry';
@@ -626,9 +623,9 @@ export class TestimonialWall extends CardDisplayElement {
   private renderBody(): TemplateResult | typeof nothing {
     // The endpoint's problem is on the console (see currentClient), for whoever set it.
     const { locale, w } = this;
-    if (this.configError !== undefined) return this.renderError(this.failure, undefined, w, locale.lang);
+    if (this.configError !== undefined) return this.renderError(this.failure);
     const { status } = this.data;
-    if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry, w, locale.lang);
+    if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
     if (status === 'loading' || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
@@ -668,8 +665,7 @@ export class TestimonialWall extends CardDisplayElement {
             ${this.w(moreStatus === 'loading' ? 'Loading…' : 'Load more')}
           </button>`
         : nothing;
-    const failure =
-      moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry, this.w, this.locale.lang) : nothing;
+    const failure = moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry) : nothing;
     const words = this.cta?.trim();
     const cta = this.formLink?.href
       ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>
@@ -689,7 +685,7 @@ export class TestimonialWall extends CardDisplayElement {
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
       ${body} ${this.renderFooter()}
-      ${this.renderLiveRegion(this.locale.lang)}
+      ${this.renderLiveRegion()}
     </div>`;
   }
 }

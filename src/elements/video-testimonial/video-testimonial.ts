@@ -1,6 +1,6 @@
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
-import { language, words, type Translation } from '../shared/localize.js';
+import { language, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -154,7 +154,6 @@ export class VideoTestimonial extends TestimonialElement {
   strings: Partial<Translation> | undefined = undefined;
 
   /** The player's words in its language. */
-  private readonly w = words(this);
 
   private phase: Phase = 'poster';
   private captionsState: CaptionsState = 'none';
@@ -579,6 +578,7 @@ export class VideoTestimonial extends TestimonialElement {
     const active = phase === 'active';
     const name = this.accessibleName;
     const transcript = this.transcriptText;
+    this.locale = language(this);
     return html`
       <div part="frame" ${styleProperties({ '--_v-ratio': String(this.sources.aspectRatio) })}>
         <video
@@ -595,10 +595,10 @@ export class VideoTestimonial extends TestimonialElement {
           ${this.renderCaptions()}
         </video>
         ${active ? nothing : this.renderPosterImage()}
-        ${phase === 'poster' && language(this).lang ? this.renderPlayButton() : nothing}
+        ${phase === 'poster' && this.locale.lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
-      ${this.renderLiveRegion(language(this).lang)}
+      ${this.renderLiveRegion()}
       ${
         transcript
           ? html`<details part="transcript" ?open=${phase === 'failed'}>
