@@ -72,6 +72,13 @@ function setup(loadHlsClass: () => Promise<HlsConstructor> = async () => FakeHls
 /** Lets the engine's promise callbacks and deferred fallbacks run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The sources tried up to the first mp4: the fallback from hls.js is what these tests check. The real
+ * `<video>` then fails to fetch low.mp4 (no network) and the engine goes on to high.mp4, at a moment
+ * the machine decides, sometimes before `settle()` is over.
+ */
+const untilFirstMp4 = (sources: string[]) => sources.slice(0, sources.findIndex((source) => source.startsWith('mp4')) + 1);
+
 async function startedOnHls() {
   const context = setup();
   context.engine.play();
@@ -141,7 +148,7 @@ describe('PlaybackEngine error policy', () => {
     assert.strictEqual(hls.calls.filter((call) => call === 'recoverMediaError').length, 1);
     assert.strictEqual(hls.calls.at(-1), 'destroy');
     assert.strictEqual(video.getAttribute('src'), 'https://cdn.example/low.mp4');
-    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+    assert.deepEqual(untilFirstMp4(sources), ['hls.js index.m3u8', 'mp4 low.mp4']);
   });
 
   it('reloads the playlist once after a network error before any level loaded', async () => {
@@ -150,7 +157,7 @@ describe('PlaybackEngine error policy', () => {
     assert.deepEqual(hls.calls.slice(3), ['loadSource index.m3u8', 'startLoad']);
     hls.fail('networkError');
     await settle();
-    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+    assert.deepEqual(untilFirstMp4(sources), ['hls.js index.m3u8', 'mp4 low.mp4']);
   });
 
   it('restarts loading, without reloading the playlist, after a network error mid-stream', async () => {
@@ -165,7 +172,7 @@ describe('PlaybackEngine error policy', () => {
     hls.fail('otherError');
     await settle();
     assert.notInclude(hls.calls, 'recoverMediaError');
-    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+    assert.deepEqual(untilFirstMp4(sources), ['hls.js index.m3u8', 'mp4 low.mp4']);
   });
 
   it("counts the video element's own error against the same single recovery", async () => {
@@ -174,7 +181,7 @@ describe('PlaybackEngine error policy', () => {
     assert.include(hls.calls, 'recoverMediaError');
     hls.fail('mediaError');
     await settle();
-    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+    assert.deepEqual(untilFirstMp4(sources), ['hls.js index.m3u8', 'mp4 low.mp4']);
   });
 
   it('tries each mp4 in turn and reports every source tried when all fail', async () => {
@@ -193,7 +200,7 @@ describe('PlaybackEngine error policy', () => {
     engine.play();
     engine.start(PLAN);
     await settle();
-    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4']);
+    assert.deepEqual(untilFirstMp4(sources), ['hls.js index.m3u8', 'mp4 low.mp4']);
   });
 
   it('plays once a source is on, unless paused while the plan was being made', async () => {
