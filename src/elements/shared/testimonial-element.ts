@@ -43,6 +43,9 @@ export class TestimonialElement extends LitElement {
   /** What the live region says; set through `announce()`. @internal */
   protected announcement = '';
 
+  /** The language `announcement` was said in: once the element's changes, it is no longer said. @internal */
+  private announcedIn: string | undefined;
+
   /** Whether "Try again" is at work: the error state stays, its button busy, until the answer. @internal */
   protected retrying = false;
 
@@ -53,6 +56,7 @@ export class TestimonialElement extends LitElement {
    */
   protected announce(text: string): void {
     this.announcement = text && text === this.announcement ? `${text}\u00a0` : text;
+    this.announcedIn = this.locale.lang;
     this.requestUpdate();
   }
 
@@ -80,7 +84,7 @@ export class TestimonialElement extends LitElement {
         this.retrying = false;
         this.requestUpdate();
       }),
-      () => this.renderRoot.querySelector('[part~="retry"]') ?? brought(),
+      () => this.renderRoot.querySelector('[part=retry]') ?? brought(),
     );
   }
 
@@ -106,6 +110,8 @@ export class TestimonialElement extends LitElement {
 
   /** The element's one polite live region. @internal */
   protected renderLiveRegion(): TemplateResult {
-    return html`<div class="visually-hidden" role="status" lang=${this.locale.lang}>${this.announcement}</div>`;
+    // A language change leaves nothing behind in the old language (what was said was heard then).
+    const { lang } = this.locale;
+    return html`<div class="visually-hidden" role="status" lang=${lang}>${this.announcedIn === lang ? this.announcement : ''}</div>`;
   }
 }
