@@ -155,22 +155,27 @@ export function parseRenderArgs(argv: readonly string[], context: RenderCliConte
  * only a console warning in a browser, which falls back to the default; a build fails on it instead,
  * so a typo never ships a page that silently looks different.
  */
-export async function renderCommand(command: RenderCommand): Promise<string> {
+export async function renderCommand(command: RenderCommand): Promise<{ html: string; refused: string[] }> {
   const { source, attributes, jsonLd } = command;
   const warnings: string[] = [];
+  // A record's URL that the elements leave out is the data's problem, not the command line's: the build
+  // goes on without it and says so (one bad record must not fail a static build).
+  const refused: string[] = [];
+  const onRefusedUrls = (id: string, fields: string[]) =>
+    void refused.push(`testimonial ${id}: ${fields.join(', ')} left out (not a safe URL)`);
   const warn = console.warn;
   console.warn = (...parts: unknown[]) => void warnings.push(parts.map(String).join(' '));
   let html: string;
   try {
     html =
       command.what === 'wall'
-        ? await renderWall({ ...source, attributes, jsonLd })
-        : await renderCard(command.id!, { ...source, attributes, jsonLd });
+        ? await renderWall({ ...source, onRefusedUrls, attributes, jsonLd })
+        : await renderCard(command.id!, { ...source, onRefusedUrls, attributes, jsonLd });
   } finally {
     console.warn = warn;
   }
   if (warnings.length) throw new RenderUsageError([...new Set(warnings)].join(' '));
-  return html;
+  return { html, refused };
 }
 
 /** What the command prints and its exit status. */
@@ -196,7 +201,8 @@ export async function renderCli(argv: readonly string[], context: RenderCliConte
   }
   if (command === 'help') return { code: 0, stdout: `${RENDER_USAGE}\n`, stderr: '' };
   try {
-    return { code: 0, stdout: `${await renderCommand(command)}\n`, stderr: '' };
+    const { html, refused } = await renderCommand(command);
+    return { code: 0, stdout: `${html}\n`, stderr: refused.map((line) => `testimonial-elements render: warning: ${line}\n`).join('') };
   } catch (error) {
     // The client's errors name the status and the service's message, never the key.
     return failed(error instanceof RenderOptionsError || error instanceof RenderUsageError ? 2 : 1, (error as Error).message);

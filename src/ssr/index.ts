@@ -60,6 +60,7 @@ import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
 import { compactMarkup, stylePlaceholder } from './compact-markup.js';
 import { ShadowStyleSheet } from './shadow-styles.js';
+import { refusedUrlFields } from './refused-urls.js';
 
 export { scriptJson } from './script-json.js';
 export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
@@ -139,6 +140,12 @@ export interface DataSource {
   upstream?: { url: string; apiKey?: string };
   /** A `fetch` to use (tests: `createSandbox().fetch`). */
   fetch?: FetchFunction;
+  /**
+   * Told of each testimonial shown that has URLs the elements leave out, as they are not safe URLs
+   * (`javascript:`, `//other.host`…): its id and the fields, for a build's log. The rest of the
+   * testimonial is rendered. Default: nothing is told.
+   */
+  onRefusedUrls?: (id: string, fields: string[]) => void;
 }
 
 /** Where the HTML goes. */
@@ -439,6 +446,7 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   } else {
     throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
   }
+  tellRefusedUrls(page.testimonials, options);
   // The wall takes `page` as its page 1 (no request); `client` is there for the wall to have one (it
   // never asks it on the server). Without an endpoint the wall has nothing to page from in the browser:
   // no "Load more".
@@ -453,6 +461,15 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
   const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options);
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
+}
+
+/** Tells `onRefusedUrls` of each testimonial with URLs its card leaves out. */
+function tellRefusedUrls(testimonials: readonly PublicTestimonial[], { onRefusedUrls }: DataSource): void {
+  if (!onRefusedUrls) return;
+  for (const testimonial of testimonials) {
+    const fields = refusedUrlFields(testimonial);
+    if (fields.length) onRefusedUrls(String(testimonial.id), fields);
+  }
 }
 
 /** A client that knows one page and nothing else: for a wall rendered from data given. */
@@ -488,6 +505,7 @@ export async function renderCard(
   const attributes = attributeValues('testimonial-card', options.attributes);
   const jsonLd = checkJsonLdOptions(options.jsonLd);
   const data = await oneTestimonial(testimonial, options, 'renderCard');
+  if (data) tellRefusedUrls([data], options);
   const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data, options);
   return jsonLd ? markup + cardJsonLdScript(jsonLd, data, options.attributes ?? {}) : markup;
 }

@@ -71,9 +71,14 @@ export function endlessSleep() {
   return { sleep, delays };
 }
 
-/** Resolves once `condition` holds, checking after each turn of the event loop. */
-export async function until(condition: () => boolean, turns = 1000): Promise<void> {
-  for (let i = 0; i < turns; i++) {
+/**
+ * Resolves once `condition` holds, checking after each turn of the event loop, for up to `ms`: a
+ * bound in time, not in turns, as an error answer first loads a lazy module (`error-details.ts`),
+ * which takes more turns on a loaded machine.
+ */
+export async function until(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline) {
     if (condition()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }

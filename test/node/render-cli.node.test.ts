@@ -125,6 +125,11 @@ describe('testimonial-elements render', () => {
       assert.equal(code, 0, stderr);
       assert.equal(stdout.match(/<testimonial-card[\s>]/g)?.length, 2, 'both cards are there');
       assert.ok(!/="\/\/evil/.test(stdout), 'the refused URL is in no attribute');
+      // ... and the build says what the record lost, on stderr, one line for it.
+      assert.equal(
+        stderr,
+        'testimonial-elements render: warning: testimonial bad-1: thumbnail_url, video_url, media (1 of 1) left out (not a safe URL)\n',
+      );
     } finally {
       server.close();
     }
