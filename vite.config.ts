@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { devApiPlugin } from './scripts/dev-api-plugin.js';
+import { docsPlugin } from './scripts/docs-plugin.js';
 import { sourceDefineModules } from './scripts/source-side-effects.js';
 
 const root = resolve(import.meta.dirname, 'demo');
@@ -29,7 +30,7 @@ function keepRenderBlocking(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), keepRenderBlocking(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepRenderBlocking(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },

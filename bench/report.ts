@@ -1,7 +1,7 @@
 /**
- * How the figures are shown: the table `npm run bench` prints, and the README's "Performance" section
+ * How the figures are shown: the table `npm run bench` prints, and the "Performance" page of the docs (docs/performance.md)
  * it writes after a full run (between `<!-- performance:start -->` and `<!-- performance:end -->`), so
- * the README always carries the figures of the committed bench/results.json.
+ * the page always carries the figures of the committed bench/results.json.
  */
 import type { Figure } from './support.js';
 
@@ -128,7 +128,7 @@ export interface RunInfo {
   seconds: number;
 }
 
-/** The README's "Performance" section: the run, the main figures, and the commercial embeds' weights. */
+/** The docs' "Performance" section: the run, the main figures, and the commercial embeds' weights. */
 export function performanceSection(figures: readonly Figure[], run: RunInfo): string {
   const byKey = new Map(figures.map((f) => [f.key, f]));
   const rows = README_GROUPS.flatMap(([group, keys]) =>
@@ -152,7 +152,7 @@ export function performanceSection(figures: readonly Figure[], run: RunInfo): st
   return [
     `Measured on ${run.date.slice(0, 10)} with \`${run.command}\` (${run.machine}; ${run.runs} runs per timing, ${Math.round(run.seconds)} s in all). ` +
       'Timings are ratios against a baseline measured in the same run (below 1: ours is smaller or faster); ' +
-      'every figure and how it is taken: `bench/results.json` and [`bench/README.md`](bench/README.md).',
+      'every figure and how it is taken: `bench/results.json` and [`bench/README.md`](../bench/README.md).',
     '',
     `**Weight.** A text wall downloads ${entryKb} (min+gzip, the script-tag entry and its static imports). ` +
       "The commercial embeds' published script weights, measured by a third party: Senja 65 KB, Famewall 88 KB, " +

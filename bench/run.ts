@@ -18,7 +18,7 @@ import { measureProxy } from './proxy.js';
 import { measureSummary } from './summary.js';
 import { measureServerRendering } from './ssr.js';
 import { performanceSection, printTable } from './report.js';
-import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
+import { replaceBetweenMarkers } from '../scripts/docs-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
 import { measureVideo } from './video.js';
 import { measureWallRender } from './wall.js';
@@ -113,9 +113,9 @@ async function main(): Promise<number> {
   const file = process.env.BENCH_ONLY ? join(TMP, 'results.partial.json') : join(ROOT, 'bench/results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`written: ${file.replace(`${ROOT}/`, '')}`);
-  // Only a full run's figures go into the README, the same ones as bench/results.json.
+  // Only a full run's figures go into the docs, the same ones as bench/results.json.
   if (!process.env.BENCH_ONLY && !QUICK) {
-    const readme = join(ROOT, 'README.md');
+    const page = join(ROOT, 'docs/performance.md');
     const section = performanceSection(figures, {
       date: results.date as string,
       command: results.command as string,
@@ -123,8 +123,8 @@ async function main(): Promise<number> {
       runs: RUNS,
       seconds,
     });
-    writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'performance', section));
-    console.log('written: README.md (Performance)');
+    writeFileSync(page, replaceBetweenMarkers(readFileSync(page, 'utf8'), 'performance', section, 'docs/performance.md'));
+    console.log('written: docs/performance.md');
   }
   if (Object.keys(errors).length) {
     console.error(`failed section(s): ${Object.keys(errors).join(', ')} (see errors in the results file)`);

@@ -12,8 +12,8 @@
  * - `dist/cdn/testimonial-elements.js`: the script-tag build, one minified ES module that defines the
  *   three elements with lit bundled, and the optional parts (hls.js light, DOMPurify) as lazy chunks
  *   beside it;
- * - `custom-elements.json`: the manifest, generated from the elements' JSDoc, and from it the README's
- *   element reference.
+ * - `custom-elements.json`: the manifest, generated from the elements' JSDoc, and from it the element
+ *   reference of each element's page in `docs/` and the events table (scripts/docs-elements.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -116,7 +116,7 @@ await writeServerEntries();
 copySandboxMedia();
 const cdnChunks = await buildCdn(join(dist, 'cdn'));
 generateManifest();
-spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/readme-elements.ts')], { cwd: root, stdio: 'inherit' });
+spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/docs-elements.ts')], { cwd: root, stdio: 'inherit' });
 const { entry, lazy } = measureCdn(cdnChunks);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 console.log(`dist/cdn/${entry.file} + static imports: ${kb(entry.minified)} min, ${kb(entry.gzip)} gzip, ${kb(entry.brotli)} brotli`);

@@ -1,6 +1,6 @@
 // @test-serial: starts a browser (and builds a Next.js and an Astro app)
 /**
- * Server rendering in the two frameworks most marketing sites are built with (issue 24), as README's
+ * Server rendering in the two frameworks most marketing sites are built with (issue 24), as docs/frameworks.md's
  * recipes write it: `next-app/` (Next.js App Router, rendered on each request by `next start`) and
  * `astro-app/` (an Astro static build), each built by the framework's own build from the packed
  * package (`npm pack` of a fresh build, installed as users install it), then loaded in Chromium and
@@ -39,7 +39,7 @@ const root = resolve(import.meta.dirname, '../..');
 const repoModules = join(root, 'node_modules');
 const LIMIT = 6;
 const APPS = ['next', 'astro'] as const;
-/** The apps' files that README's "Next.js (App Router) and Astro" shows, as they are. */
+/** The apps' files that docs/frameworks.md's "Next.js (App Router) and Astro" shows, as they are. */
 const RECIPE_FILES = [
   'next-app/app/page.tsx',
   'next-app/app/server-rendered-wall.tsx',
@@ -139,11 +139,11 @@ describe('server rendering in Next.js and Astro, built from the packed package',
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it("README's recipes are these apps' files, as they are", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  it("docs/frameworks.md's recipes are these apps' files, as they are", () => {
+    const readme = readFileSync(join(root, 'docs/frameworks.md'), 'utf8');
     for (const file of RECIPE_FILES) {
       const code = readFileSync(join(import.meta.dirname, file), 'utf8').trim();
-      assert.ok(readme.includes(`\n${code}\n\`\`\`\n`), `README does not show test/frameworks/${file} as it is`);
+      assert.ok(readme.includes(`\n${code}\n\`\`\`\n`), `docs/frameworks.md does not show test/frameworks/${file} as it is`);
     }
   });
 

@@ -33,13 +33,13 @@ describe('the published script-tag build under a strict CSP with Trusted Types',
   }
 });
 
-describe("README's Content-Security-Policy section", () => {
+describe('The Content-Security-Policy section of docs/security.md', () => {
   it('quotes the checked policy, for the script tag and for a bundle', async () => {
-    const readme = await readFile(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const readme = await readFile(join(import.meta.dirname, '../../docs/security.md'), 'utf8');
     const { cdn, media } = README_EXAMPLE_ORIGINS;
     for (const scripts of [cdn, "'self'"]) {
       const policy = strictCsp({ scripts, api: "'self'", media });
-      assert.ok(readme.includes(policy), `README quotes: ${policy}`);
+      assert.ok(readme.includes(policy), `docs/security.md quotes: ${policy}`);
     }
   });
 });

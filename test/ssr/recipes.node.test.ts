@@ -1,8 +1,8 @@
 /**
- * README's server-rendering recipes, run as they are written there: the code block after each
+ * The server-rendering recipes of docs/server-rendering.md, run as they are written there: the code block after each
  * `<!-- recipe:NAME -->` marker is copied into a temporary file with only the package specifiers
  * (`testimonial-elements/ssr`, `testimonial-elements/proxy`) pointed at the source, and run with Node
- * against the sandbox. A recipe edited in README is the recipe tested.
+ * against the sandbox. A recipe edited in the docs is the recipe tested.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,11 +22,11 @@ const SPECIFIERS: Record<string, string> = {
   'testimonial-elements/proxy': new URL('src/proxy/index.ts', ROOT).href,
 };
 
-/** The fenced code block right after `<!-- recipe:name -->` in README, with the package specifiers mapped. */
+/** The fenced code block right after `<!-- recipe:name -->` in docs/server-rendering.md, with the package specifiers mapped. */
 async function recipe(name: string): Promise<string> {
-  const readme = await readFile(new URL('README.md', ROOT), 'utf8');
+  const readme = await readFile(new URL('docs/server-rendering.md', ROOT), 'utf8');
   const match = new RegExp(`<!-- recipe:${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`).exec(readme);
-  assert.ok(match, `README has no code block after <!-- recipe:${name} -->`);
+  assert.ok(match, `docs/server-rendering.md has no code block after <!-- recipe:${name} -->`);
   let code = match[1]!;
   for (const [specifier, url] of Object.entries(SPECIFIERS)) {
     assert.ok(code.includes(`'${specifier}'`) || specifier.endsWith('/proxy'), `the ${name} recipe imports ${specifier}`);
@@ -80,7 +80,7 @@ function checkWall(html: string, expected: { endpoint: string; limit: number }):
   return document;
 }
 
-describe("README's server-rendering recipes", () => {
+describe('The server-rendering recipes of docs/server-rendering.md', () => {
   let sandbox: SandboxServer;
   let dir: string;
 

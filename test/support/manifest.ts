@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { create, ts } from '@custom-elements-manifest/analyzer/index.js';
 import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 import config from '../../scripts/custom-elements-manifest.config.mjs';
-import type { Manifest } from '../../scripts/readme-elements.js';
+import type { Manifest } from '../../scripts/docs-elements.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { cachedBuild, repoRoot } from './disk-cache.js';
 
 /** What goes into the package: what `npm pack` ships and what the build reads. */
-const INPUTS = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'bin', 'scripts', 'src'];
+const INPUTS = ['package.json', 'package-lock.json', 'README.md', 'docs', 'LICENSE', 'tsconfig.json', 'bin', 'scripts', 'src'];
 
 export interface PackedPackage {
   /** The `.tgz` that `npm pack` wrote: install it with `npm install <tarball>`. */
