@@ -28,7 +28,10 @@ export function docsMiddleware(assets = DOCS_ASSETS) {
       const { DOCS_CSP, renderIndex, renderPage } = await import('./docs-site.js');
       const html = match[2] ? await renderPage(match[2], assets) : await renderIndex(assets);
       const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': DOCS_CSP };
-      if (html === undefined) res.writeHead(404, headers).end('<!doctype html><title>Not found</title><p>No such page in docs/. <a href="/docs/">All pages</a>.</p>');
+      if (html === undefined)
+        res
+          .writeHead(404, headers)
+          .end('<!doctype html><title>Not found</title><p>No such page in docs/. <a href="/docs/">All pages</a>.</p>');
       else res.writeHead(200, headers).end(html);
     })().catch(next);
   };

@@ -84,7 +84,12 @@ export function slugger(): (text: string) => string {
 function* walk(tokens: Token[]): Generator<Token> {
   for (const token of tokens) {
     yield token;
-    const nested = token as { tokens?: Token[]; items?: Token[]; header?: Array<{ tokens: Token[] }>; rows?: Array<Array<{ tokens: Token[] }>> };
+    const nested = token as {
+      tokens?: Token[];
+      items?: Token[];
+      header?: Array<{ tokens: Token[] }>;
+      rows?: Array<Array<{ tokens: Token[] }>>;
+    };
     if (nested.tokens) yield* walk(nested.tokens);
     if (nested.items) yield* walk(nested.items);
     for (const cell of [...(nested.header ?? []), ...(nested.rows ?? []).flat()]) yield* walk(cell.tokens);
@@ -94,7 +99,11 @@ function* walk(tokens: Token[]): Generator<Token> {
 /** The anchors of a markdown text's headings, as GitHub (and the served page) names them. */
 export function anchors(markdown: string): Set<string> {
   const slug = slugger();
-  return new Set([...walk(Lexer.lex(markdown))].filter((token): token is Tokens.Heading => token.type === 'heading').map((h) => slug(plainText(h.tokens))));
+  return new Set(
+    [...walk(Lexer.lex(markdown))]
+      .filter((token): token is Tokens.Heading => token.type === 'heading')
+      .map((h) => slug(plainText(h.tokens))),
+  );
 }
 
 /** The targets of a markdown text's links (`[text](href)`, and `href="…"` in its raw HTML). */
@@ -225,7 +234,9 @@ export async function renderIndex(options: PageOptions): Promise<string> {
  * the repository, never node_modules or a path that climbs out.
  */
 export async function renderPage(name: string, options: PageOptions): Promise<string | undefined> {
-  const page = name.startsWith('repo/') ? repoMarkdown(name.slice('repo/'.length)) : docPages().find((candidate) => candidate.name === name);
+  const page = name.startsWith('repo/')
+    ? repoMarkdown(name.slice('repo/'.length))
+    : docPages().find((candidate) => candidate.name === name);
   if (!page) return undefined;
   const markdown = readFileSync(join(ROOT, page.file), 'utf8');
   return layout(page.title, (await sanitizer())(markdownToHtml(markdown, page.file)), options);
