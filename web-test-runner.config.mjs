@@ -11,6 +11,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { createDevApi } = await import('./scripts/dev-api.ts');
 const devApi = createDevApi({ env: {} });
+// `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
+const { docsMiddleware } = await import('./scripts/docs-plugin.ts');
+const docs = docsMiddleware({ script: '/demo/docs-page.ts', stylesheet: '/demo/docs.css' });
 
 // The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
@@ -68,6 +71,14 @@ export default {
         return;
       }
       return next();
+    },
+    async function docsPages(context, next) {
+      const handled = await new Promise((resolve, reject) => {
+        context.res.once('finish', () => resolve(true));
+        docs(context.req, context.res, (error) => (error ? reject(error) : resolve(false)));
+      });
+      if (handled) context.respond = false;
+      else return next();
     },
   ],
   plugins: [

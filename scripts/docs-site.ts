@@ -132,6 +132,7 @@ export function servedHref(from: string, href: string): string {
   const [path = '', hash] = href.split('#');
   const target = posix.normalize(posix.join(posix.dirname(from), path));
   const anchor = hash === undefined ? '' : `#${hash}`;
+  if (target.replace(/\/$/, '') === 'docs') return '/docs/';
   const page = /^docs\/([^/]+)\.md$/.exec(target);
   if (page) return `/docs/${page[1]}.html${anchor}`;
   if (target.endsWith('.md') && !target.startsWith('..')) return `/docs/repo/${target.slice(0, -3)}.html${anchor}`;

@@ -1,7 +1,7 @@
 /**
  * `npm start [-- --port N] [--host H]`: the demo on Vite's dev server, with the API mounted at `/api`
  * (the proxy in front of the embedded sandbox, or of the real service when TESTIMONIAL_API_KEY and
- * TESTIMONIAL_API_URL are set).
+ * TESTIMONIAL_API_URL are set), and the docs at `/docs/` (scripts/docs-plugin.ts).
  */
 import { parseArgs } from 'node:util';
 import { createServer } from 'vite';
@@ -29,3 +29,5 @@ const { port, host } = options();
 const server = await createServer({ configFile: new URL('../vite.config.ts', import.meta.url).pathname, server: { port, host } });
 await server.listen();
 server.printUrls();
+const local = server.resolvedUrls?.local[0];
+if (local) console.log(`  ➜  Docs:    ${local}docs/`);

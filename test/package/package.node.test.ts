@@ -3,8 +3,8 @@
  * The package as a user meets it: `npm pack` of a fresh build (test/support/packed-package.ts, shared
  * with other test files), the tarball installed into throwaway apps (issue 18), never the sources.
  *
- * - The tarball: its size and file count (printed), a LICENSE, source maps that resolve, `sideEffects`
- *   entries that name shipped files.
+ * - The tarball: its size and file count (printed), a LICENSE, the docs pages README links to, source
+ *   maps that resolve, `sideEffects` entries that name shipped files.
  * - A bare install (`npm install testimonial-elements` and nothing else): no server packages, and the
  *   README's CLI commands work.
  * - The apps in `apps/` (a React 19 app, a Vue 3 app, a plain page's script, a Node server script),
@@ -106,6 +106,13 @@ describe('the packed package, installed as users install it', () => {
         readFileSync(join(bare, 'node_modules', PACKAGE, 'LICENSE'), 'utf8'),
         /^MIT License\n\nCopyright \(c\) \d{4} testimonial-elements contributors/,
       );
+    });
+
+    it('ships the pages of docs/ that its README links to', () => {
+      const readme = readFileSync(join(bare, 'node_modules', PACKAGE, 'README.md'), 'utf8');
+      const pages = [...readme.matchAll(/\]\((docs\/[^)#]+\.md)[)#]/g)].map((match) => match[1]!);
+      assert.ok(pages.length >= 10, `README links to ${pages.length} pages of docs/`);
+      for (const page of pages) assert.ok(shipped.has(page), `README links to ${page}, which is not shipped`);
     });
 
     it('ships only source maps that resolve, and none of hls.js', () => {
