@@ -295,7 +295,8 @@ function templateOf(tag: Tag): ElementTemplate {
 function attributeValues(tag: Tag, attributes: Record<string, unknown> = {}): unknown[] {
   const { attributes: known } = templateOf(tag);
   for (const name of Object.keys(attributes)) {
-    if (!known.includes(name)) throw new RenderOptionsError(`<${tag}> has no attribute "${name}" (see its element reference in README).`);
+    if (!known.includes(name))
+      throw new RenderOptionsError(`<${tag}> has no attribute "${name}" (see its reference in the docs: docs/${tag}.md).`);
   }
   return known.map((name) => {
     const raw = attributes[name];

@@ -1,9 +1,9 @@
 // @test-serial: starts a browser
 /**
  * The script-tag build of the packed package (`dist/cdn` as published; test/support/packed-package.ts)
- * under the strict Content-Security-Policy README documents, with Trusted Types required, in Chromium
+ * under the strict Content-Security-Policy docs/security.md documents, with Trusted Types required, in Chromium
  * and Firefox ESR: no violation, no error, and everything on screen (cards,
- * highlights, decoded references, a video played through hls.js from the media origin). And README
+ * highlights, decoded references, a video played through hls.js from the media origin). And docs/security.md
  * quotes exactly the policy that is checked here.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * A plain page that loads the script-tag build from another origin under the strict Content-Security-
- * Policy README documents (`strictCsp()`: no `'unsafe-inline'`, nothing for styles, Trusted Types
+ * Policy docs/security.md documents (`strictCsp()`: no `'unsafe-inline'`, nothing for styles, Trusted Types
  * required), as a user of the CDN file runs it, and what the browser said about it:
  *
  * - the built `dist/cdn` folder on one origin (http://127.0.0.1:A, with CORS, as a CDN serves it);

@@ -1,7 +1,7 @@
 /**
- * The Content-Security-Policy that README's "Content-Security-Policy and Trusted Types" section
+ * The Content-Security-Policy that the "Content-Security-Policy and Trusted Types" section of docs/security.md
  * documents, as a function of the origins a page uses. The strict-CSP page check (`csp-page.ts`) serves
- * exactly this policy, and `csp-page.node.test.ts` checks that README quotes it, so the documented
+ * exactly this policy, and `csp-page.node.test.ts` checks that the page quotes it, so the documented
  * policy is the tested one.
  */
 import { TRUSTED_TYPES_POLICY } from '../../src/elements/shared/sanitize.js';
@@ -33,7 +33,7 @@ export function strictCsp({ scripts, api, media }: CspOrigins): string {
   ].join('; ');
 }
 
-/** The origins README's examples use. */
+/** The origins the examples of docs/security.md use. */
 export const README_EXAMPLE_ORIGINS = {
   cdn: 'https://cdn.jsdelivr.net',
   media: 'https://media.example.com',
