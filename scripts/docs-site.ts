@@ -15,6 +15,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { Marked, Lexer, type Token, type Tokens } from 'marked';
 import { TRUSTED_TYPES_POLICY } from '../src/elements/shared/sanitize.js';
+import { ELEMENT_ORDER } from './docs-elements.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const DOCS_DIR = join(ROOT, 'docs');
@@ -48,18 +49,28 @@ export interface DocPage {
   file: string;
 }
 
-/** Every `docs/*.md`, by name. A page without a `# Title` first line is an error that names it. */
+/**
+ * Every `docs/*.md`: the elements' pages first, in ELEMENT_ORDER, then the others by title. A page
+ * without a `# Title` first line is an error that names it.
+ */
 export function docPages(): DocPage[] {
+  const rank = (page: DocPage) => {
+    const index = ELEMENT_ORDER.indexOf(page.name);
+    return index < 0 ? ELEMENT_ORDER.length : index;
+  };
   return readdirSync(DOCS_DIR)
     .filter((file) => file.endsWith('.md'))
-    .sort()
     .map((file) => {
       const first = readFileSync(join(DOCS_DIR, file), 'utf8').split('\n', 1)[0] ?? '';
       if (!first.startsWith('# ')) throw new Error(`docs/${file} must start with a "# Title" line, not "${first.slice(0, 40)}"`);
       const heading = first.slice(2).trim();
       return { name: file.slice(0, -3), title: plainText(Lexer.lexInline(heading)), heading, file: `docs/${file}` };
-    });
+    })
+    .sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
 }
+
+/** Whether `page` is an element's page (`docs/<tag>.md`). */
+export const isElementPage = (page: DocPage): boolean => ELEMENT_ORDER.includes(page.name);
 
 /** The text a reader sees of inline tokens: code, emphasis and link texts without their marks. */
 function plainText(tokens: Token[]): string {
@@ -220,12 +231,18 @@ ${body}
 `;
 }
 
-/** The index: README's words on what the project is, then every page of `docs/` by its title. */
+/** The index: every page of `docs/` by its title, the elements' first. */
 export async function renderIndex(options: PageOptions): Promise<string> {
-  const list = docPages()
-    .map((page) => `- [${page.heading}](${page.name}.md)`)
-    .join('\n');
-  const markdown = `# Documentation\n\nEvery page of \`docs/\`, and [README](../README.md) (start there).\n\n${list}\n`;
+  const list = (pages: DocPage[]) => pages.map((page) => `- [${page.heading}](${page.name}.md)`).join('\n');
+  const pages = docPages();
+  const markdown = [
+    '# Documentation',
+    'Every page of `docs/`; start with the [README](../README.md).',
+    '## The elements',
+    list(pages.filter(isElementPage)),
+    '## Topics',
+    list(pages.filter((page) => !isElementPage(page))),
+  ].join('\n\n');
   return layout('Documentation', (await sanitizer())(markdownToHtml(markdown, 'docs/index.md')), options);
 }
 

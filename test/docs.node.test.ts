@@ -11,11 +11,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { HtmlValidate } from 'html-validate';
 import { ELEMENT_ORDER, generatedSections, withSections } from '../scripts/docs-elements.js';
 import { docsMiddleware } from '../scripts/docs-plugin.js';
 import { anchors, codeBlocks, DOCS_CSP, docPages, links, repoPathExists, ROOT } from '../scripts/docs-site.js';
 import { buildManifest } from './support/manifest.js';
 
+// html-validate's standard and document presets, as test/ssr/html-valid.node.test.ts uses them (require-sri is
+// for scripts and styles from other origins; the docs' are their own).
+const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:document'], rules: { 'require-sri': 'off' } });
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 /** README and every page of docs/, repository-relative. */
 const files = () => ['README.md', ...docPages().map((page) => page.file)];
@@ -85,10 +89,14 @@ describe('docs: what a reader follows', () => {
     assert.match(head, /^npm test\b/m);
   });
 
-  it('every page starts with a "# Title" line, and every page of docs/ is linked from README or the index', () => {
+  it('every page of docs/ starts with a "# Title" line, the elements\' pages first', () => {
     const pages = docPages();
     assert.ok(pages.length >= 12, `docs/ has ${pages.length} pages`);
     for (const page of pages) assert.ok(page.title.length > 0, page.file);
+    assert.deepEqual(
+      pages.slice(0, ELEMENT_ORDER.length).map((page) => page.name),
+      ELEMENT_ORDER,
+    );
   });
 
   it('every relative link and #anchor in README and docs/ resolves', () => {
@@ -135,6 +143,7 @@ describe('docs: served by npm start', () => {
   it('lists every docs/*.md at /docs/, with no registration anywhere', async () => {
     const index = await get('/docs/');
     assert.equal(index.status, 200);
+    assert.equal((await validator.validateString(index.body)).valid, true, 'the index is valid HTML');
     for (const page of docPages()) assert.ok(index.body.includes(`href="/docs/${page.name}.html"`), page.file);
     assert.equal((await get('/docs')).status, 301);
   });
@@ -147,6 +156,9 @@ describe('docs: served by npm start', () => {
       for (const [script] of page.body.matchAll(/<script\b[^>]*>/g)) assert.match(script, /\bsrc="/, `${name}: inline ${script}`);
       assert.doesNotMatch(page.body, /<[^>]*\s(on[a-z]+|style)=|(href|src)="\s*javascript:/i, name);
       assert.doesNotMatch(page.body, /href="(?![a-z]+:|#|\/)[^"]*\.md(#|")/, `${name}: a link to a .md file left unrewritten`);
+      const report = await validator.validateString(page.body);
+      const messages = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`));
+      assert.deepEqual(messages, [], `${name} is not valid HTML`);
     }
     assert.match(DOCS_CSP, /script-src 'self'/);
     assert.match(DOCS_CSP, /require-trusted-types-for 'script'/);
