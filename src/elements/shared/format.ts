@@ -22,22 +22,25 @@ const SPELLED_OUT: Partial<Record<Integration, string>> = {
   sourceforge: 'SourceForge',
   wordpress: 'WordPress',
   homestars: 'HomeStars',
-  web_page: 'web page',
+  // No platform's name: an English phrase would sit untranslated in every page; the card names the
+  // page by its host instead, which reads the same in every language.
+  web_page: '',
 };
 
 /** Longest label made from an unknown value: a label, not a paragraph. */
 const MAX_HUMANISED_LENGTH = 40;
 
 /**
- * The readable label of an integration value ("trustpilot" → "Trustpilot"). A value the spec does not
+ * The readable label of an integration value ("trustpilot" → "Trustpilot"; `web_page` has none). A value the spec does not
  * list (the service may add some) is humanised ("new_site" → "New site"); nothing → `undefined`.
  */
 export function integrationLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if ((INTEGRATIONS as readonly string[]).includes(value)) {
     return (
-      SPELLED_OUT[value as Integration] ??
-      value.replace(/(?:^|_)(.)/g, (_, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`)
+      (SPELLED_OUT[value as Integration] ??
+        value.replace(/(?:^|_)(.)/g, (_, letter: string, offset: number) => `${offset ? ' ' : ''}${letter.toUpperCase()}`)) ||
+      undefined
     );
   }
   const words = value

@@ -439,7 +439,10 @@ ${stars}
     const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
     if (items.length === 0) return nothing;
     const name = this.nameOf(view);
-    return html`<ul part="media" class="media" aria-label=${this.w('Media')}>
+    // The list is named in the card's words, so it carries the card's language; a description the
+    // data gave (an image's `alt`, a video's label) is the content's and says so on its own element.
+    const { dataLang } = view;
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}>
       ${items.map(
         (item) =>
           html`<li part="media-item">
@@ -449,19 +452,21 @@ ${stars}
                     part: 'media-image',
                     src: item.src,
                     alt: item.alt ?? this.w('Image {0} from {1}', item.index, name),
+                    lang: item.alt && dataLang,
                     width: 96,
                     height: 96,
                   })
-                : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name))
+                : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name), item.label && dataLang)
             }
           </li>`,
       )}
     </ul>`;
   }
 
-  private renderMediaVideo(src: string, label: string): TemplateResult {
-    return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label}
-      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL}>${label}</a>`}</video-testimonial
+  /** A video of the media list; `labelLang` is the language of a label the data gave. */
+  private renderMediaVideo(src: string, label: string, labelLang: string | undefined): TemplateResult {
+    return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label} label-lang=${ifDefined(labelLang)}
+      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial
     >`;
   }
 
@@ -474,12 +479,20 @@ ${stars}
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
-  private renderLazyImage(image: { part?: string; src: string; alt: string; width: number; height: number }): TemplateResult {
+  private renderLazyImage(image: {
+    part?: string;
+    src: string;
+    alt: string;
+    lang?: string;
+    width: number;
+    height: number;
+  }): TemplateResult {
     return html`<img
       part=${ifDefined(image.part)}
       class=${ifDefined(image.part)}
       src=${image.src}
       alt=${image.alt}
+      lang=${ifDefined(image.lang)}
       width=${image.width}
       height=${image.height}
       loading="lazy"
@@ -510,7 +523,7 @@ ${stars}
       ${
         showTags
           ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
-            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.lang ?? ''}>${tag}</li>`)}
+            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}
           </ul>`
           : nothing
       }

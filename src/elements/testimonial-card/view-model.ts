@@ -73,6 +73,11 @@ export interface CardView {
   readonly tags: readonly string[];
   /** The language the content is shown in: the translation's, else the testimonial's own. */
   readonly lang: string | undefined;
+  /**
+   * The testimonial's own language, `''` (unknown) when it has none: what the fields no translation
+   * carries (media descriptions, tags) are written in.
+   */
+  readonly dataLang: string;
 }
 
 const DEFAULT_ASPECT = { width: 16, height: 9 };
@@ -193,5 +198,6 @@ export function toCardView(value: unknown, requested: string | undefined): CardV
     permalink: safeUrl(links?.public, 'link'),
     tags: tagsView(data.tags),
     lang: translated ?? own,
+    dataLang: own ?? '',
   };
 }

@@ -301,14 +301,18 @@ export class TestimonialSummary extends TestimonialElement {
   private renderState(): TemplateResult | typeof nothing {
     if (this.configError !== undefined) return this.renderError(errorMessage(this.configError), undefined, this.variantValue);
     const { status, value } = this.fetched;
-    // The skeleton stays until the words of the summary's language have arrived.
-    const loading = status === 'pending' || !this.locale.lang;
+    const loading = this.loading;
     if (this.summary !== undefined && !loading) return this.renderContent(this.summary);
     if (status === 'complete' && !loading) return this.renderContent(value!);
     // What went wrong is on the console and in the event, for the developer.
     if (status === 'error' || this.retrying) return this.renderError(this.failure, this.onRetry, this.variantValue);
     if (loading) return html`<div part="skeleton" class="skeleton ${this.variantValue}" aria-hidden="true"></div>`;
     return nothing;
+  }
+
+  /** The skeleton stays until the numbers and the words of the summary's language have arrived. */
+  private get loading(): boolean {
+    return this.fetched.status === 'pending' || !this.locale.lang;
   }
 
   /** `rtl` when the words are written right to left (the page's direction holds otherwise). */
@@ -321,7 +325,10 @@ export class TestimonialSummary extends TestimonialElement {
     // The live region is there from the request on, so that its words changing is what is announced.
     const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion();
     if (!this.placementValue) return html`${this.renderState()}${region}`;
+    // Floating, the panel comes in with its words: a skeleton growing in a fixed corner would move (a
+    // layout shift), and no content below it needs its room kept.
     if (this.floating.dismissed) return nothing;
+    if (this.loading && this.configError === undefined) return region;
     return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
       ${this.renderState()}
       <button type="button" part="close" class="close" aria-label=${this.w('Dismiss the reviews summary')} @click=${() => this.dismiss()}>×</button>

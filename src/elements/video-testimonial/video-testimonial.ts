@@ -110,6 +110,7 @@ export class VideoTestimonial extends TestimonialElement {
     captions: {},
     transcript: {},
     label: {},
+    labelLang: { attribute: 'label-lang' },
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
     strings: { attribute: false },
@@ -137,6 +138,12 @@ export class VideoTestimonial extends TestimonialElement {
 
   /** Names the video for assistive technology. Default: "Video testimonial from {customer_name}" in the player's language. */
   label?: string;
+
+  /**
+   * The language of `label` when it is not the player's: a label the data gave, in a page of another
+   * language. The label is then marked with it (through `aria-labelledby`), the player's words with theirs.
+   */
+  labelLang?: string;
 
   /** Plays without sound. Reflects the viewer's choice in the player's controls. */
   muted = false;
@@ -498,6 +505,11 @@ export class VideoTestimonial extends TestimonialElement {
     return this.label?.trim() || (name ? this.w('Video testimonial from {0}', name) : this.w('Video testimonial'));
   }
 
+  /** Whether `label` is in a language of its own, said by the hidden `#label` element. */
+  private get labelInOwnLanguage(): boolean {
+    return this.labelLang !== undefined && Boolean(this.label?.trim());
+  }
+
   /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */
   private get playName(): string {
     const label = this.label?.trim();
@@ -523,7 +535,8 @@ export class VideoTestimonial extends TestimonialElement {
       <button
         part="play-button"
         type="button"
-        aria-label=${this.playName}
+        aria-label=${this.labelInOwnLanguage ? nothing : this.playName}
+        aria-labelledby=${this.labelInOwnLanguage ? 'play-before label play-after' : nothing}
         @click=${this.handlePlayClick}
         @pointerenter=${this.handlePlayIntent}
         @focus=${this.handlePlayIntent}
@@ -538,6 +551,20 @@ export class VideoTestimonial extends TestimonialElement {
           >`
       }
     `;
+  }
+
+  /**
+   * `label` in its own language, and the words around it in the player's ("Play: {0}" split at the
+   * label), for `aria-labelledby`: an `aria-label` can hold only one language.
+   */
+  private renderLabelParts() {
+    if (!this.labelInOwnLanguage) return nothing;
+    const [before, after] = this.w('Play {0}', '\0').split('\0');
+    // The player's language said on the parts too: Firefox does not carry a host's `lang` into its shadow tree for `:lang()`.
+    return html`<span hidden lang=${this.locale.lang}
+      ><span id="play-before">${before}</span><span id="label" lang=${this.labelLang!}>${this.label!.trim()}</span
+      ><span id="play-after">${after}</span></span
+    >`;
   }
 
   /** The player's own error state (its parts predate the shared one); told through the base's polite live region. */
@@ -588,7 +615,8 @@ export class VideoTestimonial extends TestimonialElement {
           playsinline
           ?controls=${active}
           poster=${(active && this.sources.poster) || nothing}
-          aria-label=${name}
+          aria-label=${this.labelInOwnLanguage ? nothing : name}
+          aria-labelledby=${this.labelInOwnLanguage ? 'label' : nothing}
           aria-hidden=${active ? nothing : 'true'}
           .muted=${this.muted}
         >
@@ -598,7 +626,7 @@ export class VideoTestimonial extends TestimonialElement {
         ${phase === 'poster' && this.locale.lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.renderCaptionsButton() : nothing}
       </div>
-      ${this.renderLiveRegion()}
+      ${this.renderLabelParts()} ${this.renderLiveRegion()}
       ${
         transcript
           ? html`<details part="transcript" ?open=${phase === 'failed'}>

@@ -4,7 +4,7 @@ import { INTEGRATIONS } from '../../../src/client/types.js';
 import { formatDate, initials, integrationLabel, normaliseRating, parseDate } from '../../../src/elements/shared/format.js';
 
 /** Every integration value of spec 2.5 and its name as its owner writes it. */
-const EXPECTED_LABELS: Record<string, string> = {
+const EXPECTED_LABELS: Record<string, string | undefined> = {
   twitter: 'X (Twitter)',
   product_hunt: 'Product Hunt',
   google: 'Google',
@@ -39,7 +39,7 @@ const EXPECTED_LABELS: Record<string, string> = {
   wordpress: 'WordPress',
   fiverr: 'Fiverr',
   homestars: 'HomeStars',
-  web_page: 'web page',
+  web_page: undefined,
 };
 
 describe('integrationLabel', () => {
@@ -54,7 +54,7 @@ describe('integrationLabel', () => {
     assert.equal(integrationLabel('g2'), 'G2');
     assert.equal(integrationLabel('app_store'), 'App Store');
     assert.equal(integrationLabel('chrome_web_store'), 'Chrome Web Store');
-    assert.equal(integrationLabel('web_page'), 'web page');
+    assert.equal(integrationLabel('web_page'), undefined, 'no English phrase: the card names the page by its host');
     assert.equal(integrationLabel('trustpilot'), 'Trustpilot');
   });
 

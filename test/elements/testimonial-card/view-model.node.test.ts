@@ -52,6 +52,12 @@ describe('toCardView', () => {
       label: 'trustpilot.com',
       href: 'https://www.trustpilot.com/reviews/123',
     });
+    // Issue 28 item 11: "via web page" stayed English on every page; a web page is named by its host.
+    assert.deepEqual(toCardView(sampleTestimonial({ integration: 'web_page', url: 'https://www.blog.example/post' }), undefined).source, {
+      label: 'blog.example',
+      href: 'https://www.blog.example/post',
+    });
+    assert.equal(toCardView(sampleTestimonial({ integration: 'web_page', url: null }), undefined).source, undefined);
   });
 
   it('describes a video testimonial with its aspect ratio and poster link', () => {

@@ -303,6 +303,30 @@ describe('<testimonial-summary placement>', () => {
     expect(sessionStorage.length).to.equal(1);
   });
 
+  it('comes in with its numbers: no panel while loading, so nothing in the corner grows (no layout shift)', async () => {
+    const { held, restore } = holdSummaryRequests();
+    const shifts: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    });
+    try {
+      observer.observe({ type: 'layout-shift' });
+      const el = await summaryOf('placement="bottom-end" endpoint="/held-api"');
+      await waitUntil(() => held.length === 1, 'the summary is asked for');
+      // Booleans, not elements: a failure message does not try to print a node of a shadow tree.
+      expect(el.shadowRoot!.querySelector('.floating') === null, 'no panel before the numbers').to.equal(true);
+      held[0]!.respond(new Response(JSON.stringify(SAMPLE), { headers: { 'Content-Type': 'application/json' } }));
+      await waitUntil(() => part(el, 'summary'), 'the numbers arrive');
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(el.shadowRoot!.querySelector('.floating') !== null, 'the panel, with them').to.equal(true);
+      // Chromium reports layout shifts; elsewhere the list stays empty and the panel check above holds.
+      expect(shifts.reduce((sum, value) => sum + value, 0)).to.equal(0);
+    } finally {
+      observer.disconnect();
+      restore();
+    }
+  });
+
   it('steps aside while the focused element is under it', async () => {
     const host = await mount<HTMLDivElement>(html`<div></div>`);
     host.innerHTML = `<button style="position: fixed; right: 20px; bottom: 20px">Under</button><button>Elsewhere</button>`;

@@ -239,3 +239,38 @@ describe('<video-testimonial> accessibility', function () {
     });
   });
 });
+
+describe('<video-testimonial> label in a language of its own (issue 28, item 11)', () => {
+  /** The text `aria-labelledby` names, read from the ids in the player's shadow root. */
+  function labelledText(el: VideoTestimonial, owner: Element): string {
+    const ids = (owner.getAttribute('aria-labelledby') ?? '').split(' ').filter(Boolean);
+    return ids
+      .map((id) => el.shadowRoot!.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  it("marks a label the data gave with the data's language, and the words around it with the player's", async () => {
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial lang="ar" src=${mediaUrl('low.mp4')} label="A 6-second screen recording" label-lang="en"></video-testimonial>`,
+    );
+    await waitUntil(() => part(el, 'play-button'), 'the Arabic words arrive');
+    const button = part(el, 'play-button')!;
+    expect(button.hasAttribute('aria-label'), 'no one-language aria-label').to.equal(false);
+    expect(labelledText(el, button)).to.equal('تشغيل: A 6-second screen recording');
+    expect(el.shadowRoot!.getElementById('label')!.matches(':lang(en)'), 'the label says English').to.equal(true);
+    expect(el.shadowRoot!.getElementById('play-before')!.matches(':lang(ar)'), '"play" says Arabic').to.equal(true);
+    expect(labelledText(el, part(el, 'video')!)).to.equal('A 6-second screen recording');
+    await expect(el).to.be.accessible();
+  });
+
+  it("keeps a one-language aria-label when the label is in the player's language", async () => {
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial lang="ar" src=${mediaUrl('low.mp4')} label="مقطع"></video-testimonial>`,
+    );
+    await waitUntil(() => part(el, 'play-button'), 'the Arabic words arrive');
+    expect(part(el, 'play-button')!.getAttribute('aria-label')).to.equal('تشغيل: مقطع');
+    expect(el.shadowRoot!.getElementById('label')).to.equal(null);
+  });
+});
