@@ -44,7 +44,7 @@ export function createDiskUploadStore({ directory, clock = Date.now }: DiskUploa
   const signer = createSigner(`disk-upload:${randomId(32)}`);
   const fileOf = (key: string) => join(directory, ...key.split('/'));
   const metaOf = (key: string) => `${fileOf(key)}.meta.json`;
-  const claim = (target: Omit<UploadTarget, 'key'> & { key: string }) => `PUT\n${target.key}\n${target.contentType}\n${target.size}\n${target.expiresAt}`;
+  const claim = (target: Pick<UploadTarget, 'key' | 'contentType' | 'size' | 'expiresAt'>) => `PUT\n${target.key}\n${target.contentType}\n${target.size}\n${target.expiresAt}`;
   const writing = new Set<string>();
 
   async function head(key: string): Promise<StoredObject | undefined> {

@@ -159,9 +159,10 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
     const place = uploadCap.take();
     if (!place.allowed) refuse(429, 'collect_cap_reached', 'This site takes no more files this hour; try again later.', undefined, place.retryAfterSeconds);
     const key = await keys.issue(kind, contentType);
-    const expiresAt = clock() + collect.uploadExpiresMs;
+    const issuedAt = clock();
+    const expiresAt = issuedAt + collect.uploadExpiresMs;
     const base = baseOf(c);
-    const { url, headers } = await collect.uploads!.presignPut({ key, contentType, size: size as number, expiresAt }, base);
+    const { url, headers } = await collect.uploads!.presignPut({ key, contentType, size: size as number, issuedAt, expiresAt }, base);
     return { upload: { url, method: 'PUT', headers }, url: collect.uploads!.publicUrl(key, base), expiresAt: new Date(expiresAt).toISOString() };
   }
 

@@ -27,8 +27,6 @@ export interface S3UploadOptions {
   publicUrl?: string;
   /** The `fetch` of the HEAD checks. Default: the runtime's. */
   fetch?: FetchFunction;
-  /** The signing time (tests). Default `Date.now`. */
-  clock?: () => number;
 }
 
 /** `20261125T190000Z`, the form SigV4 dates take. */
@@ -50,15 +48,13 @@ export function createS3UploadStore(options: S3UploadOptions): UploadStore {
     service: 's3',
     region: options.region ?? 'auto',
   };
-  const clock = options.clock ?? Date.now;
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const objectUrl = (key: string) => `${objectBase}/${key}`;
 
   return {
-    async presignPut({ key, contentType, size, expiresAt }: UploadTarget) {
-      const now = clock();
+    async presignPut({ key, contentType, size, issuedAt, expiresAt }: UploadTarget) {
       const url = new URL(objectUrl(key));
-      url.searchParams.set('X-Amz-Expires', String(Math.max(1, Math.ceil((expiresAt - now) / 1000))));
+      url.searchParams.set('X-Amz-Expires', String(Math.max(1, Math.ceil((expiresAt - issuedAt) / 1000))));
       const signer = new AwsV4Signer({
         ...credentials,
         method: 'PUT',
@@ -67,7 +63,7 @@ export function createS3UploadStore(options: S3UploadOptions): UploadStore {
         headers: { 'Content-Type': contentType, 'Content-Length': String(size) },
         signQuery: true,
         allHeaders: true,
-        datetime: amzDate(now),
+        datetime: amzDate(issuedAt),
       });
       const signed = await signer.sign();
       return { url: signed.url.href, headers: { 'Content-Type': contentType } };
@@ -77,7 +73,7 @@ export function createS3UploadStore(options: S3UploadOptions): UploadStore {
       return url.startsWith(`${publicBase}/`) ? url.slice(publicBase.length + 1) : undefined;
     },
     async head(key): Promise<StoredObject | undefined> {
-      const signer = new AwsV4Signer({ ...credentials, method: 'HEAD', url: objectUrl(key), datetime: amzDate(clock()) });
+      const signer = new AwsV4Signer({ ...credentials, method: 'HEAD', url: objectUrl(key) });
       const signed = await signer.sign();
       const response = await send(new Request(signed.url.href, { method: 'HEAD', headers: signed.headers, redirect: 'manual' }));
       if (response.status === 404 || response.status === 403) return undefined;

@@ -54,7 +54,8 @@ export interface UploadTarget {
   contentType: string;
   /** The exact size the browser declared; stores that can bind it to the signature do. */
   size: number;
-  /** Milliseconds since the epoch. */
+  /** When the URL was issued and when it stops working, in milliseconds since the epoch (the proxy's clock). */
+  issuedAt: number;
   expiresAt: number;
 }
 

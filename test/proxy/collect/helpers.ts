@@ -37,8 +37,12 @@ export interface Setup {
   close(): Promise<void>;
 }
 
-export async function setup(collect: Partial<CollectOptions> & { disk?: boolean } = {}, proxyOptions: Partial<ProxyOptions> = {}): Promise<Setup> {
-  let now = START;
+export async function setup(
+  collect: Partial<CollectOptions> & { disk?: boolean } = {},
+  proxyOptions: Partial<ProxyOptions> & { start?: number } = {},
+): Promise<Setup> {
+  const { start = START, ...proxyRest } = proxyOptions;
+  let now = start;
   const clock = () => now;
   const sandbox = createSandbox();
   const writes: Record<string, unknown>[] = [];
@@ -58,7 +62,7 @@ export async function setup(collect: Partial<CollectOptions> & { disk?: boolean 
     basePath: '/api',
     clock,
     log: (line) => logs.push(line),
-    ...proxyOptions,
+    ...proxyRest,
     collect: {
       secret: SECRET,
       rateLimit: { capacity: 1000, refillPerSecond: 1, clientKey: (request) => request.headers.get('x-test-client') ?? undefined },
