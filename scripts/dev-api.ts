@@ -109,10 +109,15 @@ function demoCollect(overrides: Partial<CollectOptions> = {}): CollectOptions {
   return {
     secret: randomBytes(32).toString('base64url'),
     // Created by the first upload, not before: a server never sent a file leaves nothing behind.
-    uploads: createDiskUploadStore({ directory: join(tmpdir(), `testimonial-demo-uploads-${process.pid}-${randomBytes(6).toString('hex')}`) }),
+    uploads: createDiskUploadStore({
+      directory: join(tmpdir(), `testimonial-demo-uploads-${process.pid}-${randomBytes(6).toString('hex')}`),
+    }),
     formId: LINK_GROUPS.forms[0].id,
     tags: ['website-form', 'demo'],
-    consent: { text: 'I agree that Fieldnote may publish my testimonial, my name and the photo or video I send on its website.', version: 'v1' },
+    consent: {
+      text: 'I agree that Fieldnote may publish my testimonial, my name and the photo or video I send on its website.',
+      version: 'v1',
+    },
     ...overrides,
   };
 }

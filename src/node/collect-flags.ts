@@ -77,7 +77,7 @@ export const COLLECT_FLAGS: CollectFlag[] = [
     name: 'collect-form-id',
     env: 'TESTIMONIAL_COLLECT_FORM_ID',
     value: 'ID',
-    help: "the service form collected testimonials are filed under (form_id)",
+    help: 'the service form collected testimonials are filed under (form_id)',
     apply: set('collect-form-id', 'formId', (raw) => raw),
   },
   {
@@ -106,7 +106,10 @@ export const COLLECT_FLAGS: CollectFlag[] = [
     env: 'TESTIMONIAL_COLLECT_RATE_LIMIT',
     value: 'N',
     help: `collect requests (forms, uploads, submissions) each client may make at once; one more a minute (default ${DEFAULT_COLLECT.rateLimit.capacity})`,
-    apply: set('collect-rate-limit', 'rateLimit', (raw) => ({ capacity: integerFlag('collect-rate-limit', raw, 1, 10_000)!, refillPerSecond: 1 / 60 })),
+    apply: set('collect-rate-limit', 'rateLimit', (raw) => ({
+      capacity: integerFlag('collect-rate-limit', raw, 1, 10_000)!,
+      refillPerSecond: 1 / 60,
+    })),
   },
   {
     name: 'collect-max-per-hour',
@@ -129,7 +132,13 @@ export const COLLECT_FLAGS: CollectFlag[] = [
     help: 'accept photos and videos into an S3-compatible bucket at URL (credentials: TESTIMONIAL_COLLECT_S3_ACCESS_KEY_ID and _SECRET_ACCESS_KEY)',
     apply: s3('collect-s3-endpoint', 'endpoint'),
   },
-  { name: 'collect-s3-bucket', env: 'TESTIMONIAL_COLLECT_S3_BUCKET', value: 'NAME', help: 'the bucket', apply: s3('collect-s3-bucket', 'bucket') },
+  {
+    name: 'collect-s3-bucket',
+    env: 'TESTIMONIAL_COLLECT_S3_BUCKET',
+    value: 'NAME',
+    help: 'the bucket',
+    apply: s3('collect-s3-bucket', 'bucket'),
+  },
   {
     name: 'collect-s3-region',
     env: 'TESTIMONIAL_COLLECT_S3_REGION',
@@ -148,7 +157,7 @@ export const COLLECT_FLAGS: CollectFlag[] = [
     name: 'collect-public-url',
     env: 'TESTIMONIAL_COLLECT_PUBLIC_URL',
     value: 'URL',
-    help: 'this proxy as browsers reach it, e.g. https://example.com/api: the address of the files under /uploads/ (default: the request\'s)',
+    help: "this proxy as browsers reach it, e.g. https://example.com/api: the address of the files under /uploads/ (default: the request's)",
     apply: set('collect-public-url', 'publicUrl', (raw) => raw),
   },
   {

@@ -44,7 +44,8 @@ export function createDiskUploadStore({ directory, clock = Date.now }: DiskUploa
   const signer = createSigner(`disk-upload:${randomId(32)}`);
   const fileOf = (key: string) => join(directory, ...key.split('/'));
   const metaOf = (key: string) => `${fileOf(key)}.meta.json`;
-  const claim = (target: Pick<UploadTarget, 'key' | 'contentType' | 'size' | 'expiresAt'>) => `PUT\n${target.key}\n${target.contentType}\n${target.size}\n${target.expiresAt}`;
+  const claim = (target: Pick<UploadTarget, 'key' | 'contentType' | 'size' | 'expiresAt'>) =>
+    `PUT\n${target.key}\n${target.contentType}\n${target.size}\n${target.expiresAt}`;
   const writing = new Set<string>();
 
   async function head(key: string): Promise<StoredObject | undefined> {
@@ -68,9 +69,13 @@ export function createDiskUploadStore({ directory, clock = Date.now }: DiskUploa
     }
     if (clock() > expiresAt) return errorAnswer(403, 'upload_expired', 'This upload URL has expired: ask for a new one.');
     const sent = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (sent !== contentType) return errorAnswer(415, 'unsupported_type', `This upload URL takes ${contentType}, not ${sent || 'no type'}.`, { field: 'contentType' });
+    if (sent !== contentType)
+      return errorAnswer(415, 'unsupported_type', `This upload URL takes ${contentType}, not ${sent || 'no type'}.`, {
+        field: 'contentType',
+      });
     const declared = request.headers.get('Content-Length');
-    if (declared !== null && Number(declared) !== size) return errorAnswer(413, 'too_large', `This upload URL takes exactly ${size} bytes.`, { field: 'size' });
+    if (declared !== null && Number(declared) !== size)
+      return errorAnswer(413, 'too_large', `This upload URL takes exactly ${size} bytes.`, { field: 'size' });
     if (writing.has(key) || (await head(key))) return errorAnswer(409, 'already_uploaded', 'This file was already uploaded.');
     writing.add(key);
     const partial = `${fileOf(key)}.${randomId(6)}.part`;

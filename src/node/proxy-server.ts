@@ -16,6 +16,8 @@ import { DEFAULT_COLLECT, type CollectOptions } from '../proxy/collect/options.j
 import type { RateLimitOptions } from '../proxy/rate-limit.js';
 import { createDiskUploadStore } from './disk-upload-store.js';
 
+export { createDiskUploadStore, type DiskUploadStoreOptions } from './disk-upload-store.js';
+
 /** The module that makes Node's renderer (`src/node/proxy-renderer.ts`), loaded on start. */
 export type RendererModule = { createProxyRenderer: typeof createProxyRenderer };
 

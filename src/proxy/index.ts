@@ -49,9 +49,8 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One route of the proxy and the methods it answers. Every method not listed gets 405 and OPTIONS is
- * the CORS preflight. The table is read-only today; an opt-in write route (a collection form posting
- * to `/testimonials`) would be one more entry with `methods: ['POST']`, its own validation
- * (`validateCreateInput`) and no cache, added only when an option asks for it.
+ * the CORS preflight. The table is read-only; the one write route, `POST /collect`, is mounted apart
+ * (`collect/routes.ts`) and only when `options.collect` asks for it.
  */
 interface ProxyRoute {
   path: string;

@@ -63,13 +63,22 @@ describe('collect flags', () => {
       thankYouUrl: 'https://example.com/thanks',
       rateLimit: { capacity: 5, refillPerSecond: 1 / 60 },
       maxPerHour: 40,
-      uploads: { endpoint: 'https://account.r2.cloudflarestorage.com', bucket: 'testimonials', region: 'auto', publicUrl: 'https://media.example.com' },
+      uploads: {
+        endpoint: 'https://account.r2.cloudflarestorage.com',
+        bucket: 'testimonials',
+        region: 'auto',
+        publicUrl: 'https://media.example.com',
+      },
       publicUrl: 'https://example.com/api',
     });
   });
 
   it('takes them from the environment too', () => {
-    const { collect } = parsed([], { TESTIMONIAL_COLLECT: '1', TESTIMONIAL_COLLECT_UPLOAD_DIR: '/var/uploads', TESTIMONIAL_COLLECT_MAX_PER_HOUR: '7' });
+    const { collect } = parsed([], {
+      TESTIMONIAL_COLLECT: '1',
+      TESTIMONIAL_COLLECT_UPLOAD_DIR: '/var/uploads',
+      TESTIMONIAL_COLLECT_MAX_PER_HOUR: '7',
+    });
     assert.deepEqual(collect, { uploadDirectory: '/var/uploads', maxPerHour: 7 });
   });
 
@@ -81,7 +90,10 @@ describe('collect flags', () => {
   ];
   for (const [argv, message] of mistakes) {
     it(`refuses ${argv.join(' ')}`, () => {
-      assert.throws(() => parsed(argv), (error: unknown) => error instanceof UsageError && message.test(error.message));
+      assert.throws(
+        () => parsed(argv),
+        (error: unknown) => error instanceof UsageError && message.test(error.message),
+      );
     });
   }
 
@@ -129,7 +141,10 @@ describe('collect on the Node runner', () => {
       });
       const issued = (await asked.json()) as { upload: { url: string; headers: Record<string, string> }; url: string };
       assert.ok(issued.upload.url.startsWith(`${api}/uploads/photo/`));
-      assert.equal((await fetch(issued.upload.url, { method: 'PUT', headers: issued.upload.headers, body: new Uint8Array(4) })).status, 200);
+      assert.equal(
+        (await fetch(issued.upload.url, { method: 'PUT', headers: issued.upload.headers, body: new Uint8Array(4) })).status,
+        200,
+      );
       assert.equal((await fetch(issued.url)).headers.get('Content-Type'), 'image/webp');
       // Two collect requests from this socket so far (the file's PUT and GET are not collect requests),
       // whatever X-Forwarded-For says: the third is refused.

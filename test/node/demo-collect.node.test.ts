@@ -37,14 +37,23 @@ describe("npm start's collect route", () => {
     const sent = await fetch(`${api}/collect`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: start.token, consent: true, customer_name: 'Demo Visitor', text: 'Sent from the demo.', customer_avatar: issued.url }),
+      body: JSON.stringify({
+        token: start.token,
+        consent: true,
+        customer_name: 'Demo Visitor',
+        text: 'Sent from the demo.',
+        customer_avatar: issued.url,
+      }),
     });
     assert.equal(sent.status, 201, await sent.clone().text());
     const { id } = (await sent.json()) as { id: string };
 
     const admin = createClient({ baseUrl: `${server.origin}/v1`, apiKey: 'sandbox-key' });
     const created = await admin.getTestimonial(id);
-    assert.deepEqual([created.approved, created.customer_avatar, created.tags], [false, issued.url, ['website-form', 'demo', `consent-${start.consent.version}`]]);
+    assert.deepEqual(
+      [created.approved, created.customer_avatar, created.tags],
+      [false, issued.url, ['website-form', 'demo', `consent-${start.consent.version}`]],
+    );
     const pending = await admin.listTestimonials({ approved: false, limit: 1000 });
     assert.ok(pending.testimonials.some((t) => t.id === id));
     assert.equal((await fetch(`${api}/testimonials/${id}`)).status, 404, 'not public until approved');

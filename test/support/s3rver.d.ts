@@ -2,7 +2,13 @@
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string; configs?: (string | Buffer)[] }[] });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+    });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

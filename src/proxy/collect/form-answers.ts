@@ -56,7 +56,9 @@ export function formSuccess(location: string | undefined): Response {
 }
 
 export function formRefusal(status: number, message: string, back: URL | undefined): Response {
-  const link = back ? `<p><a href="${escapeHtml(back.href)}">Back to the form</a></p>` : '<p>Go back to the form with your browser’s Back button.</p>';
+  const link = back
+    ? `<p><a href="${escapeHtml(back.href)}">Back to the form</a></p>`
+    : '<p>Go back to the form with your browser’s Back button.</p>';
   return page(
     status,
     'Your testimonial was not sent',

@@ -124,7 +124,8 @@ function absoluteHttpUrl(name: string, value: unknown): string | undefined {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) fail(`${name} must be an absolute http(s) URL; got ${JSON.stringify(value)}.`);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    fail(`${name} must be an absolute http(s) URL; got ${JSON.stringify(value)}.`);
   return (value as string).replace(/\/+$/, '');
 }
 
@@ -141,9 +142,12 @@ function resolveSecret(secret: unknown): string {
 function resolveConsent(consent: unknown): CollectConsent {
   if (consent === undefined) return DEFAULT_CONSENT;
   const { text, version } = (consent ?? {}) as Partial<CollectConsent>;
-  if (typeof text !== 'string' || text.trim() === '' || text.length > 1000) fail('consent.text must be the consent sentence (1-1000 characters).');
+  if (typeof text !== 'string' || text.trim() === '' || text.length > 1000)
+    fail('consent.text must be the consent sentence (1-1000 characters).');
   if (typeof version !== 'string' || !VERSION.test(version)) {
-    fail(`consent.version must be 1-32 letters, digits, ".", "_" or "-" (it becomes the tag consent-<version>); got ${JSON.stringify(version)}.`);
+    fail(
+      `consent.version must be 1-32 letters, digits, ".", "_" or "-" (it becomes the tag consent-<version>); got ${JSON.stringify(version)}.`,
+    );
   }
   return { text: text.trim(), version };
 }
@@ -153,11 +157,14 @@ function resolveUploads(uploads: CollectOptions['uploads']): UploadStore | undef
   if (typeof (uploads as UploadStore).presignPut === 'function') return uploads as UploadStore;
   const s3 = uploads as S3UploadOptions;
   absoluteHttpUrl('uploads.endpoint', s3.endpoint ?? '');
-  if (typeof s3.bucket !== 'string' || !/^[a-z0-9][a-z0-9.-]{1,62}$/.test(s3.bucket)) fail(`uploads.bucket must be an S3 bucket name; got ${JSON.stringify(s3.bucket)}.`);
+  if (typeof s3.bucket !== 'string' || !/^[a-z0-9][a-z0-9.-]{1,62}$/.test(s3.bucket))
+    fail(`uploads.bucket must be an S3 bucket name; got ${JSON.stringify(s3.bucket)}.`);
   const accessKeyId = s3.accessKeyId ?? readEnv('TESTIMONIAL_COLLECT_S3_ACCESS_KEY_ID');
   const secretAccessKey = s3.secretAccessKey ?? readEnv('TESTIMONIAL_COLLECT_S3_SECRET_ACCESS_KEY');
   if (!accessKeyId || !secretAccessKey) {
-    fail('uploads needs the bucket credentials: set TESTIMONIAL_COLLECT_S3_ACCESS_KEY_ID and TESTIMONIAL_COLLECT_S3_SECRET_ACCESS_KEY (or pass accessKeyId and secretAccessKey).');
+    fail(
+      'uploads needs the bucket credentials: set TESTIMONIAL_COLLECT_S3_ACCESS_KEY_ID and TESTIMONIAL_COLLECT_S3_SECRET_ACCESS_KEY (or pass accessKeyId and secretAccessKey).',
+    );
   }
   return createS3UploadStore({ ...s3, accessKeyId, secretAccessKey, publicUrl: absoluteHttpUrl('uploads.publicUrl', s3.publicUrl) });
 }
@@ -176,7 +183,8 @@ export function resolveCollectOptions(options: CollectOptions): ResolvedCollectO
       fail(`${name} must be a field name (a letter, then letters, digits, "_" or "-"); got ${JSON.stringify(options[name])}.`);
     }
   }
-  if (options.verify !== undefined && typeof options.verify !== 'function') fail('verify must be a function (request, token) => boolean | Promise<boolean>.');
+  if (options.verify !== undefined && typeof options.verify !== 'function')
+    fail('verify must be a function (request, token) => boolean | Promise<boolean>.');
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
   range('limits.imageBytes', limits.imageBytes, 0, 1, 1024 ** 3);
   range('limits.videoBytes', limits.videoBytes, 0, 1, 5 * 1024 ** 3);

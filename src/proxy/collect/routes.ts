@@ -24,7 +24,17 @@ import { FormTokens, type TokenProblem } from './form-token.js';
 import { resolveCollectOptions, type CollectOptions, type ResolvedCollectOptions } from './options.js';
 import { BodyTooLarge, bodyKindOf, readBody } from './request-body.js';
 import { FieldRefusal, readSubmission, type UploadRef } from './submission.js';
-import { allowedTypes, isUploadKey, isVideoKind, maxBytesOf, objectProblem, UPLOAD_KINDS, UploadKeys, uploadRules, type UploadKind } from './uploads.js';
+import {
+  allowedTypes,
+  isUploadKey,
+  isVideoKind,
+  maxBytesOf,
+  objectProblem,
+  UPLOAD_KINDS,
+  UploadKeys,
+  uploadRules,
+  type UploadKind,
+} from './uploads.js';
 
 /** A refused request: its status, code, sentence, field and wait. */
 interface Refusal {
@@ -42,7 +52,13 @@ class Refused extends Error {
 }
 
 const refuse = (status: number, code: string, message: string, field?: string, retryAfterSeconds?: number): never => {
-  throw new Refused({ status, code, message, ...(field === undefined ? {} : { field }), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+  throw new Refused({
+    status,
+    code,
+    message,
+    ...(field === undefined ? {} : { field }),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
 };
 
 const TOKEN_REFUSALS: Record<TokenProblem, [number, string]> = {
@@ -92,7 +108,14 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
 
   const limit = (c: Context) => {
     const decision = buckets.take(clientOf(c.req.raw) ?? 'unidentified');
-    if (!decision.allowed) refuse(429, 'rate_limited', `Too many requests; try again in ${decision.retryAfterSeconds} s.`, undefined, decision.retryAfterSeconds);
+    if (!decision.allowed)
+      refuse(
+        429,
+        'rate_limited',
+        `Too many requests; try again in ${decision.retryAfterSeconds} s.`,
+        undefined,
+        decision.retryAfterSeconds,
+      );
   };
   const checkToken = async (token: unknown, fill: boolean) => {
     const check = await tokens.check(token, { fill });
@@ -147,23 +170,30 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
       refuse(415, 'unsupported_type', `A ${kind} must be one of ${allowedTypes(kind).join(', ')}.`, 'contentType');
     }
     const { size, duration } = request;
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) refuse(400, 'invalid_field', 'size must be the file size in bytes.', 'size');
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1)
+      refuse(400, 'invalid_field', 'size must be the file size in bytes.', 'size');
     const maxBytes = maxBytesOf(kind, collect.limits);
     if ((size as number) > maxBytes) refuse(413, 'too_large', `A ${kind} may be at most ${maxBytes} bytes.`, 'size');
     if (duration !== undefined) {
-      if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0) refuse(400, 'invalid_field', 'duration must be the length in seconds.', 'duration');
+      if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0)
+        refuse(400, 'invalid_field', 'duration must be the length in seconds.', 'duration');
       if (isVideoKind(kind) && (duration as number) > collect.limits.videoSeconds) {
         refuse(413, 'too_large', `A video may be at most ${collect.limits.videoSeconds} seconds long.`, 'duration');
       }
     }
     const place = uploadCap.take();
-    if (!place.allowed) refuse(429, 'collect_cap_reached', 'This site takes no more files this hour; try again later.', undefined, place.retryAfterSeconds);
+    if (!place.allowed)
+      refuse(429, 'collect_cap_reached', 'This site takes no more files this hour; try again later.', undefined, place.retryAfterSeconds);
     const key = await keys.issue(kind, contentType);
     const issuedAt = clock();
     const expiresAt = issuedAt + collect.uploadExpiresMs;
     const base = baseOf(c);
     const { url, headers } = await collect.uploads!.presignPut({ key, contentType, size: size as number, issuedAt, expiresAt }, base);
-    return { upload: { url, method: 'PUT', headers }, url: collect.uploads!.publicUrl(key, base), expiresAt: new Date(expiresAt).toISOString() };
+    return {
+      upload: { url, method: 'PUT', headers },
+      url: collect.uploads!.publicUrl(key, base),
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
   }
 
   app.post('/collect', async (c) => {
@@ -172,9 +202,13 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
     try {
       const id = await submit(c);
       if (kind === 'form') return formSuccess(thankYouLocation(collect.thankYouUrl, back));
-      return c.json({ id, status: 'pending', message: 'Thank you: your testimonial was sent and will appear once it has been reviewed.' }, 201, {
-        'Cache-Control': 'no-store',
-      });
+      return c.json(
+        { id, status: 'pending', message: 'Thank you: your testimonial was sent and will appear once it has been reviewed.' },
+        201,
+        {
+          'Cache-Control': 'no-store',
+        },
+      );
     } catch (error) {
       let refusal: Refusal;
       if (error instanceof Refused) refusal = error.refusal;
@@ -193,7 +227,8 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
     if (submission.honeypot.trim() !== '') refuse(400, 'spam', 'This submission was refused.', collect.honeypot);
     const token = await checkToken(submission.token, true);
     if (!submission.consent) refuse(400, 'consent_required', 'Tick the consent box to send your testimonial.', 'consent');
-    if (submission.uploads.length > 0 && !collect.uploads) refuse(400, 'invalid_field', 'This form takes no files.', submission.uploads[0]!.field);
+    if (submission.uploads.length > 0 && !collect.uploads)
+      refuse(400, 'invalid_field', 'This form takes no files.', submission.uploads[0]!.field);
     const keyed = await Promise.all(submission.uploads.map(async (upload) => ({ upload, key: await issuedKey(c, upload) })));
     if (collect.verify && !(await collect.verify(c.req.raw, submission.verifyToken))) {
       refuse(403, 'verification_failed', 'The check that you are a person failed: try again.');
@@ -204,7 +239,13 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
     }
     const decision = cap.take();
     if (!decision.allowed) {
-      return refuse(429, 'collect_cap_reached', 'This site takes no more testimonials this hour; try again later.', undefined, decision.retryAfterSeconds);
+      return refuse(
+        429,
+        'collect_cap_reached',
+        'This site takes no more testimonials this hour; try again later.',
+        undefined,
+        decision.retryAfterSeconds,
+      );
     }
     const place = decision;
     // Checked, then spent with no await in between: of two submissions of one token, one is refused.
@@ -221,7 +262,13 @@ export function mountCollect(app: Hono, options: CollectOptions, { settings, pre
       if (error instanceof InvalidRequestError) refuse(400, 'invalid_field', error.message, error.field);
       const failure = describeUpstreamFailure(error);
       if (failure.log !== undefined) settings.log(failure.log);
-      return refuse(failure.status, failure.code, failure.message, undefined, failure.retryAfterMs === undefined ? undefined : Math.ceil(failure.retryAfterMs / 1000));
+      return refuse(
+        failure.status,
+        failure.code,
+        failure.message,
+        undefined,
+        failure.retryAfterMs === undefined ? undefined : Math.ceil(failure.retryAfterMs / 1000),
+      );
     }
   }
 

@@ -35,7 +35,10 @@ export const TEXT_FIELDS = {
 type TextField = keyof typeof TEXT_FIELDS;
 
 /** The file fields and the upload kind each must come from. */
-export const FILE_FIELDS = { customer_avatar: 'photo', video_url: 'video', thumbnail_url: 'thumbnail' } as const satisfies Record<string, UploadKind>;
+export const FILE_FIELDS = { customer_avatar: 'photo', video_url: 'video', thumbnail_url: 'thumbnail' } as const satisfies Record<
+  string,
+  UploadKind
+>;
 
 export const MAX_MEDIA = 4;
 const MAX_ALT = 500;
@@ -111,7 +114,10 @@ function media(value: unknown, uploads: UploadRef[]): CreateTestimonialInput['me
  * Reads a parsed body (JSON object, or form fields as strings) into a submission. Throws a
  * {@link FieldRefusal} naming the first field at fault.
  */
-export function readSubmission(body: unknown, { honeypot, verifyField, requireEmail }: { honeypot: string; verifyField: string; requireEmail: boolean }): Submission {
+export function readSubmission(
+  body: unknown,
+  { honeypot, verifyField, requireEmail }: { honeypot: string; verifyField: string; requireEmail: boolean },
+): Submission {
   if (!isRecord(body)) throw new FieldRefusal('body', 'The body must be a JSON object or form fields.');
   const trap = body[honeypot];
   const values: Partial<Record<TextField, string>> = {};

@@ -19,7 +19,12 @@ export interface TurnstileOptions {
 
 export const TURNSTILE_SITEVERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-export function turnstileVerify({ secret, siteverifyUrl = TURNSTILE_SITEVERIFY, fetch: send, timeoutMs = 5_000 }: TurnstileOptions): CollectVerify {
+export function turnstileVerify({
+  secret,
+  siteverifyUrl = TURNSTILE_SITEVERIFY,
+  fetch: send,
+  timeoutMs = 5_000,
+}: TurnstileOptions): CollectVerify {
   if (typeof secret !== 'string' || secret === '') throw new TypeError('turnstileVerify: secret must be the widget secret key.');
   const post = send ?? ((request: Request) => fetch(request));
   return async (request, token) => {

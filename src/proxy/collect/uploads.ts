@@ -26,7 +26,11 @@ export interface UploadLimits {
   videoSeconds?: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: Required<UploadLimits> = { imageBytes: 5 * 1024 * 1024, videoBytes: 100 * 1024 * 1024, videoSeconds: 120 };
+export const DEFAULT_UPLOAD_LIMITS: Required<UploadLimits> = {
+  imageBytes: 5 * 1024 * 1024,
+  videoBytes: 100 * 1024 * 1024,
+  videoSeconds: 120,
+};
 
 /** What `GET {base}/collect` tells the form about uploads (the contract's `uploads`). */
 export function uploadRules(limits: Required<UploadLimits>) {
@@ -116,7 +120,8 @@ export class UploadKeys {
 export function objectProblem(kind: UploadKind, object: StoredObject | undefined, limits: Required<UploadLimits>): string | undefined {
   if (!object) return 'the upload did not arrive (or its link has expired): upload the file again';
   const type = object.contentType.split(';')[0]!.trim().toLowerCase();
-  if (!allowedTypes(kind).includes(type)) return `the uploaded file is ${type || 'of no type'}, not one of ${allowedTypes(kind).join(', ')}`;
+  if (!allowedTypes(kind).includes(type))
+    return `the uploaded file is ${type || 'of no type'}, not one of ${allowedTypes(kind).join(', ')}`;
   if (!(object.size <= maxBytesOf(kind, limits))) return `the uploaded file is larger than ${maxBytesOf(kind, limits)} bytes`;
   return undefined;
 }

@@ -80,7 +80,10 @@ describe('collect: form posts (no JavaScript)', () => {
     const s = await setup({ maxPerHour: 1 });
     const ok = await s.request('/collect', { method: 'POST', body: form({ token: await s.token(), consent: 'on', customer_name: 'A' }) });
     assert.equal(ok.status, 200);
-    const capped = await s.request('/collect', { method: 'POST', body: form({ token: await s.token(), consent: 'on', customer_name: '<b>' }) });
+    const capped = await s.request('/collect', {
+      method: 'POST',
+      body: form({ token: await s.token(), consent: 'on', customer_name: '<b>' }),
+    });
     assert.equal(capped.status, 429);
     assert.ok(Number(capped.headers.get('Retry-After')) > 0);
     assert.doesNotMatch(await capped.text(), /<b>/);

@@ -73,8 +73,14 @@ describe('collect: off by default', () => {
     assert.throws(() => createProxy({ ...base, collect: { ...collect, tags: ['a,b'] } }), /collect\.tags/);
     assert.throws(() => createProxy({ ...base, collect: { ...collect, maxPerHour: 0 } }), /maxPerHour must be a number from 1/);
     assert.throws(() => createProxy({ ...base, collect: { ...collect, thankYouUrl: 'javascript:alert(1)' } }), /thankYouUrl/);
-    assert.throws(() => createProxy({ ...base, collect: { ...collect, uploads: { endpoint: 'http://127.0.0.1:1', bucket: 'testimonials' } } }), /S3_ACCESS_KEY_ID/);
-    assert.throws(() => createProxy({ ...base, collect: { ...collect, uploads: { endpoint: 'http://127.0.0.1:1', bucket: 'B' } } }), /bucket name/);
+    assert.throws(
+      () => createProxy({ ...base, collect: { ...collect, uploads: { endpoint: 'http://127.0.0.1:1', bucket: 'testimonials' } } }),
+      /S3_ACCESS_KEY_ID/,
+    );
+    assert.throws(
+      () => createProxy({ ...base, collect: { ...collect, uploads: { endpoint: 'http://127.0.0.1:1', bucket: 'B' } } }),
+      /bucket name/,
+    );
   });
 });
 
@@ -148,12 +154,24 @@ describe('collect: the submission', () => {
   it('refuses a submission without consent, naming the field', async () => {
     const s = await setup();
     await refusedWith(s, await s.submit({ token: await s.token(), customer_name: 'Ada' }), 400, 'consent_required', 'consent');
-    await refusedWith(s, await s.submit({ token: await s.token(), customer_name: 'Ada', consent: 'no' }), 400, 'consent_required', 'consent');
+    await refusedWith(
+      s,
+      await s.submit({ token: await s.token(), customer_name: 'Ada', consent: 'no' }),
+      400,
+      'consent_required',
+      'consent',
+    );
   });
 
   it('refuses a filled honeypot as spam', async () => {
     const s = await setup({ honeypot: 'homepage' });
-    await refusedWith(s, await s.submit({ token: await s.token(), consent: true, customer_name: 'Bot', homepage: 'http://spam' }), 400, 'spam', 'homepage');
+    await refusedWith(
+      s,
+      await s.submit({ token: await s.token(), consent: true, customer_name: 'Bot', homepage: 'http://spam' }),
+      400,
+      'spam',
+      'homepage',
+    );
   });
 
   it('refuses each bad field with invalid_field naming it', async () => {
@@ -273,7 +291,9 @@ describe('collect: limits', () => {
   const body = { consent: true, customer_name: 'Ada' };
 
   it('limits each client (429 rate_limited, Retry-After), and others still pass', async () => {
-    const s = await setup({ rateLimit: { capacity: 3, refillPerSecond: 1 / 60, clientKey: (r) => r.headers.get('x-test-client') ?? undefined } });
+    const s = await setup({
+      rateLimit: { capacity: 3, refillPerSecond: 1 / 60, clientKey: (r) => r.headers.get('x-test-client') ?? undefined },
+    });
     const token = await s.token(); // 1
     assert.equal((await s.submit({ token, ...body })).status, 201); // 2
     assert.equal((await s.request('/collect')).status, 200); // 3

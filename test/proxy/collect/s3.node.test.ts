@@ -31,7 +31,10 @@ after(async () => {
 });
 
 const s3Setup = (limits = {}, start = Date.now()) =>
-  setup({ uploads: { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, limits }, { start });
+  setup(
+    { uploads: { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, limits },
+    { start },
+  );
 
 interface Issued {
   upload: { url: string; method: string; headers: Record<string, string> };
@@ -108,7 +111,13 @@ describe('collect: uploads to an S3-compatible bucket (s3rver)', () => {
   });
 
   it('takes its store as an object too (createS3UploadStore)', async () => {
-    const store = createS3UploadStore({ endpoint, bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: 'https://cdn.example/t' });
+    const store = createS3UploadStore({
+      endpoint,
+      bucket: BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: 'https://cdn.example/t',
+    });
     assert.equal(store.publicUrl('photo/x.png', ''), 'https://cdn.example/t/photo/x.png');
     assert.equal(store.keyOf('https://cdn.example/t/photo/x.png', ''), 'photo/x.png');
     assert.equal(store.keyOf(`${endpoint}/${BUCKET}/photo/x.png`, ''), undefined);

@@ -26,7 +26,9 @@ async function issue(s: Setup, token: string, kind: string, contentType: string,
 
 /** Sends the bytes as the browser does: the method, URL and headers it was given. */
 function put(s: Setup, issued: Issued, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
-  return s.proxy.fetch(new Request(issued.upload.url, { method: issued.upload.method, headers: { ...issued.upload.headers, ...headers }, body: bytes }));
+  return s.proxy.fetch(
+    new Request(issued.upload.url, { method: issued.upload.method, headers: { ...issued.upload.headers, ...headers }, body: bytes }),
+  );
 }
 
 describe('collect: upload requests', () => {
@@ -161,7 +163,11 @@ describe('collect: the Node disk store', () => {
         [{ customer_avatar: photo.url }, 'customer_avatar', /did not arrive/],
         [{ customer_avatar: forged }, 'customer_avatar', /not a file uploaded/],
         [{ customer_avatar: media.url }, 'customer_avatar', /not a file uploaded/],
-        [{ customer_avatar: `https://elsewhere.example/api/uploads/${media.url.split('/uploads/')[1]}` }, 'customer_avatar', /not a file uploaded/],
+        [
+          { customer_avatar: `https://elsewhere.example/api/uploads/${media.url.split('/uploads/')[1]}` },
+          'customer_avatar',
+          /not a file uploaded/,
+        ],
         [{ media: [{ url: photo.url.replace('/photo/', '/media/') }] }, 'media[0].url', /not a file uploaded/],
         [{ video_url: media.url }, 'video_url', /not a file uploaded/],
       ];
