@@ -222,6 +222,51 @@ describe('collect: the submission', () => {
   });
 });
 
+describe('collect: the service and the browser around it', () => {
+  it("answers a failure of the service with the read routes' codes, logs it, and gives the token back", async () => {
+    let down = true;
+    const sandbox = createSandbox();
+    const s = await setup(
+      {},
+      {
+        fetch: async (request) => (down ? new Response('busy', { status: 503, headers: { 'Retry-After': '7' } }) : sandbox.fetch(request)),
+      },
+    );
+    const token = await s.token();
+    const failed = await s.submit({ token, consent: true, customer_name: 'Ada' });
+    assert.equal(failed.status, 502);
+    assert.equal((await errorOf(failed)).code, 'upstream_error');
+    assert.doesNotMatch(JSON.stringify(await errorOf(await s.submit({ token, consent: true, customer_name: 'Ada' }))), /busy/);
+    assert.match(s.logs.join('\n'), /HTTP 503 to POST \/v1\/testimonials/);
+    down = false;
+    assert.equal((await s.submit({ token, consent: true, customer_name: 'Ada' })).status, 201, 'the same token, once the service is back');
+  });
+
+  it('answers the CORS preflight of its routes, and 405 with Allow to other methods', async () => {
+    const s = await setup({}, { cors: { origins: ['https://www.example.com'] } });
+    const preflight = await s.request('/collect', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://www.example.com',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('Access-Control-Allow-Origin'), 'https://www.example.com');
+    assert.equal(preflight.headers.get('Access-Control-Allow-Methods'), 'GET, POST, OPTIONS');
+    assert.match(preflight.headers.get('Access-Control-Allow-Headers')!, /Content-Type/);
+    const put = await s.request('/collect', { method: 'PUT', body: '{}' });
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get('Allow'), 'GET, POST, OPTIONS');
+    const get = await s.request('/collect/uploads');
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get('Allow'), 'POST, OPTIONS');
+    const answer = await s.request('/collect', { headers: { Origin: 'https://www.example.com' } });
+    assert.equal(answer.headers.get('Access-Control-Allow-Origin'), 'https://www.example.com');
+  });
+});
+
 describe('collect: the form token', () => {
   const body = { consent: true, customer_name: 'Ada' };
 
