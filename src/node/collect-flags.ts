@@ -105,10 +105,10 @@ export const COLLECT_FLAGS: CollectFlag[] = [
     name: 'collect-rate-limit',
     env: 'TESTIMONIAL_COLLECT_RATE_LIMIT',
     value: 'N',
-    help: `collect requests (forms, uploads, submissions) each client may make at once; one more a minute (default ${DEFAULT_COLLECT.rateLimit.capacity})`,
+    help: `collect requests (forms, uploads, submissions) each client may make at once; one more every 30 s (default ${DEFAULT_COLLECT.rateLimit.capacity})`,
     apply: set('collect-rate-limit', 'rateLimit', (raw) => ({
       capacity: integerFlag('collect-rate-limit', raw, 1, 10_000)!,
-      refillPerSecond: 1 / 60,
+      refillPerSecond: DEFAULT_COLLECT.rateLimit.refillPerSecond,
     })),
   },
   {

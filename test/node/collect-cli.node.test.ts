@@ -61,7 +61,7 @@ describe('collect flags', () => {
       tags: ['website-form', 'spring'],
       requireEmail: true,
       thankYouUrl: 'https://example.com/thanks',
-      rateLimit: { capacity: 5, refillPerSecond: 1 / 60 },
+      rateLimit: { capacity: 5, refillPerSecond: 1 / 30 },
       maxPerHour: 40,
       uploads: {
         endpoint: 'https://account.r2.cloudflarestorage.com',

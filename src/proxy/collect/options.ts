@@ -37,7 +37,7 @@ export interface CollectOptions {
   minFillMs?: number;
   /** A token's life. Default 2 h. */
   maxAgeMs?: number;
-  /** Per-client limit of the collect routes (token, uploads, submissions). Default a burst of 10, one back a minute. */
+  /** Per-client limit of the collect routes (token, uploads, submissions). Default a burst of 20, one back every 30 s. */
   rateLimit?: RateLimitOptions;
   /** Creations allowed in any hour, whoever asks. Default 100. */
   maxPerHour?: number;
@@ -91,7 +91,8 @@ export const DEFAULT_COLLECT = {
   tags: ['website-form'],
   minFillMs: 3_000,
   maxAgeMs: 2 * 60 * MINUTE_MS,
-  rateLimit: { capacity: 10, refillPerSecond: 1 / 60 },
+  // A visitor with a photo, a video, its poster and four images makes about ten requests, and may retry.
+  rateLimit: { capacity: 20, refillPerSecond: 1 / 30 },
   maxPerHour: 100,
   maxBodyBytes: 64 * 1024,
   honeypot: 'website',
