@@ -72,6 +72,27 @@ describe('collect: upload requests', () => {
   });
 });
 
+describe('collect: upload rules and the hourly cap on files', () => {
+  it('tells the form the limits and types, and caps files per hour at 8 per allowed creation', async () => {
+    const s = await setup({ disk: true, maxPerHour: 1, limits: { imageBytes: 1000, videoBytes: 9000, videoSeconds: 30 } });
+    try {
+      const start = (await (await s.request('/collect')).json()) as { uploads: unknown };
+      assert.deepEqual(start.uploads, {
+        image: { maxBytes: 1000, types: ['image/jpeg', 'image/png', 'image/webp'] },
+        video: { maxBytes: 9000, maxSeconds: 30, types: ['video/webm', 'video/mp4', 'video/quicktime'] },
+      });
+      const token = await s.token();
+      for (let i = 0; i < 8; i++) await issue(s, token, 'media', 'image/png', 10);
+      const capped = await ask(s, { token, kind: 'media', contentType: 'image/png', size: 10 });
+      assert.equal(capped.status, 429);
+      assert.equal((await errorOf(capped)).code, 'collect_cap_reached');
+      assert.ok(Number(capped.headers.get('Retry-After')) > 0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('collect: the Node disk store', () => {
   it('takes a signed PUT, serves the file with its type, nosniff and a safe Content-Disposition, and the submission points at it', async () => {
     const s = await setup({ disk: true });
