@@ -11,11 +11,20 @@
  *
  * With `TESTIMONIAL_API_KEY` (and `TESTIMONIAL_API_URL`, the service's `{base_url}` ending in `/v1`)
  * set, the proxy talks to the real service instead and the sandbox is not mounted.
+ *
+ * In front of the sandbox the collect route is on (`POST /api/collect`, docs/collect.md), with a
+ * secret of this process and the Node disk store in a temporary directory serving `/api/uploads/`, so
+ * the form's demo page works; what it creates stays pending in the sandbox until the server stops.
+ * Never against the real service: a demo must not file testimonials there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createProxy } from '../src/proxy/index.js';
-import { createSandbox, type SandboxOptions } from '../src/sandbox/index.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createDiskUploadStore } from '../src/node/disk-upload-store.js';
+import { createProxy, type CollectOptions } from '../src/proxy/index.js';
+import { createSandbox, LINK_GROUPS, type SandboxOptions } from '../src/sandbox/index.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -32,6 +41,8 @@ export interface DevApiOptions {
    * of their own). Default: each request's own origin.
    */
   sandboxOrigin?: string;
+  /** Options of the collect route in front of the sandbox (tests shorten `minFillMs`, for one). */
+  collect?: Partial<CollectOptions>;
 }
 
 export interface DevApi {
@@ -53,12 +64,20 @@ export function createDevApi(options: DevApiOptions = {}): DevApi {
 
   const sandbox = realKey ? undefined : createSandbox({ key: SANDBOX_KEY, ...options.sandbox });
   const proxies = new Map<string, NodeHandler>();
+  const collect = sandbox ? demoCollect(options.collect) : undefined;
 
   function proxyFor(origin: string): NodeHandler {
     let handler = proxies.get(origin);
     if (!handler) {
       const proxy = sandbox
-        ? createProxy({ upstream: `${origin}/v1`, apiKey: SANDBOX_KEY, fetch: sandboxFetch(sandbox.fetch), log: options.log })
+        ? createProxy({
+            upstream: `${origin}/v1`,
+            apiKey: SANDBOX_KEY,
+            fetch: sandboxFetch(sandbox.fetch),
+            log: options.log,
+            // The proxy sees paths without /api (see mountedAt): uploads are addressed through it.
+            collect: { ...collect, publicUrl: `${origin}/api` },
+          })
         : createProxy({ upstream: realUrl!, apiKey: realKey!, log: options.log });
       handler = mountedAt('/api', proxy.fetch);
       proxies.set(origin, handler);
@@ -82,6 +101,24 @@ export function createDevApi(options: DevApiOptions = {}): DevApi {
       }
       return false;
     },
+  };
+}
+
+/** The demo's collect route: a secret and an upload directory of this process, filed under the sandbox's first form. */
+function demoCollect(overrides: Partial<CollectOptions> = {}): CollectOptions {
+  return {
+    secret: randomBytes(32).toString('base64url'),
+    // Created by the first upload, not before: a server never sent a file leaves nothing behind.
+    uploads: createDiskUploadStore({
+      directory: join(tmpdir(), `testimonial-demo-uploads-${process.pid}-${randomBytes(6).toString('hex')}`),
+    }),
+    formId: LINK_GROUPS.forms[0].id,
+    tags: ['website-form', 'demo'],
+    consent: {
+      text: 'I agree that Fieldnote may publish my testimonial, my name and the photo or video I send on its website.',
+      version: 'v1',
+    },
+    ...overrides,
   };
 }
 

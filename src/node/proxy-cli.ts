@@ -7,6 +7,7 @@
  * read by every user of the machine (`ps`) and stays in shell history and CI logs.
  */
 import { closeOnSignal, integerFlag, numberFlag, parseFlags, UsageError } from './cli-args.js';
+import { COLLECT_FLAGS } from './collect-flags.js';
 import {
   DEFAULT_BUSY_WAIT_MS,
   DEFAULT_CACHE,
@@ -253,6 +254,7 @@ const FLAGS: Flag[] = [
     help: `retries of a failed upstream read (0-10, default ${DEFAULT_RETRIES})`,
     apply: (o, raw) => void (o.retries = integerFlag('retries', raw, 0, 10)),
   },
+  ...COLLECT_FLAGS,
 ];
 
 const flagColumn = (flag: Flag) => `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
@@ -342,7 +344,8 @@ export async function runProxyCli(argv: string[], loadRenderer?: () => Promise<R
     process.exitCode = 2;
     return;
   }
-  console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (read-only; key from TESTIMONIAL_API_KEY)`);
+  const mode = options.collect ? `read-only but POST ${served.url}/collect` : 'read-only';
+  console.log(`testimonial proxy listening on ${served.url} → ${options.upstream} (${mode}; key from TESTIMONIAL_API_KEY)`);
   if (options.render !== false)
     console.log(`  HTML fragments: ${served.url}/render/wall?layout=grid, ${served.url}/render/card/<id> (--no-render turns them off)`);
   closeOnSignal(() => served.close());

@@ -12,6 +12,11 @@ import type { createProxyRenderer } from './proxy-renderer.js';
 import { createProxy, type ProxyOptions, type TestimonialProxy } from '../proxy/index.js';
 import type { HtmlRenderer } from '../client/html-renderer.js';
 import type { ProxyRenderOptions } from '../proxy/render-routes.js';
+import { DEFAULT_COLLECT, type CollectOptions } from '../proxy/collect/options.js';
+import type { RateLimitOptions } from '../proxy/rate-limit.js';
+import { createDiskUploadStore } from './disk-upload-store.js';
+
+export { createDiskUploadStore, type DiskUploadStoreOptions } from './disk-upload-store.js';
 
 /** The module that makes Node's renderer (`src/node/proxy-renderer.ts`), loaded on start. */
 export type RendererModule = { createProxyRenderer: typeof createProxyRenderer };
@@ -32,7 +37,15 @@ export interface ServeRenderOptions extends Omit<ProxyRenderOptions, 'renderer'>
  */
 const RENDERER_MODULE = './proxy-renderer.js';
 
-export interface ServeProxyOptions extends Omit<ProxyOptions, 'render'> {
+/** The collect route on Node: `createProxy`'s options, and the disk store. */
+export interface ServeCollectOptions extends CollectOptions {
+  /** Keep uploads in this directory and serve them under `{base}/uploads/` (instead of `uploads`). */
+  uploadDirectory?: string;
+}
+
+export interface ServeProxyOptions extends Omit<ProxyOptions, 'render' | 'collect'> {
+  /** The write route `POST {base}/collect`, off unless given (docs/collect.md). */
+  collect?: ServeCollectOptions;
   /**
    * The HTML routes `/render/wall` and `/render/card/:id`: on by default on Node, with the renderer
    * of `testimonial-elements/ssr`, loaded on the first HTML request (when its peers `@lit-labs/ssr` and
@@ -76,7 +89,8 @@ export async function serveProxy({
       ? { ...options.rateLimit, clientKey: (request: Request) => addresses.get(request) }
       : options.rateLimit;
   const render = await nodeRender(renderOptions);
-  const proxy = createProxy({ ...options, rateLimit, render });
+  const collect = collectOnNode(options.collect, options.clock, trustProxyHeaders ? undefined : (request) => addresses.get(request));
+  const proxy = createProxy({ ...options, rateLimit, render, ...(collect ? { collect } : {}) });
   // No default host: a request without Host is refused with a body that says so.
   const server = createFetchServer((request, env) => {
     const address = (env as HttpBindings).incoming.socket.remoteAddress;
@@ -101,6 +115,26 @@ export async function serveProxy({
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The collect route on Node: its per-client limit tells clients apart by their socket (unless told to
+ * trust forwarding headers), and `uploadDirectory` is the disk store serving `{base}/uploads/`.
+ */
+function collectOnNode(
+  options: ServeCollectOptions | undefined,
+  clock: (() => number) | undefined,
+  socketClient: ((request: Request) => string | undefined) | undefined,
+): CollectOptions | undefined {
+  if (!options) return undefined;
+  const { uploadDirectory, ...collect } = options;
+  if (uploadDirectory !== undefined) {
+    if (collect.uploads) throw new TypeError('serveProxy: collect takes uploadDirectory or uploads, not both.');
+    collect.uploads = createDiskUploadStore({ directory: uploadDirectory, ...(clock ? { clock } : {}) });
+  }
+  const rateLimit: RateLimitOptions = collect.rateLimit ?? DEFAULT_COLLECT.rateLimit;
+  if (socketClient && !rateLimit.clientKey) collect.rateLimit = { ...rateLimit, clientKey: socketClient };
+  return collect;
 }
 
 /**

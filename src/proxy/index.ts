@@ -19,6 +19,7 @@ import { guardedUpstreamFetch } from './upstream-fetch.js';
 import { summaryPlan, summarySettings } from './summary.js';
 import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type RenderContext } from './render-routes.js';
 import { WorkGate } from './work-gate.js';
+import { mountCollect } from './collect/routes.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
@@ -29,6 +30,7 @@ export type { ProxyRenderOptions } from './render-routes.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from '../client/public-fields.js';
+export * from './collect/public.js';
 
 export interface TestimonialProxy {
   /** The Hono app, to mount in a bigger Hono app (`app.route('/api', proxy.app)`). */
@@ -43,13 +45,12 @@ export interface TestimonialProxy {
   cacheSize(): { entries: number; bytes: number };
 }
 
-type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One route of the proxy and the methods it answers. Every method not listed gets 405 and OPTIONS is
- * the CORS preflight. The table is read-only today; an opt-in write route (a collection form posting
- * to `/testimonials`) would be one more entry with `methods: ['POST']`, its own validation
- * (`validateCreateInput`) and no cache, added only when an option asks for it.
+ * the CORS preflight. The table is read-only; the one write route, `POST /collect`, is mounted apart
+ * (`collect/routes.ts`) and only when `options.collect` asks for it.
  */
 interface ProxyRoute {
   path: string;
@@ -162,6 +163,7 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
       );
     }
   }
+  if (options.collect) mountCollect(app, options.collect, { settings, preflight: (c, methods) => preflight(c, cors, methods) });
   const answered = `/testimonials, /testimonials/:id, /links, /summary${render ? ', /render/wall and /render/card/:id' : ''}`;
   app.notFound((c) => errorAnswer(404, 'not_found', `No route ${new URL(c.req.url).pathname}: this proxy answers ${answered}.`));
   app.onError((error) => {

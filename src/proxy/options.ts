@@ -7,6 +7,8 @@ import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
 import type { SummaryOptions } from './summary-options.js';
+import type { CollectOptions } from './collect/options.js';
+import { readEnv } from './env.js';
 import {
   DEFAULT_RENDER_CACHE_BYTES,
   DEFAULT_RENDER_CONCURRENCY,
@@ -41,6 +43,8 @@ export interface ProxyOptions {
    * it. `serveProxy` (Node) turns them on.
    */
   render?: ProxyRenderOptions | false;
+  /** The write route `POST /collect` and its uploads (docs/collect.md). Off by default: read-only. */
+  collect?: CollectOptions;
   /**
    * How long a summary walk or a render waits for a free slot (`summary.concurrency`,
    * `render.concurrency`) before the answer is the stale copy or 503 `proxy_busy` with `Retry-After`,
@@ -97,13 +101,6 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * MIB;
 export const DEFAULT_BUSY_WAIT_MS = 5_000;
 /** Most slots a gate may have: past a few, the work no longer waits its turn and the bound is gone. */
 export const MAX_CONCURRENCY = 64;
-
-/** An environment variable where the runtime has `process.env` (Node, Deno, Bun, workerd with nodejs_compat). */
-export function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const value = env?.[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 function nonNegative(name: string, value: unknown, { integer = false } = {}): number {
   const ok = typeof value === 'number' && Number.isFinite(value) && value >= 0 && (!integer || Number.isInteger(value));
