@@ -9,7 +9,7 @@ import { createFetchServer, reachableHost } from './node-listener.js';
 import { loadWithPeers } from '../peer-dependencies.js';
 import type { JsonLdOptions } from '../ssr/json-ld.js';
 import type { createProxyRenderer } from './proxy-renderer.js';
-import { createProxy, type ProxyOptions, type TestimonialProxy } from '../proxy/index.js';
+import { createProxy, type ProxyOptions, type RateLimitOptions, type TestimonialProxy } from '../proxy/index.js';
 import type { HtmlRenderer } from '../client/html-renderer.js';
 import type { ProxyRenderOptions } from '../proxy/render-routes.js';
 
@@ -71,12 +71,10 @@ export async function serveProxy({
 }: ServeProxyOptions): Promise<ServedProxy> {
   // A server reached directly cannot trust forwarding headers: its clients are its sockets.
   const addresses = new WeakMap<Request, string>();
-  const rateLimit =
-    options.rateLimit && !options.rateLimit.clientKey && !trustProxyHeaders
-      ? { ...options.rateLimit, clientKey: (request: Request) => addresses.get(request) }
-      : options.rateLimit;
+  const bySocket = <T extends RateLimitOptions | false | undefined>(limit: T): T =>
+    limit && !limit.clientKey && !trustProxyHeaders ? { ...limit, clientKey: (request: Request) => addresses.get(request) } : limit;
   const render = await nodeRender(renderOptions);
-  const proxy = createProxy({ ...options, rateLimit, render });
+  const proxy = createProxy({ ...options, rateLimit: bySocket(options.rateLimit), uncachedLimit: bySocket(options.uncachedLimit), render });
   // No default host: a request without Host is refused with a body that says so.
   const server = createFetchServer((request, env) => {
     const address = (env as HttpBindings).incoming.socket.remoteAddress;
