@@ -137,7 +137,12 @@ const FLAGS: Flag[] = [
     value: 'N',
     help: `upstream calls per second at most, all clients together; past it the stale copy or 429 (0 = no cap, default ${DEFAULT_UPSTREAM_PER_SECOND})`,
     apply: (o, raw) =>
-      void (o.upstreamPerSecond = numberFlag('upstream-per-second', raw, (n) => n >= 0 && n <= 100_000, 'a number of calls per second, 0 for no cap')),
+      void (o.upstreamPerSecond = numberFlag(
+        'upstream-per-second',
+        raw,
+        (n) => n >= 0 && n <= 100_000,
+        'a number of calls per second, 0 for no cap',
+      )),
   },
   {
     name: 'trust-proxy-headers',
@@ -300,7 +305,7 @@ export const USAGE = [
   `  ${'-h, --help'.padEnd(width)}  show this help`,
   '',
   'The API key is read from the TESTIMONIAL_API_KEY environment variable, never from a flag.',
-  'A public proxy: --origins your site, --rate-limit (e.g. 60), and --trust-proxy-headers only behind a CDN.',
+  'A public proxy: --origins your site, --rate-limit (e.g. 60), --uncached-limit (e.g. 30), and --trust-proxy-headers only behind a CDN.',
 ].join('\n');
 
 const KEY_FLAG = /^--(?:api-?)?key(?:=|$)/;

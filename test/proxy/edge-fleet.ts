@@ -18,15 +18,19 @@ export const EDGE_KEY = 'sandbox-key';
 export async function countingSandbox(options: SandboxOptions = {}) {
   const sandbox = createSandbox({ key: EDGE_KEY, ...options });
   const calls: string[] = [];
+  /** When each call came (performance.now()). */
+  const times: number[] = [];
   const server: Server = createFetchServer((request) => {
     const url = new URL(request.url);
     calls.push(`${url.pathname}${url.search}`);
+    times.push(performance.now());
     return sandbox.fetch(request);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     calls,
+    times,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
@@ -69,7 +73,9 @@ export async function startEdgeFleet(script: string, isolates: number, bindings:
       bindings: { TESTIMONIAL_API_KEY: EDGE_KEY, ...bindings },
     })),
   });
-  const workers = await Promise.all(names.map((name) => mf.getWorker(name)));
+  // A Worker's service binding (its Fetcher), typed here by hand: miniflare's types name workerd's.
+  type Fetcher = { fetch(url: string, init: RequestInit): Promise<unknown> };
+  const workers = (await Promise.all(names.map((name) => mf.getWorker(name)))) as unknown as Fetcher[];
   return {
     async get(index, path, client = '198.51.100.1') {
       const worker = workers[index % workers.length]!;

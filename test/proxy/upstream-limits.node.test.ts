@@ -44,7 +44,8 @@ describe("a client's bucket of uncached keys (uncachedLimit)", () => {
   it('lets a visitor type (cached keys cost nothing) and throttles a client enumerating keys, 429 with the wait said', async () => {
     const { get, calls, advance } = setup(options);
     // A visitor typing "tea", pausing, and the same questions again and again: three new keys.
-    for (const query of ['te', 'tea', 'te', 'tea', 'te', 'tea', 'teacher']) assert.equal((await get(`/testimonials?query=${query}`)).status, 200);
+    for (const query of ['te', 'tea', 'te', 'tea', 'te', 'tea', 'teacher'])
+      assert.equal((await get(`/testimonials?query=${query}`)).status, 200);
     assert.equal(calls.length, 3);
     // A fourth new key is one too many for now.
     const refused = await get('/testimonials?query=teachers');
@@ -112,7 +113,10 @@ describe('the cap on upstream calls per second (upstreamPerSecond)', () => {
   it('refuses a bad value when the proxy is made', () => {
     const base = { upstream: 'http://sandbox.test/v1', apiKey: 'k' };
     assert.throws(() => createProxy({ ...base, upstreamPerSecond: -1 }), /upstreamPerSecond must be a number ≥ 0/);
-    assert.throws(() => createProxy({ ...base, uncachedLimit: { capacity: 0, refillPerSecond: 1 } }), /uncachedLimit.capacity must be a number above 0/);
+    assert.throws(
+      () => createProxy({ ...base, uncachedLimit: { capacity: 0, refillPerSecond: 1 } }),
+      /uncachedLimit.capacity must be a number above 0/,
+    );
   });
 });
 
@@ -131,6 +135,9 @@ describe('their flags and variables', () => {
     assert.ok(fromEnv !== 'help');
     assert.deepEqual(fromEnv.uncachedLimit, { capacity: 10, refillPerSecond: 2 });
     assert.equal(fromEnv.upstreamPerSecond, 0);
-    assert.throws(() => parseProxyArgs(['--upstream', 'http://x.test/v1', '--uncached-refill', '1'], {}), /--uncached-refill needs --uncached-limit/);
+    assert.throws(
+      () => parseProxyArgs(['--upstream', 'http://x.test/v1', '--uncached-refill', '1'], {}),
+      /--uncached-refill needs --uncached-limit/,
+    );
   });
 });
