@@ -29,6 +29,7 @@ export type { SummaryOptions } from './summary.js';
 export type { AttributeKind, HtmlRenderer } from '../client/html-renderer.js';
 export type { ProxyRenderOptions } from './render-routes.js';
 export type { RateLimitOptions } from './rate-limit.js';
+export type { SharedCache } from './shared-cache.js';
 export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from '../client/public-fields.js';
 

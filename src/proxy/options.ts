@@ -7,6 +7,7 @@ import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
 import { validateUpstreamPerSecond } from './upstream-admission.js';
+import type { SharedCache } from './shared-cache.js';
 import type { SummaryOptions } from './summary-options.js';
 import {
   DEFAULT_RENDER_CACHE_BYTES,
@@ -55,7 +56,7 @@ export interface ProxyOptions {
    * than one per isolate. Defaults to `caches.default` where the runtime has it (Cloudflare Workers);
    * any Web `Cache` may be passed; `false` turns it off.
    */
-  sharedCache?: Cache | false;
+  sharedCache?: SharedCache | false;
   /**
    * The HTML routes `/render/wall` and `/render/card/:id`, with the server renderer they need. Off by
    * default: the renderer runs on Node only (jsdom), so an edge build leaves it out and bundles none of
@@ -94,7 +95,7 @@ export interface ResolvedProxyOptions {
   rateLimit: RateLimitOptions | false;
   uncachedLimit: RateLimitOptions | false;
   upstreamPerSecond: number;
-  sharedCache: Cache | undefined;
+  sharedCache: SharedCache | undefined;
   render: ResolvedRenderOptions | false;
   busyWaitMs: number;
   timeoutMs: number;
@@ -193,9 +194,9 @@ function resolveRender(render: ProxyOptions['render']): ResolvedRenderOptions | 
 }
 
 /** The platform's shared cache (`caches.default` on Cloudflare Workers), or the one given. */
-function resolveSharedCache(sharedCache: ProxyOptions['sharedCache']): Cache | undefined {
+function resolveSharedCache(sharedCache: ProxyOptions['sharedCache']): SharedCache | undefined {
   if (sharedCache === false) return undefined;
-  const cache = sharedCache ?? (globalThis as { caches?: { default?: Cache } }).caches?.default;
+  const cache = sharedCache ?? (globalThis as { caches?: { default?: SharedCache } }).caches?.default;
   if (cache === undefined) return undefined;
   if (typeof cache?.match !== 'function' || typeof cache.put !== 'function' || typeof cache.delete !== 'function') {
     throw new TypeError('createProxy: sharedCache must be a Web Cache (caches.default, await caches.open(name)) or false.');

@@ -33,6 +33,16 @@ const LATE = Symbol('late');
 /** An answer read from the shared cache, with when it was fetched. */
 type SharedCopy = CachedAnswer & { storedAt: number };
 
+/**
+ * The part of a Web `Cache` the proxy uses (Cloudflare's `caches.default`, `await caches.open(name)`,
+ * any other): named here so the proxy's types need no DOM or Workers library.
+ */
+export interface SharedCache {
+  match(url: string): Promise<Response | undefined>;
+  put(url: string, response: Response): Promise<void>;
+  delete(url: string): Promise<boolean>;
+}
+
 /** What a shared fill needs from the request it serves. */
 export interface SharedFill {
   /** The upstream call (its admission included). */
@@ -52,7 +62,7 @@ export class SharedAnswers {
    * fill may take at most (every attempt's timeout): how long a lease lives and a waiter waits.
    */
   constructor(
-    private readonly cache: Cache,
+    private readonly cache: SharedCache,
     namespace: string,
     private readonly options: CacheOptions,
     private readonly clock: () => number,

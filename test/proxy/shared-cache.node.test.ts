@@ -4,25 +4,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createProxy } from '../../src/proxy/index.js';
+import { createProxy, type SharedCache } from '../../src/proxy/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
 /** The three methods of a Web Cache the proxy uses, over a Map (no expiry: the proxy counts freshness). */
-function mapCache(): Cache {
+function mapCache(): SharedCache {
   const entries = new Map<string, { body: ArrayBuffer; headers: Headers }>();
-  const key = (request: RequestInfo | URL) => (request instanceof Request ? request.url : String(request));
   return {
-    async match(request: RequestInfo | URL) {
-      const entry = entries.get(key(request));
+    async match(url) {
+      const entry = entries.get(url);
       return entry && new Response(entry.body.slice(0), { headers: entry.headers });
     },
-    async put(request: RequestInfo | URL, response: Response) {
-      entries.set(key(request), { body: await response.arrayBuffer(), headers: new Headers(response.headers) });
+    async put(url, response) {
+      entries.set(url, { body: await response.arrayBuffer(), headers: new Headers(response.headers) });
     },
-    async delete(request: RequestInfo | URL) {
-      return entries.delete(key(request));
+    async delete(url) {
+      return entries.delete(url);
     },
-  } as Cache;
+  };
 }
 
 function isolates(count: number) {
