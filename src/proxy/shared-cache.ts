@@ -12,9 +12,9 @@
  *
  * One call per key across isolates: the Cache API has no atomic "put if absent", so the isolate that
  * refreshes a key is chosen with a lease entry that each contender writes and reads back after
- * {@link LEASE_SETTLE_MS}: the last writer holds it, the others wait for its answer. A write that comes
- * later than the settling time (a very loaded isolate) can still make a second call: the lease bounds
- * calls, it does not make them exactly one. Nothing here ever fails a request: a cache that throws is a
+ * {@link LEASE_SETTLE_MS} or twice its own look-and-write, whichever is longer: the last writer holds
+ * it, the others wait for its answer. A write that comes later than that (a very loaded isolate) can
+ * still make a second call: the lease bounds calls, it does not make them exactly one. Nothing here ever fails a request: a cache that throws is a
  * cache that misses.
  */
 import type { CachedAnswer } from './answers.js';
@@ -24,7 +24,7 @@ import { FAILED_REFRESH_BACKOFF_MS, type CacheOptions, type FailureCover } from 
 const ORIGIN = 'https://testimonial-proxy.internal';
 const STORED_AT = 'X-Testimonial-Stored-At';
 const ETAG = 'X-Testimonial-ETag';
-/** Between writing a lease and reading it back: every isolate that raced for it has written by then. */
+/** Least time between writing a lease and reading it back, so every isolate that raced for it has written. */
 export const LEASE_SETTLE_MS = 30;
 const POLL_FIRST_MS = 20;
 const POLL_MAX_MS = 250;
@@ -146,10 +146,13 @@ export class SharedAnswers {
   /** Writes a lease and reads it back once every contender has written: true when this isolate holds it. */
   private async acquire(url: string): Promise<boolean> {
     const lease = this.leaseOf(url);
+    const started = performance.now();
     if ((await this.text(lease)) !== undefined) return false;
     const id = crypto.randomUUID();
     await this.putLease(url, id, this.fillMs);
-    await sleep(LEASE_SETTLE_MS);
+    // A contender writes one round trip after it found no lease: on a slow cache or a loaded isolate,
+    // round trips are slow, so the wait grows with ours (twice our look-and-write, at least 30 ms).
+    await sleep(Math.max(LEASE_SETTLE_MS, 2 * (performance.now() - started)));
     const holder = await this.text(lease);
     // Nothing read back: the cache keeps nothing (a workers.dev address does not), so no one waits for us.
     return holder === undefined || holder === id;
