@@ -10,7 +10,8 @@
  *
  * A refusal is answered 429 with `Retry-After`, or with the stale copy of the answer when there is one
  * (the refusal is an upstream failure that a stale copy may cover). The buckets live in one process, or
- * one isolate on edge runtimes.
+ * one isolate on edge runtimes. The token is taken by the request that starts the call: a request of
+ * another client that joins that call in the same moment shares its outcome, refusal included.
  */
 import { clientFromHeaders, TokenBuckets, type RateLimitOptions } from './rate-limit.js';
 
