@@ -21,6 +21,7 @@ import { performanceSection, printTable } from './report.js';
 import { replaceBetweenMarkers } from '../scripts/docs-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
 import { measureVideo } from './video.js';
+import { measureVisitorQueries } from './visitor-queries.js';
 import { measureWallRender } from './wall.js';
 
 interface Context {
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   video: async ({ browser, server }) => measureVideo(await browser(), server),
   'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),
+  'visitor-queries': async () => measureVisitorQueries(),
   summary: async ({ elements }) => measureSummary(elements),
   lighthouse: async ({ server, demo }) => measureLighthouse(server, demo),
   ssr: async ({ browser, server }) => measureServerRendering(browser, server),

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_LIMIT,
   DEFAULT_RETRIES,
   DEFAULT_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_PER_SECOND,
   MAX_CONCURRENCY,
 } from '../proxy/options.js';
 import { DEFAULT_RENDER_CACHE_BYTES, DEFAULT_RENDER_CONCURRENCY, DEFAULT_RENDER_MAX_LIMIT } from '../proxy/render-routes.js';
@@ -26,6 +27,8 @@ type Env = Record<string, string | undefined>;
 type CacheFlags = NonNullable<ServeProxyOptions['cache']>;
 
 const MB = 1024 * 1024;
+/** A visitor's uncached keys given back per second with --uncached-limit: one new search every 2 s, past the burst. */
+const DEFAULT_UNCACHED_REFILL = 0.5;
 const DAY_S = 86_400;
 
 interface Flag {
@@ -105,6 +108,42 @@ const FLAGS: Flag[] = [
       if (!o.rateLimit) throw new UsageError('--rate-refill needs --rate-limit (the burst each client may make).');
       o.rateLimit = { ...o.rateLimit, refillPerSecond };
     },
+  },
+  {
+    name: 'uncached-limit',
+    env: 'TESTIMONIAL_PROXY_UNCACHED_LIMIT',
+    value: 'N',
+    help: 'uncached keys (requests that would ask the service) each client may ask at once; cached answers cost nothing (default off)',
+    apply: (o, raw) =>
+      void (o.uncachedLimit = {
+        refillPerSecond: DEFAULT_UNCACHED_REFILL,
+        ...(o.uncachedLimit || {}),
+        capacity: integerFlag('uncached-limit', raw, 1, 100_000)!,
+      }),
+  },
+  {
+    name: 'uncached-refill',
+    env: 'TESTIMONIAL_PROXY_UNCACHED_REFILL',
+    value: 'N',
+    help: `uncached keys given back to each client per second, with --uncached-limit (default ${DEFAULT_UNCACHED_REFILL})`,
+    apply: (o, raw) => {
+      const refillPerSecond = numberFlag('uncached-refill', raw, (n) => n > 0 && n <= 100_000, 'a number of keys per second above 0')!;
+      if (!o.uncachedLimit) throw new UsageError('--uncached-refill needs --uncached-limit (the burst of new keys each client may ask).');
+      o.uncachedLimit = { ...o.uncachedLimit, refillPerSecond };
+    },
+  },
+  {
+    name: 'upstream-per-second',
+    env: 'TESTIMONIAL_PROXY_UPSTREAM_PER_SECOND',
+    value: 'N',
+    help: `upstream calls per second at most, all clients together; past it the stale copy or 429 (0 = no cap, default ${DEFAULT_UPSTREAM_PER_SECOND})`,
+    apply: (o, raw) =>
+      void (o.upstreamPerSecond = numberFlag(
+        'upstream-per-second',
+        raw,
+        (n) => n >= 0 && n <= 100_000,
+        'a number of calls per second, 0 for no cap',
+      )),
   },
   {
     name: 'trust-proxy-headers',
@@ -268,7 +307,7 @@ export const USAGE = [
   `  ${'-h, --help'.padEnd(width)}  show this help`,
   '',
   'The API key is read from the TESTIMONIAL_API_KEY environment variable, never from a flag.',
-  'A public proxy: --origins your site, --rate-limit (e.g. 60), and --trust-proxy-headers only behind a CDN.',
+  'A public proxy: --origins your site, --rate-limit (e.g. 60), --uncached-limit (e.g. 30), and --trust-proxy-headers only behind a CDN.',
 ].join('\n');
 
 const KEY_FLAG = /^--(?:api-?)?key(?:=|$)/;

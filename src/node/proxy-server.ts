@@ -9,7 +9,7 @@ import { createFetchServer, reachableHost } from './node-listener.js';
 import { loadWithPeers } from '../peer-dependencies.js';
 import type { JsonLdOptions } from '../ssr/json-ld.js';
 import type { createProxyRenderer } from './proxy-renderer.js';
-import { createProxy, type ProxyOptions, type TestimonialProxy } from '../proxy/index.js';
+import { createProxy, type ProxyOptions, type RateLimitOptions, type TestimonialProxy } from '../proxy/index.js';
 import type { HtmlRenderer } from '../client/html-renderer.js';
 import type { ProxyRenderOptions } from '../proxy/render-routes.js';
 import { DEFAULT_COLLECT, type CollectOptions } from '../proxy/collect/options.js';
@@ -84,13 +84,17 @@ export async function serveProxy({
 }: ServeProxyOptions): Promise<ServedProxy> {
   // A server reached directly cannot trust forwarding headers: its clients are its sockets.
   const addresses = new WeakMap<Request, string>();
-  const rateLimit =
-    options.rateLimit && !options.rateLimit.clientKey && !trustProxyHeaders
-      ? { ...options.rateLimit, clientKey: (request: Request) => addresses.get(request) }
-      : options.rateLimit;
+  const bySocket = <T extends RateLimitOptions | false | undefined>(limit: T): T =>
+    limit && !limit.clientKey && !trustProxyHeaders ? { ...limit, clientKey: (request: Request) => addresses.get(request) } : limit;
   const render = await nodeRender(renderOptions);
-  const collect = collectOnNode(options.collect, options.clock, trustProxyHeaders ? undefined : (request) => addresses.get(request));
-  const proxy = createProxy({ ...options, rateLimit, render, ...(collect ? { collect } : {}) });
+  const collect = collectOnNode(options.collect, options.clock, bySocket);
+  const proxy = createProxy({
+    ...options,
+    rateLimit: bySocket(options.rateLimit),
+    uncachedLimit: bySocket(options.uncachedLimit),
+    render,
+    ...(collect ? { collect } : {}),
+  });
   // No default host: a request without Host is refused with a body that says so.
   const server = createFetchServer((request, env) => {
     const address = (env as HttpBindings).incoming.socket.remoteAddress;
@@ -124,7 +128,7 @@ export async function serveProxy({
 function collectOnNode(
   options: ServeCollectOptions | undefined,
   clock: (() => number) | undefined,
-  socketClient: ((request: Request) => string | undefined) | undefined,
+  bySocket: (limit: RateLimitOptions) => RateLimitOptions,
 ): CollectOptions | undefined {
   if (!options) return undefined;
   const { uploadDirectory, ...collect } = options;
@@ -132,8 +136,7 @@ function collectOnNode(
     if (collect.uploads) throw new TypeError('serveProxy: collect takes uploadDirectory or uploads, not both.');
     collect.uploads = createDiskUploadStore({ directory: uploadDirectory, ...(clock ? { clock } : {}) });
   }
-  const rateLimit: RateLimitOptions = collect.rateLimit ?? DEFAULT_COLLECT.rateLimit;
-  if (socketClient && !rateLimit.clientKey) collect.rateLimit = { ...rateLimit, clientKey: socketClient };
+  collect.rateLimit = bySocket(collect.rateLimit ?? DEFAULT_COLLECT.rateLimit);
   return collect;
 }
 

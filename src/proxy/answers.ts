@@ -7,6 +7,18 @@ import type { ApiErrorBody } from '../client/types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** The body and validator of one cached answer. */
+export interface CachedAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  contentType: string;
+  /**
+   * Set when the answer came from the shared cache (shared-cache.ts): when it was fetched, by whichever
+   * isolate, so its freshness is counted from then; and whether it was still fresh.
+   */
+  shared?: { storedAt: number; state: 'HIT' | 'STALE' };
+}
+
 /** An error answer; never cached, since it says nothing about the resource for long. */
 export function errorAnswer(
   status: number,

@@ -76,6 +76,8 @@ export class AnswerCache<T> {
     private readonly options: CacheOptions,
     private readonly clock: () => number,
     private readonly sizeOf: (value: T) => number,
+    /** When a value was fetched, if not just now (an answer from the shared cache, fetched by another isolate). */
+    private readonly storedAtOf: (value: T) => number | undefined = () => undefined,
   ) {}
 
   /** Bytes of the answers kept (as counted by `sizeOf`). */
@@ -104,7 +106,7 @@ export class AnswerCache<T> {
     try {
       const value = copy ? await Promise.race([refresh.result, refresh.late]) : await refresh.result;
       if (value === LATE) return { ...stale(copy!), refreshing: refresh.result };
-      return { value, state: 'MISS', storedAt: this.entries.get(key)?.storedAt ?? this.clock() };
+      return { value, state: 'MISS', storedAt: this.entries.get(key)?.storedAt ?? this.storedAtOf(value) ?? this.clock() };
     } catch (error) {
       // `refresh` kept the copy only if it may stand in for this failure.
       if (copy && this.entries.get(key) === copy) return stale(copy);
@@ -157,7 +159,7 @@ export class AnswerCache<T> {
     this.remove(key);
     const size = this.sizeOf(value);
     if (this.options.maxEntries <= 0 || size > this.options.maxBytes) return;
-    this.entries.set(key, { value, storedAt: this.clock(), size });
+    this.entries.set(key, { value, storedAt: this.storedAtOf(value) ?? this.clock(), size });
     this.bytes += size;
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       this.remove(this.entries.keys().next().value as string);

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context, type ExecutionContext, type MiddlewareHandler } from 'hono';
 import { InvalidRequestError, createReadClient } from '../client/index.js';
-import { JSON_CONTENT_TYPE, errorAnswer, ifNoneMatchHits, strongEtag } from './answers.js';
+import { JSON_CONTENT_TYPE, errorAnswer, ifNoneMatchHits, strongEtag, type CachedAnswer } from './answers.js';
 import { AnswerCache, type CacheResult } from './cache.js';
 import { createCorsPolicy, type CorsPolicy } from './cors.js';
 import { resolveOptions, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
@@ -20,6 +20,8 @@ import { summaryPlan, summarySettings } from './summary.js';
 import { cardRenderPlan, HTML_CONTENT_TYPE, RENDER_PATHS, rendererLoader, wallRenderPlan, type RenderContext } from './render-routes.js';
 import { WorkGate } from './work-gate.js';
 import { mountCollect } from './collect/routes.js';
+import { UpstreamAdmission } from './upstream-admission.js';
+import { SharedAnswers } from './shared-cache.js';
 
 export type { ProxyOptions } from './options.js';
 export type { CacheOptions, CacheState } from './cache.js';
@@ -28,6 +30,7 @@ export type { SummaryOptions } from './summary.js';
 export type { AttributeKind, HtmlRenderer } from '../client/html-renderer.js';
 export type { ProxyRenderOptions } from './render-routes.js';
 export type { RateLimitOptions } from './rate-limit.js';
+export type { SharedCache } from './shared-cache.js';
 export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 export { PUBLIC_LINK_GROUPS, PRIVATE_LINK_GROUPS } from '../client/public-fields.js';
 export * from './collect/public.js';
@@ -60,11 +63,15 @@ interface ProxyRoute {
 
 const READ_METHODS: readonly Method[] = ['GET', 'HEAD'];
 
-/** The body and validator of one cached answer. */
-interface CachedAnswer {
-  body: Uint8Array<ArrayBuffer>;
-  etag: string;
-  contentType: string;
+/**
+ * Where a route's answers come from: its in-memory cache, then the shared cache (edge runtimes), then
+ * one upstream call, admitted by the proxy's limits (upstream-admission.ts).
+ */
+interface AnswerSource {
+  settings: ResolvedProxyOptions;
+  cache: AnswerCache<CachedAnswer>;
+  shared?: SharedAnswers;
+  admission?: UpstreamAdmission;
 }
 
 export function createProxy(options: ProxyOptions): TestimonialProxy {
@@ -82,12 +89,24 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     userAgent: 'testimonial-elements-proxy',
   });
   const answerBytes = (answer: CachedAnswer) => answer.body.byteLength + answer.etag.length;
-  const cache = new AnswerCache<CachedAnswer>(settings.cache, settings.clock, answerBytes);
+  const memory = (cacheOptions: ResolvedProxyOptions['cache']) =>
+    new AnswerCache<CachedAnswer>(cacheOptions, settings.clock, answerBytes, (answer) => answer.shared?.storedAt);
+  const admission = new UpstreamAdmission(settings.uncachedLimit, settings.upstreamPerSecond, settings.clock, settings.log);
+  // A fill may take every attempt's timeout: as long a lease lives, and a waiting isolate waits.
+  const fillMs = settings.timeoutMs * (settings.retries + 1);
+  const source = (routeSettings: ResolvedProxyOptions): AnswerSource => ({
+    settings: routeSettings,
+    cache: memory(routeSettings.cache),
+    admission,
+    shared: settings.sharedCache && new SharedAnswers(settings.sharedCache, settings.upstream, routeSettings.cache, settings.clock, fillMs),
+  });
+  const json = source(settings);
+  const cache = json.cache;
   const cors = createCorsPolicy(settings.cors);
-  const readThrough = cachedReader(settings, cache);
+  const readThrough = cachedReader(json);
   // Summaries get a cache of their own, with its own (longer) TTL.
   const summary = summarySettings(settings, options.summary);
-  const readSummary = cachedReader(summary.settings, new AnswerCache<CachedAnswer>(summary.settings.cache, settings.clock, answerBytes));
+  const readSummary = cachedReader(source(summary.settings));
 
   const routes: ProxyRoute[] = [
     {
@@ -110,20 +129,17 @@ export function createProxy(options: ProxyOptions): TestimonialProxy {
     const endpoint = render.publicUrl ?? (settings.basePath || '/');
     const search = (c: Context) => new URL(c.req.url).searchParams;
     const loadRenderer = rendererLoader(render.renderer);
-    // Rendered HTML has a budget of its own, so renders cannot push the JSON answers out.
-    const readRendered = cachedReader(
-      settings,
-      new AnswerCache<CachedAnswer>({ ...settings.cache, maxBytes: render.cacheBytes }, settings.clock, answerBytes),
-    );
+    // Rendered HTML has a budget of its own, so renders cannot push the JSON answers out. A render
+    // itself calls no one (its data reads, through the JSON answers' source, are what is admitted).
+    const readRendered = cachedReader({ settings, cache: memory({ ...settings.cache, maxBytes: render.cacheBytes }) });
     const renderContext = {
-      read: readData(settings, cache),
       gate: new WorkGate('renders', render.concurrency, settings.busyWaitMs),
       maxLimit: Math.min(render.maxLimit, settings.maxLimit),
     };
     // The renderer first (it knows the elements' attributes, which the query is checked against).
     const withRenderer = (plan: (c: Context, context: RenderContext) => ReadPlan) => async (c: Context) => {
       const renderer = await loadRenderer();
-      return readRendered((context) => plan(context, { ...renderContext, renderer }))(c);
+      return readRendered((context) => plan(context, { ...renderContext, renderer, read: readData(json, context) }))(c);
     };
     routes.push(
       {
@@ -216,20 +232,33 @@ function cover(error: unknown) {
 }
 
 /**
- * The value of a JSON read plan through `cache` (what a render is made from): a render with a new
- * label or theme asks the service nothing when its data is cached.
+ * The answer of `read` for the request `c`: from memory, else from the shared cache, else from one
+ * upstream call that the proxy's limits admit (a cached answer costs the client nothing).
  */
-function readData(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
+async function answerOf(source: AnswerSource, read: ReadPlan, c: Context): Promise<CacheResult<CachedAnswer>> {
+  const { settings, cache, shared, admission } = source;
+  const upstream = () => loadAnswer(settings, read, admission && (() => admission.admit(c.req.raw)));
+  const fill = shared ? () => shared.get(read.key, { load: upstream, cover, keepAlive: (work) => keepAlive(c, work) }) : upstream;
+  const result = await cache.get(read.key, fill, cover);
+  // Fetched just now by this isolate, or found in the shared cache (fresh, or expired while another refreshes).
+  return result.state === 'MISS' && result.value.shared ? { ...result, state: result.value.shared.state } : result;
+}
+
+/**
+ * The value of a JSON read plan (what a render is made from): a render with a new label or theme asks
+ * the service nothing when its data is cached.
+ */
+function readData(source: AnswerSource, c: Context) {
   const decoder = new TextDecoder();
-  return async (plan: ReadPlan): Promise<unknown> =>
-    JSON.parse(decoder.decode((await cache.get(plan.key, () => loadAnswer(settings, plan), cover)).value.body)) as unknown;
+  return async (plan: ReadPlan): Promise<unknown> => JSON.parse(decoder.decode((await answerOf(source, plan, c)).value.body)) as unknown;
 }
 
 /**
  * The pipeline of every read route: validate (400 before anything is sent), answer from the cache or
  * one shared upstream call, rebuild the public answer, tag it, and honour `If-None-Match`.
  */
-function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedAnswer>) {
+function cachedReader(source: AnswerSource) {
+  const { settings } = source;
   return (plan: (c: Context) => ReadPlan) =>
     async (c: Context): Promise<Response> => {
       let read: ReadPlan;
@@ -240,7 +269,7 @@ function cachedReader(settings: ResolvedProxyOptions, cache: AnswerCache<CachedA
         return errorAnswer(400, 'invalid_request', error.message, { field: error.field });
       }
       try {
-        const result = await cache.get(read.key, () => loadAnswer(settings, read), cover);
+        const result = await answerOf(source, read, c);
         if (result.refreshing) keepAlive(c, result.refreshing);
         return answer(settings, result, c.req.header('If-None-Match') ?? null);
       } catch (error) {
@@ -270,9 +299,13 @@ function failureAnswer(failure: UpstreamFailure): Response {
 /** Failures already logged: a render's data read fails through two loads, and is logged once. */
 const logged = new WeakSet<object>();
 
-/** One upstream call; its failure is logged here, once, however many requests were waiting on it. */
-async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan): Promise<CachedAnswer> {
+/**
+ * One upstream call, once `admit` lets it go (it throws when a limit refuses); its failure is logged
+ * here, once, however many requests were waiting on it.
+ */
+async function loadAnswer(settings: ResolvedProxyOptions, read: ReadPlan, admit?: () => void): Promise<CachedAnswer> {
   try {
+    admit?.();
     const value = await read.load();
     const html = read.format === 'html';
     const body = new TextEncoder().encode(html ? String(value) : JSON.stringify(value));

@@ -6,6 +6,8 @@ import { LIMIT_MAX, LIMIT_MIN, type FetchFunction } from '../client/index.js';
 import type { CacheOptions } from './cache.js';
 import type { CorsOptions } from './cors.js';
 import { validateRateLimitOptions, type RateLimitOptions } from './rate-limit.js';
+import { validateUpstreamPerSecond } from './upstream-admission.js';
+import type { SharedCache } from './shared-cache.js';
 import type { SummaryOptions } from './summary-options.js';
 import type { CollectOptions } from './collect/options.js';
 import { readEnv } from './env.js';
@@ -37,6 +39,26 @@ export interface ProxyOptions {
   cors?: CorsOptions;
   /** Per-client token bucket; off (`false`) by default. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Per-client token bucket of UNCACHED keys: only a request that would make an upstream call takes a
+   * token (cached answers, and requests joining a call under way, cost nothing), so a visitor typing a
+   * search is never stopped and a script enumerating keys is. Past it: the stale copy, else 429 with
+   * `Retry-After`. Off (`false`) by default; for a public proxy e.g. `{ capacity: 30, refillPerSecond: 0.5 }`.
+   */
+  uncachedLimit?: RateLimitOptions | false;
+  /**
+   * Upstream calls per second at most, all clients together (one second's worth may go at once); past
+   * it: the stale copy, else 429 `upstream_cap` with `Retry-After`. Per process (per isolate on edge
+   * runtimes). Default 20; 0 or `false`: no cap.
+   */
+  upstreamPerSecond?: number | false;
+  /**
+   * A cache shared by every isolate of an edge deployment, in front of the in-memory one (same freshness,
+   * stale-while-revalidate and stale-if-error rules), so the service sees one call per key per TTL rather
+   * than one per isolate. Defaults to `caches.default` where the runtime has it (Cloudflare Workers);
+   * any Web `Cache` may be passed; `false` turns it off.
+   */
+  sharedCache?: SharedCache | false;
   /**
    * The HTML routes `/render/wall` and `/render/card/:id`, with the server renderer they need. Off by
    * default: the renderer runs on Node only (jsdom), so an edge build leaves it out and bundles none of
@@ -75,6 +97,9 @@ export interface ResolvedProxyOptions {
   cache: CacheOptions;
   cors: CorsOptions;
   rateLimit: RateLimitOptions | false;
+  uncachedLimit: RateLimitOptions | false;
+  upstreamPerSecond: number;
+  sharedCache: SharedCache | undefined;
   render: ResolvedRenderOptions | false;
   busyWaitMs: number;
   timeoutMs: number;
@@ -99,6 +124,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 1;
 export const DEFAULT_MAX_BODY_BYTES = 4 * MIB;
 export const DEFAULT_BUSY_WAIT_MS = 5_000;
+export const DEFAULT_UPSTREAM_PER_SECOND = 20;
 /** Most slots a gate may have: past a few, the work no longer waits its turn and the bound is gone. */
 export const MAX_CONCURRENCY = 64;
 
@@ -164,6 +190,17 @@ function resolveRender(render: ProxyOptions['render']): ResolvedRenderOptions | 
   };
 }
 
+/** The platform's shared cache (`caches.default` on Cloudflare Workers), or the one given. */
+function resolveSharedCache(sharedCache: ProxyOptions['sharedCache']): SharedCache | undefined {
+  if (sharedCache === false) return undefined;
+  const cache = sharedCache ?? (globalThis as { caches?: { default?: SharedCache } }).caches?.default;
+  if (cache === undefined) return undefined;
+  if (typeof cache?.match !== 'function' || typeof cache.put !== 'function' || typeof cache.delete !== 'function') {
+    throw new TypeError('createProxy: sharedCache must be a Web Cache (caches.default, await caches.open(name)) or false.');
+  }
+  return cache;
+}
+
 /** The key where it stands alone: not inside a longer run of the characters keys are made of. */
 function keyToken(apiKey: string): RegExp {
   const escaped = apiKey.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -191,6 +228,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
   nonNegative('cache.staleIfErrorMs', cache.staleIfErrorMs);
   nonNegative('cache.staleAfterMs', cache.staleAfterMs);
   const rateLimit = options.rateLimit ? validateRateLimitOptions(options.rateLimit) : false;
+  const uncachedLimit = options.uncachedLimit ? validateRateLimitOptions(options.uncachedLimit, 'uncachedLimit') : false;
   const log = options.log ?? ((line: string) => console.warn(line));
   return {
     upstream: resolveUpstream(options.upstream),
@@ -201,6 +239,9 @@ export function resolveOptions(options: ProxyOptions): ResolvedProxyOptions {
     cache,
     cors: options.cors ?? {},
     rateLimit,
+    uncachedLimit,
+    upstreamPerSecond: validateUpstreamPerSecond(options.upstreamPerSecond ?? DEFAULT_UPSTREAM_PER_SECOND),
+    sharedCache: resolveSharedCache(options.sharedCache),
     render: resolveRender(options.render),
     busyWaitMs: nonNegative('busyWaitMs', options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS),
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),

@@ -36,11 +36,11 @@ export function clientFromHeaders(request: Request): string | undefined {
   return firstHop || undefined;
 }
 
-export function validateRateLimitOptions(options: RateLimitOptions): RateLimitOptions {
+export function validateRateLimitOptions(options: RateLimitOptions, name = 'rateLimit'): RateLimitOptions {
   for (const key of ['capacity', 'refillPerSecond'] as const) {
     const value = options[key];
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      throw new TypeError(`createProxy: rateLimit.${key} must be a number above 0; got ${String(value)}.`);
+      throw new TypeError(`createProxy: ${name}.${key} must be a number above 0; got ${String(value)}.`);
     }
   }
   return options;

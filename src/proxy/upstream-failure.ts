@@ -9,10 +9,11 @@ import { TestimonialApiError } from '../client/index.js';
 import { NotPublicError, UpstreamShapeError } from '../client/public-fields.js';
 import { RenderFailure } from './render-routes.js';
 import { REFUSED_ANSWER, routeOf } from './upstream-fetch.js';
+import { UpstreamRefusedError } from './upstream-admission.js';
 import { ProxyBusyError } from './work-gate.js';
 
 export interface UpstreamFailure {
-  status: 404 | 500 | 502 | 503 | 504;
+  status: 404 | 429 | 500 | 502 | 503 | 504;
   code: string;
   message: string;
   /** May an expired cached answer stand in? Yes for outages, no for "this testimonial is gone". */
@@ -46,6 +47,7 @@ export function describeUpstreamFailure(error: unknown): UpstreamFailure {
       retryAfterMs: error.retryAfterMs,
     };
   }
+  if (error instanceof UpstreamRefusedError) return refused(error);
   if (error instanceof RenderFailure) {
     return {
       status: 500,
@@ -121,6 +123,26 @@ function describeHttpFailure(error: TestimonialApiError, route: string): Upstrea
     };
   }
   return { ...badGateway(`${PREFIX} ${said}`), retryAfterMs: error.status === 503 ? error.retryAfterMs : undefined };
+}
+
+/** The proxy's own limits on upstream calls (upstream-admission): 429, the wait said, a stale copy welcome. */
+function refused({ scope, retryAfterMs }: UpstreamRefusedError): UpstreamFailure {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return scope === 'client'
+    ? {
+        status: 429,
+        code: 'rate_limited',
+        message: `Too many new questions from you in a short time; try again in ${seconds} s.`,
+        staleAllowed: true,
+        retryAfterMs,
+      }
+    : {
+        status: 429,
+        code: 'upstream_cap',
+        message: `The proxy is asking the testimonial service as often as it may right now; try again in ${seconds} s.`,
+        staleAllowed: true,
+        retryAfterMs,
+      };
 }
 
 function outage(status: 503 | 504, code: string, message: string, log: string): UpstreamFailure {

@@ -84,6 +84,8 @@ describe('GET /summary under a flood of distinct questions (issue 29, items 1 an
       retries: 0,
       fetch: upstream.fetch,
       log: () => {},
+      // The walks' own gate is under test here, not the cap on upstream calls per second.
+      upstreamPerSecond: false,
       ...options,
     });
     return { counts: upstream.counts, hooks: upstream.hooks, get: (path: string) => proxy.fetch(new Request(`${ORIGIN}${path}`)) };

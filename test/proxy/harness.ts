@@ -81,6 +81,8 @@ export class HarnessCore {
       retries: 0,
       log: (line) => this.logs.push(line),
       clock: () => this.now,
+      // The in-isolate rules are tested here; the shared cache outlives a setup (shared-cache tests).
+      sharedCache: false,
       ...proxyOptions,
       rateLimit: rateLimit && {
         capacity: rateLimit.capacity,
