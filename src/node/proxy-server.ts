@@ -13,7 +13,6 @@ import { createProxy, type ProxyOptions, type RateLimitOptions, type Testimonial
 import type { HtmlRenderer } from '../client/html-renderer.js';
 import type { ProxyRenderOptions } from '../proxy/render-routes.js';
 import { DEFAULT_COLLECT, type CollectOptions } from '../proxy/collect/options.js';
-import type { RateLimitOptions } from '../proxy/rate-limit.js';
 import { createDiskUploadStore } from './disk-upload-store.js';
 
 export { createDiskUploadStore, type DiskUploadStoreOptions } from './disk-upload-store.js';
