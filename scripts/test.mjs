@@ -119,6 +119,9 @@ function findBrowser(name, candidates, debianPackage) {
   return path;
 }
 
+/** Builds the packed package the package tests share (see test/support/packed-package.ts). */
+const PACK = "const { packedPackage } = await import('./test/support/packed-package.ts'); await packedPackage();";
+
 const lintArgs = rest.length ? rest : ['.'];
 
 // eslint.config.mjs and .prettierrc.json say what; `npm run format` fixes what Prettier reports.
@@ -161,11 +164,8 @@ async function nodeTestFile(file, group) {
   return status;
 }
 
-// Node test files that start a browser say so on their first line (`// @test-serial: starts a
-// browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
-// CI machine (focus, animation frames and layout shifts are what they check). The other files run
-// NODE_CONCURRENCY at a time.
-async function nodeTests() {
+/** The Node test files: those that start a browser (run one at a time) and the others. */
+function nodeTestFiles() {
   const all = rest.length && part === 'node' ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
   const text = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const serial = all.filter((file) => SERIAL_MARK.test(text(file)));
@@ -176,28 +176,39 @@ async function nodeTests() {
   const others = all.filter((file) => !serial.includes(file));
   const [builder, ...waiters] = others.filter(needsBuild);
   const concurrent = [...(builder ? [builder] : []), ...others.filter((file) => !needsBuild(file)), ...waiters];
-  const statuses = [];
-  if (concurrent.length) {
-    statuses.push(
-      await phase(`node: ${concurrent.length} files, ${NODE_CONCURRENCY} at a time`, async () => {
-        const results = await inPool(
-          concurrent.map((file) => () => nodeTestFile(file, 'concurrent')),
-          NODE_CONCURRENCY,
-        );
-        return results.find((status) => status !== 0) ?? 0;
-      }),
+  return { serial, concurrent };
+}
+
+/** The files that start no browser, `size` at a time. */
+async function concurrentNodeTests(concurrent, size = NODE_CONCURRENCY, name = `node: ${concurrent.length} files, ${size} at a time`) {
+  if (!concurrent.length) return 0;
+  return phase(name, async () => {
+    const results = await inPool(
+      concurrent.map((file) => () => nodeTestFile(file, 'concurrent')),
+      size,
     );
-  }
-  if (serial.length) {
-    statuses.push(
-      await phase(`node: ${serial.length} files that start a browser, one at a time`, async () => {
-        let status = 0;
-        for (const file of serial) status = (await nodeTestFile(file, 'serial')) || status;
-        return status;
-      }),
-    );
-  }
-  return statuses.find((status) => status !== 0) ?? 0;
+    return results.find((status) => status !== 0) ?? 0;
+  });
+}
+
+/** The files that start a browser, one at a time. */
+async function serialNodeTests(serial) {
+  if (!serial.length) return 0;
+  return phase(`node: ${serial.length} files that start a browser, one at a time`, async () => {
+    let status = 0;
+    for (const file of serial) status = (await nodeTestFile(file, 'serial')) || status;
+    return status;
+  });
+}
+
+// Node test files that start a browser say so on their first line (`// @test-serial: starts a
+// browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
+// CI machine (focus, animation frames and layout shifts are what they check). The other files run
+// NODE_CONCURRENCY at a time.
+async function nodeTests() {
+  const { serial, concurrent } = nodeTestFiles();
+  const concurrentStatus = await concurrentNodeTests(concurrent);
+  return (await serialNodeTests(serial)) || concurrentStatus;
 }
 
 // One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with
@@ -278,17 +289,39 @@ else if (part === 'browser') failed = await browserTests();
 else {
   // Lint and the typecheck each keep one core busy: side by side, then the tests (a file that does not
   // type-check would only fail in them with a less clear message).
-  const typesStatus = await phase('lint + types, side by side', async () => {
-    const [linted, typed] = await Promise.all([lint(true), types(true)]);
-    console.log(`\n${linted.output.trimEnd()}\n# lint: ${linted.status === 0 ? 'ok' : 'FAILED'}`);
-    console.log(`\n${typed.output.trimEnd()}\n# types: ${typed.status === 0 ? 'ok' : 'FAILED'}`);
-    failed += linted.status === 0 ? 0 : 1;
-    return typed.status;
-  });
-  if (typesStatus === 0) {
+  const typesStatus = await phase(
+    process.env.TEST_OVERLAP === '1' ? 'lint + types + the packed package, side by side' : 'lint + types, side by side',
+    async () => {
+      // With TEST_OVERLAP=1 the browser-starting Node files come first: the package they test is built
+      // here too (test/support/packed-package.ts keeps it on disk for them).
+      const pack =
+        process.env.TEST_OVERLAP === '1'
+          ? [run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PACK], { buffered: true })]
+          : [];
+      const [linted, typed, packed] = await Promise.all([lint(true), types(true), ...pack]);
+      if (packed) console.log(`\n${packed.output.trimEnd()}\n# the packed package: ${packed.status === 0 ? 'built' : 'FAILED'}`);
+      console.log(`\n${linted.output.trimEnd()}\n# lint: ${linted.status === 0 ? 'ok' : 'FAILED'}`);
+      console.log(`\n${typed.output.trimEnd()}\n# types: ${typed.status === 0 ? 'ok' : 'FAILED'}`);
+      failed += linted.status === 0 ? 0 : 1;
+      return typed.status;
+    },
+  );
+  if (typesStatus !== 0) failed++;
+  else if (process.env.TEST_OVERLAP === '1') {
+    // Opt-in (measure it on the machine that runs CI): the browser-starting Node files first, alone;
+    // then the browser tests, with the other Node files beside them one at a time (they start no
+    // browser and mostly keep one core busy, while a browser test mostly waits on frames and timers).
+    const { serial, concurrent } = nodeTestFiles();
+    failed += (await serialNodeTests(serial)) === 0 ? 0 : 1;
+    const statuses = await Promise.all([
+      browserTests(),
+      concurrentNodeTests(concurrent, 1, `node: ${concurrent.length} files, beside the browsers`),
+    ]);
+    failed += statuses.filter((status) => status !== 0).length;
+  } else {
     failed += (await nodeTests()) === 0 ? 0 : 1;
     failed += (await browserTests()) === 0 ? 0 : 1;
-  } else failed++;
+  }
 }
 printSummary(start);
 process.exit(failed ? 1 : 0);
