@@ -1,7 +1,9 @@
 // Browser tests: @web/test-runner on the system's Chromium (and Firefox ESR with BROWSERS=all).
 // scripts/test.mjs finds the browsers and passes their paths in CHROME_PATH / FIREFOX_PATH; no test
 // ever downloads a browser.
+import { appendFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { register } from 'tsx/esm/api';
@@ -35,6 +37,23 @@ const firefox = () =>
     },
   });
 const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
+
+/**
+ * For scripts/test.mjs's summary: each test file's result and time (since the previous file ended: files
+ * run one at a time), a line of JSON per file in the file TEST_RESULTS names.
+ */
+function fileResultsReporter(path) {
+  let since = Date.now();
+  return {
+    reportTestFileResults({ sessionsForTestFile, testFile }) {
+      const now = Date.now();
+      const passed = sessionsForTestFile.every((session) => session.passed);
+      const file = testFile.replace(`${process.cwd()}/`, '');
+      appendFileSync(path, `${JSON.stringify({ file, seconds: (now - since) / 1000, status: passed ? 0 : 1 })}\n`);
+      since = now;
+    },
+  };
+}
 
 /** URLs whose next request fails (see the `failNextRequest` middleware). */
 const failNextRequests = new Set();
@@ -111,5 +130,6 @@ export default {
     },
   ],
   browsers,
+  reporters: [defaultReporter(), ...(process.env.TEST_RESULTS ? [fileResultsReporter(process.env.TEST_RESULTS)] : [])],
   testFramework: { config: { timeout: 15000 } },
 };

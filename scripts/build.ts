@@ -115,6 +115,9 @@ await bundleCli();
 await writeServerEntries();
 copySandboxMedia();
 const cdnChunks = await buildCdn(join(dist, 'cdn'));
+// The tests' packed package (test/support/packed-package.ts) asks for the chunks' list (what each
+// imports): its script-tag build then serves every test that needs one, instead of a second build.
+if (process.env.CDN_CHUNKS_JSON) writeFileSync(process.env.CDN_CHUNKS_JSON, JSON.stringify(cdnChunks));
 generateManifest();
 spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/docs-elements.ts')], { cwd: root, stdio: 'inherit' });
 const { entry, lazy } = measureCdn(cdnChunks);

@@ -1,20 +1,89 @@
 #!/usr/bin/env node
-// `npm test`: lint (ESLint, then Prettier's check), typecheck, Node tests (sandbox, client, proxy, CLI),
-// then browser tests (elements, client in a browser). `npm test -- lint|types|node|browser` runs one part;
-// extra args after it go to that runner (for example `npm test -- browser --files test/elements/**/*.test.ts`
-// or `npm test -- lint src/elements`).
+// `npm test`: lint (ESLint, then Prettier's check) beside the typecheck, Node tests (sandbox, client,
+// proxy, CLI), then browser tests (elements, client in a browser). `npm test -- lint|types|node|browser`
+// runs one part; extra args after it go to that runner (for example `npm test -- browser --files
+// test/elements/**/*.test.ts` or `npm test -- lint src/elements`).
 // The browser part uses the system's Chromium; BROWSERS=all adds Firefox ESR.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// At the end it prints the time of each phase, the slowest test files and every file that failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const [part = 'all', ...rest] = process.argv.slice(2);
-const parts = part === 'all' ? ['lint', 'types', 'node', 'browser'] : [part];
+const PARTS = ['lint', 'types', 'node', 'browser'];
+if (part !== 'all' && !PARTS.includes(part)) {
+  console.error(`Unknown part "${part}": use lint, types, node or browser.`);
+  process.exit(2);
+}
 
-function run(cmd, args, env = process.env) {
-  console.log(`\n> ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
-  return result.status ?? 1;
+/** Node test files that start no browser run this many at a time (two: the CI machine's cores). */
+const NODE_CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 2;
+
+/** What the summary reports: each phase, and each test file (Node's and the browsers'). */
+const phases = [];
+const files = [];
+
+const seconds = (start) => (performance.now() - start) / 1000;
+
+/**
+ * CPU seconds spent so far by the commands this script ran and waited for (Linux: the children's
+ * times in /proc/self/stat; elsewhere NaN). Unlike wall time it hardly depends on what else the
+ * machine runs, so phases can be compared on a busy machine.
+ */
+function childCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // cutime and cstime: fields 16 and 17 of proc(5), counted from the state (field 3).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Runs a command. Its output goes straight to ours, or, for commands that run side by side, is kept
+ * and printed in one piece when it ends (so that two files' reports never interleave).
+ */
+function run(cmd, args, { env = process.env, buffered = false } = {}) {
+  const line = `> ${cmd === process.execPath ? 'node' : cmd} ${args.join(' ')}`;
+  if (!buffered) console.log(`\n${line}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    let output = buffered ? `${line}\n` : '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+/** Runs `jobs` (functions returning promises), `size` at a time, in order; resolves to their results. */
+async function inPool(jobs, size) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, jobs.length) }, worker));
+  return results;
+}
+
+/**
+ * Times `body` (which resolves to an exit status) as a phase of the summary. `countsCpu` false: the
+ * phase's CPU time is not all counted (web-test-runner leaves its browser to exit on its own).
+ */
+async function phase(name, body, countsCpu = true) {
+  const start = performance.now();
+  const cpu = childCpu();
+  const status = await body();
+  phases.push({ name, seconds: seconds(start), cpu: countsCpu ? childCpu() - cpu : Number.NaN, status });
+  if (status !== 0) console.error(`\n${name} failed (exit ${status}).`);
+  return status;
 }
 
 function findFiles(dir, test) {
@@ -50,78 +119,209 @@ function findBrowser(name, candidates, debianPackage) {
   return path;
 }
 
-const steps = {
-  // eslint.config.mjs and .prettierrc.json say what; `npm run format` fixes what Prettier reports.
-  lint: () => {
-    const paths = rest.length ? rest : ['.'];
-    const eslint = run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...paths]);
-    const prettier = run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...paths]);
-    return eslint || prettier;
-  },
-  // TypeScript 5.9 by path: node_modules/.bin/tsc may be TypeScript 7's (the typescript7 alias the
-  // package test uses), whichever npm linked last.
-  types: () => run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', ...rest]),
-  // Node test files that start a browser say so on their first line (`// @test-serial: starts a
-  // browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
-  // CI machine (focus, animation frames and layout shifts are what they check). The other files run two
-  // at a time; test/support/browser.ts refuses to launch a browser in that group, so a file that starts
-  // one without the mark fails with a message that says so.
-  node: () => {
-    const files = rest.length ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
-    const serial = files.filter((file) => existsSync(file) && SERIAL_MARK.test(readFileSync(file, 'utf8')));
-    const concurrent = files.filter((file) => !serial.includes(file));
-    const nodeTest = (group, concurrency) =>
-      group.length === 0
-        ? 0
-        : run(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...group], {
-            ...process.env,
-            TEST_GROUP: concurrency === 1 ? 'serial' : 'concurrent',
-          });
-    const concurrentStatus = nodeTest(concurrent, 2);
-    return nodeTest(serial, 1) || concurrentStatus;
-  },
-  browser: () => {
-    // One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with
-    // BROWSERS=all (or only Firefox with BROWSERS=firefox).
-    const wanted = { all: ['chromium', 'firefox'], firefox: ['firefox'] }[process.env.BROWSERS ?? ''] ?? ['chromium'];
-    const env = { ...process.env };
-    if (wanted.includes('chromium')) {
-      env.CHROME_PATH = findBrowser(
-        'Chromium',
-        [
-          process.env.CHROME_PATH,
-          '/usr/bin/chromium',
-          '/usr/bin/chromium-browser',
-          '/usr/bin/google-chrome-stable',
-          '/usr/bin/google-chrome',
-        ],
-        'chromium',
-      );
-    }
-    if (wanted.includes('firefox')) {
-      env.FIREFOX_PATH = findBrowser('Firefox', [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'], 'firefox-esr');
-    }
-    let status = 0;
-    for (const browser of wanted) {
-      console.log(`\n# browser tests in ${browser}`);
-      status =
-        run('npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs', ...rest], { ...env, TEST_BROWSER: browser }) || status;
-    }
-    return status;
-  },
-};
+/** Builds the packed package the package tests share (see test/support/packed-package.ts). */
+const PACK = "const { packedPackage } = await import('./test/support/packed-package.ts'); await packedPackage();";
 
-let failed = 0;
-for (const name of parts) {
-  if (!steps[name]) {
-    console.error(`Unknown part "${name}": use lint, types, node or browser.`);
-    process.exit(2);
+const lintArgs = rest.length ? rest : ['.'];
+
+// eslint.config.mjs and .prettierrc.json say what; `npm run format` fixes what Prettier reports.
+async function lint(buffered = false) {
+  const eslint = await run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...lintArgs], { buffered });
+  const prettier = await run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...lintArgs], {
+    buffered,
+  });
+  return { status: eslint.status || prettier.status, output: eslint.output + prettier.output };
+}
+
+// TypeScript 5.9 by path: node_modules/.bin/tsc may be TypeScript 7's (the typescript7 alias the
+// package test uses), whichever npm linked last.
+const types = (buffered = false) =>
+  run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json', ...(part === 'types' ? rest : [])], {
+    buffered,
+  });
+
+/**
+ * One Node test file, in a process of its own (node:test runs a file's tests when the file is run),
+ * its result and time recorded for the summary. `group` is TEST_GROUP (test/support/browser.ts refuses
+ * to start a browser in the concurrent group).
+ */
+async function nodeTestFile(file, group) {
+  const buffered = group === 'concurrent';
+  const start = performance.now();
+  const cpu = childCpu();
+  if (!buffered) console.log(`\n# ${file} (alone: it starts a browser)`);
+  const { status, output } = await run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
+    env: { ...process.env, TEST_GROUP: group },
+    buffered,
+  });
+  const time = seconds(start);
+  // A file's CPU is its own only when it ran alone.
+  const alone = !buffered || NODE_CONCURRENCY === 1;
+  files.push({ part: 'node', file, seconds: time, cpu: alone ? childCpu() - cpu : Number.NaN, status });
+  const verdict = `# ${status === 0 ? 'ok' : `FAILED (exit ${status})`}: ${file}, ${time.toFixed(1)} s`;
+  if (buffered) console.log(`\n${output.trimEnd()}\n${verdict}`);
+  else console.log(verdict);
+  return status;
+}
+
+/** The Node test files: those that start a browser (run one at a time) and the others. */
+function nodeTestFiles() {
+  const all = rest.length && part === 'node' ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
+  const text = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  const serial = all.filter((file) => SERIAL_MARK.test(text(file)));
+  // One file that needs the packed package (test/support/packed-package.ts, the longest build, kept on
+  // disk for the others) first, so that its build overlaps the other files; the other files that need
+  // it last, so that none holds a place waiting for the build.
+  const needsBuild = (file) => /support\/(packed-package|shared-cdn-build)\.js/.test(text(file));
+  const others = all.filter((file) => !serial.includes(file));
+  const [builder, ...waiters] = others.filter(needsBuild);
+  const concurrent = [...(builder ? [builder] : []), ...others.filter((file) => !needsBuild(file)), ...waiters];
+  return { serial, concurrent };
+}
+
+/** The files that start no browser, `size` at a time. */
+async function concurrentNodeTests(concurrent, size = NODE_CONCURRENCY, name = `node: ${concurrent.length} files, ${size} at a time`) {
+  if (!concurrent.length) return 0;
+  return phase(name, async () => {
+    const results = await inPool(
+      concurrent.map((file) => () => nodeTestFile(file, 'concurrent')),
+      size,
+    );
+    return results.find((status) => status !== 0) ?? 0;
+  });
+}
+
+/** The files that start a browser, one at a time. */
+async function serialNodeTests(serial) {
+  if (!serial.length) return 0;
+  return phase(`node: ${serial.length} files that start a browser, one at a time`, async () => {
+    let status = 0;
+    for (const file of serial) status = (await nodeTestFile(file, 'serial')) || status;
+    return status;
+  });
+}
+
+// Node test files that start a browser say so on their first line (`// @test-serial: starts a
+// browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
+// CI machine (focus, animation frames and layout shifts are what they check). The other files run
+// NODE_CONCURRENCY at a time.
+async function nodeTests() {
+  const { serial, concurrent } = nodeTestFiles();
+  const concurrentStatus = await concurrentNodeTests(concurrent);
+  return (await serialNodeTests(serial)) || concurrentStatus;
+}
+
+// One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with
+// BROWSERS=all (or only Firefox with BROWSERS=firefox). The config's reporter writes each file's
+// result to TEST_RESULTS (a line of JSON per file) for the summary.
+async function browserTests() {
+  const wanted = { all: ['chromium', 'firefox'], firefox: ['firefox'] }[process.env.BROWSERS ?? ''] ?? ['chromium'];
+  const env = { ...process.env };
+  if (wanted.includes('chromium')) {
+    env.CHROME_PATH = findBrowser(
+      'Chromium',
+      [
+        process.env.CHROME_PATH,
+        '/usr/bin/chromium',
+        '/usr/bin/chromium-browser',
+        '/usr/bin/google-chrome-stable',
+        '/usr/bin/google-chrome',
+      ],
+      'chromium',
+    );
   }
-  const status = steps[name]();
-  if (status !== 0) {
-    console.error(`\n${name} tests failed (exit ${status}).`);
-    failed++;
-    if (name === 'types') break;
+  if (wanted.includes('firefox')) {
+    env.FIREFOX_PATH = findBrowser('Firefox', [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'], 'firefox-esr');
+  }
+  const resultsDir = mkdtempSync(join(tmpdir(), 'test-results-'));
+  let status = 0;
+  try {
+    for (const browser of wanted) {
+      const results = join(resultsDir, `${browser}.jsonl`);
+      status =
+        (await phase(
+          `browser: ${browser}`,
+          async () => {
+            console.log(`\n# browser tests in ${browser}`);
+            const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs', ...rest];
+            return (await run(process.execPath, args, { env: { ...env, TEST_BROWSER: browser, TEST_RESULTS: results } })).status;
+          },
+          false,
+        )) || status;
+      if (existsSync(results)) {
+        for (const line of readFileSync(results, 'utf8').split('\n').filter(Boolean)) files.push({ part: browser, ...JSON.parse(line) });
+      }
+    }
+  } finally {
+    rmSync(resultsDir, { recursive: true, force: true });
+  }
+  return status;
+}
+
+function printSummary(start) {
+  const pad = (text, width) => text + ' '.repeat(Math.max(1, width - text.length));
+  const width = Math.max(...phases.map((p) => p.name.length), 5) + 2;
+  const cpu = (value) => (Number.isNaN(value) ? '' : `  (CPU ${value.toFixed(0)} s)`);
+  console.log('\n# npm test: time by phase (CPU: the seconds of processor time its commands used)');
+  for (const { name, seconds: time, cpu: used, status } of phases) {
+    console.log(`#   ${pad(name, width)}${time.toFixed(1).padStart(6)} s${cpu(used)}${status === 0 ? '' : '  FAILED'}`);
+  }
+  console.log(`#   ${pad('total', width)}${seconds(start).toFixed(1).padStart(6)} s`);
+  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, Number(process.env.TEST_SLOWEST) || 8);
+  if (slowest.length > 1) {
+    console.log('# slowest files');
+    for (const file of slowest)
+      console.log(`#   ${file.seconds.toFixed(1).padStart(6)} s  ${file.part}: ${file.file}${cpu(file.cpu ?? Number.NaN)}`);
+  }
+  const failed = files.filter((file) => file.status !== 0);
+  if (failed.length) {
+    console.error('# FAILED files:');
+    for (const file of failed) console.error(`#   ${file.part}: ${file.file}`);
   }
 }
+
+const start = performance.now();
+let failed = 0;
+if (part === 'lint') failed = await phase('lint', async () => (await lint()).status);
+else if (part === 'types') failed = await phase('types', async () => (await types()).status);
+else if (part === 'node') failed = await nodeTests();
+else if (part === 'browser') failed = await browserTests();
+else {
+  // Lint and the typecheck each keep one core busy: side by side, then the tests (a file that does not
+  // type-check would only fail in them with a less clear message).
+  const typesStatus = await phase(
+    process.env.TEST_OVERLAP === '1' ? 'lint + types + the packed package, side by side' : 'lint + types, side by side',
+    async () => {
+      // With TEST_OVERLAP=1 the browser-starting Node files come first: the package they test is built
+      // here too (test/support/packed-package.ts keeps it on disk for them).
+      const pack =
+        process.env.TEST_OVERLAP === '1'
+          ? [run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PACK], { buffered: true })]
+          : [];
+      const [linted, typed, packed] = await Promise.all([lint(true), types(true), ...pack]);
+      if (packed) console.log(`\n${packed.output.trimEnd()}\n# the packed package: ${packed.status === 0 ? 'built' : 'FAILED'}`);
+      console.log(`\n${linted.output.trimEnd()}\n# lint: ${linted.status === 0 ? 'ok' : 'FAILED'}`);
+      console.log(`\n${typed.output.trimEnd()}\n# types: ${typed.status === 0 ? 'ok' : 'FAILED'}`);
+      failed += linted.status === 0 ? 0 : 1;
+      return typed.status;
+    },
+  );
+  if (typesStatus !== 0) failed++;
+  else if (process.env.TEST_OVERLAP === '1') {
+    // Opt-in (measure it on the machine that runs CI): the browser-starting Node files first, alone;
+    // then the browser tests, with the other Node files beside them one at a time (they start no
+    // browser and mostly keep one core busy, while a browser test mostly waits on frames and timers).
+    const { serial, concurrent } = nodeTestFiles();
+    failed += (await serialNodeTests(serial)) === 0 ? 0 : 1;
+    const statuses = await Promise.all([
+      browserTests(),
+      concurrentNodeTests(concurrent, 1, `node: ${concurrent.length} files, beside the browsers`),
+    ]);
+    failed += statuses.filter((status) => status !== 0).length;
+  } else {
+    failed += (await nodeTests()) === 0 ? 0 : 1;
+    failed += (await browserTests()) === 0 ? 0 : 1;
+  }
+}
+printSummary(start);
 process.exit(failed ? 1 : 0);

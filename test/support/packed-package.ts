@@ -1,9 +1,10 @@
 /**
  * The package as npm publishes it, for every Node test file that installs or reads it (the package
- * test, the framework app tests): a fresh build of a copy of the sources (the repository's own dist/
- * and README are left alone), `npm pack`ed, and the tarball unpacked beside it. Built once per hash of
- * its inputs and kept on disk (disk-cache.ts), so several test files, even running at the same time,
- * pack once. Readers must not write into either folder.
+ * test, the framework app tests, and through shared-cdn-build.ts every test of the script-tag build):
+ * a fresh build of a copy of the sources (the repository's own dist/ and README are left alone),
+ * `npm pack`ed, and the tarball unpacked beside it. Built once per hash of its inputs and kept on disk
+ * (disk-cache.ts), so several test files, even running at the same time, build and pack once. Readers
+ * must not write into any of its folders.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,11 +20,15 @@ export interface PackedPackage {
   tarball: string;
   /** The tarball's contents, unpacked (`package.json`, `dist/`, `custom-elements.json`…). */
   dir: string;
+  /** A folder holding a copy of the build's `dist/cdn` as `cdn/` and nothing else: a site root. */
+  cdnSite: string;
+  /** The script-tag build's chunks, as `buildCdn` returned them (scripts/build.ts writes the list). */
+  cdnChunks: string;
 }
 
-function mustRun(command: string, args: string[], cwd: string): Promise<string> {
+function mustRun(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env, NO_COLOR: '1' } });
     let stdout = '';
     let output = '';
     child.stdout.on('data', (chunk) => ((stdout += chunk), (output += chunk)));
@@ -41,7 +46,9 @@ async function buildAndPack(dir: string): Promise<void> {
   const source = mkdtempSync(join(tmpdir(), 'packed-package-'));
   for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
-  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source);
+  const chunks = join(dir, 'cdn-chunks.json');
+  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source, { CDN_CHUNKS_JSON: chunks });
+  cpSync(join(source, 'dist/cdn'), join(dir, 'cdn-site/cdn'), { recursive: true });
   const [pack] = JSON.parse(await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source)) as {
     filename: string;
   }[];
@@ -56,5 +63,10 @@ export async function packedPackage(): Promise<PackedPackage> {
   // This file is an input too: a change in how the package is built and packed means a new one.
   const dir = await cachedBuild('testimonial-elements-pack', [...INPUTS, 'test/support/packed-package.ts'], 'packed.json', buildAndPack);
   const { filename } = JSON.parse(readFileSync(join(dir, 'packed.json'), 'utf8')) as { filename: string };
-  return { tarball: join(dir, filename), dir: join(dir, 'package') };
+  return {
+    tarball: join(dir, filename),
+    dir: join(dir, 'package'),
+    cdnSite: join(dir, 'cdn-site'),
+    cdnChunks: join(dir, 'cdn-chunks.json'),
+  };
 }

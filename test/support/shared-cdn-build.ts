@@ -1,13 +1,14 @@
 /**
  * One script-tag build for every Node test file that reads or serves it (size, script-tag page,
- * strict-CSP page, server rendering's browser tests, Lighthouse), kept on disk by a hash of its inputs
- * (src/, scripts/, package-lock.json; see disk-cache.ts): the first file builds (about 20 s with the
- * Terser pass), the others reuse it. Readers must not write into the folder.
+ * strict-CSP page, server rendering's browser tests, Lighthouse): the one in the packed package
+ * (packed-package.ts), which the package tests need anyway, so a test run builds it once (about 20 s
+ * with the Terser pass). Its JavaScript is the same as a build from the repository's sources (only the
+ * source maps' relative paths differ). Readers must not write into the folder.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCdn, type BuiltChunk } from '../../scripts/cdn-build.js';
-import { cachedBuild } from './disk-cache.js';
+import type { BuiltChunk } from '../../scripts/cdn-build.js';
+import { packedPackage } from './packed-package.js';
 
 export interface SharedCdnBuild {
   /** A folder holding `cdn/` (the build) and nothing else; serve it as a site root. */
@@ -18,15 +19,7 @@ export interface SharedCdnBuild {
 }
 
 export async function sharedCdnBuild(): Promise<SharedCdnBuild> {
-  const root = await cachedBuild(
-    'testimonial-elements-cdn',
-    ['src', 'scripts', 'package-lock.json', 'test/support/shared-cdn-build.ts'],
-    'chunks.json',
-    async (dir) => {
-      const chunks = await buildCdn(join(dir, 'cdn'));
-      writeFileSync(join(dir, 'chunks.json'), JSON.stringify(chunks));
-    },
-  );
-  const chunks = JSON.parse(readFileSync(join(root, 'chunks.json'), 'utf8')) as BuiltChunk[];
-  return { root, cdnDir: join(root, 'cdn'), chunks };
+  const { cdnSite, cdnChunks } = await packedPackage();
+  const chunks = JSON.parse(readFileSync(cdnChunks, 'utf8')) as BuiltChunk[];
+  return { root: cdnSite, cdnDir: join(cdnSite, 'cdn'), chunks };
 }
