@@ -92,7 +92,7 @@ describe('GET /summary', () => {
     assert.deepEqual(summary.distribution, want.distribution);
     assert.deepEqual({ ...summary.integrations }, want.integrations);
     assert.deepEqual(Object.entries(summary.tags!), Object.entries(want.tags), 'tags counted, most first');
-    assert.ok(Object.keys(want.tags).length >= 8, 'the fixtures carry enough tags for a wall\'s tag filters');
+    assert.ok(Object.keys(want.tags).length >= 8, "the fixtures carry enough tags for a wall's tag filters");
     assert.deepEqual(
       summary.recent.map((customer) => customer.name),
       want.names,

@@ -36,11 +36,12 @@ import {
 } from './wall-templates.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { MovingParts } from './moving-layouts.js';
+import type { WallControls } from './controls/wall-controls.js';
 
 export type { TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../shared/events.js';
 
 /** Properties that change the question asked of the API. */
-const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
+const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', 'controls', ...WALL_QUERY_KEYS] as const;
 
 /** Properties the wall hands to its cards: a change renders the slices already shown again. */
 const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
@@ -50,6 +51,9 @@ export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
+
+/** The visitor's toolbar (`controls`): only walls that have one load it. */
+export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
 
 /** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
 const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
@@ -162,6 +166,7 @@ export class TestimonialWall extends CardDisplayElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
+    controls: {},
   };
 
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
@@ -226,6 +231,12 @@ export class TestimonialWall extends CardDisplayElement {
    * given, replaces the link's words.
    */
   cta?: string | null;
+  /**
+   * The visitor's toolbar above the cards: any of `search rating tags sort type`, space-separated
+   * (docs/wall-controls.md). The owner's attributes stay the base every visitor choice narrows. With
+   * the attribute `controls-url`, the choices are kept in the page URL (`?t-q=…`).
+   */
+  controls?: string;
 
   /** The wall's words in its language. */
 
@@ -267,6 +278,9 @@ export class TestimonialWall extends CardDisplayElement {
   /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
   private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
+  private toolbar: WallControls | undefined;
+  /** The owner's question (the attributes); `params` is it narrowed by the visitor. */
+  private owner: ListTestimonialsParams = {};
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
   private formLinkClient: WidgetReadClient | undefined;
   private readonly data = new WallData(this, {
@@ -342,9 +356,10 @@ export class TestimonialWall extends CardDisplayElement {
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
     if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
-    if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
-      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
-    }
+    if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
+      this.owner = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
+    if (this.controls) this.prepareToolbar();
+    this.params = this.toolbar?.narrow(this.owner) ?? this.owner;
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
       if (this.awaitingLayout) this.loadLayout();
@@ -372,6 +387,28 @@ export class TestimonialWall extends CardDisplayElement {
     const masonry = masonryLayout.loaded;
     if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
     this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
+  }
+
+  /** Makes the toolbar once its chunk is here (the owner's question is asked meanwhile). */
+  private prepareToolbar(): void {
+    const chunk = wallControls.loaded;
+    if (!chunk) {
+      wallControls.load().then(
+        () => this.requestUpdate('controls', null),
+        (error: unknown) => this.report('TE-CONTROLS-UNAVAILABLE', `controls could not be loaded (${errorMessage(error)}).`),
+      );
+      return;
+    }
+    this.toolbar ??= new chunk.WallControls(this, {
+      controls: () => this.controls,
+      client: () => this.currentClient(),
+      owner: () => this.owner,
+      // The visitor changed the question: asked as a change of `controls` (see QUESTION_PROPERTIES).
+      ask: () => this.requestUpdate('controls', null),
+      announce: (text) => this.announce(text),
+      words: this.w,
+      report: this.report,
+    });
   }
 
   /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
@@ -445,8 +482,11 @@ export class TestimonialWall extends CardDisplayElement {
     if (client === this.askedClient && key === this.askedKey) return;
     this.askedClient = client;
     this.askedKey = key;
-    this.placed = false;
-    this.chunks.replace([]);
+    // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
+    if (!this.toolbar?.refreshing) {
+      this.placed = false;
+      this.chunks.replace([]);
+    }
     if (client) {
       void this.data.load(client, this.params, this.firstPage);
       this.firstPage = undefined;
@@ -477,6 +517,7 @@ export class TestimonialWall extends CardDisplayElement {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
       // it; a fetched one arrives after the first render and is revealed slice by slice.
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
+      this.toolbar?.answered(feed.items.length, feed.hasMore);
     } else {
       this.chunks.append(testimonials);
       this.announce(
@@ -497,6 +538,7 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
+    this.toolbar?.answered();
     this.announce(this.failure);
     // The console stays English, whatever the reader's language.
     this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
@@ -627,10 +669,12 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if (status === 'loading' || !locale.lang) return this.renderSkeleton();
+    if ((status === 'loading' && !this.toolbar?.refreshing) || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
-      return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
+      return html`<div class="message" part="empty" lang=${locale.lang}>
+        ${w(this.params === this.owner ? 'No testimonials to show yet.' : 'No testimonials match these choices.')}
+      </div>`;
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
@@ -682,9 +726,10 @@ export class TestimonialWall extends CardDisplayElement {
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
-    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
+    const least = Math.max(body === this.shownSkeleton ? 0 : this.keptHeight, this.toolbar?.held ?? 0);
+    const held = styleProperties({ 'min-block-size': `${least}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
-      ${body} ${this.renderFooter()}
+      ${this.toolbar?.render(this.locale)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;
   }
