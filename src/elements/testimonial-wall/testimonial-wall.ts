@@ -278,9 +278,9 @@ export class TestimonialWall extends CardDisplayElement {
   /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
   private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
-  private toolbar: WallControls | undefined;
+  private visitorControls: WallControls | undefined;
   /** The owner's question (the attributes); `params` is it narrowed by the visitor. */
-  private owner: ListTestimonialsParams = {};
+  private ownerQuestion: ListTestimonialsParams = {};
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
   private formLinkClient: WidgetReadClient | undefined;
   private readonly data = new WallData(this, {
@@ -296,7 +296,10 @@ export class TestimonialWall extends CardDisplayElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     // A server-rendered carousel or marquee keeps the server's markup until its chunk is here (the
     // skeleton would stand in for it, and move what follows), then is drawn anew in the same task.
-    this.firstPage = takeOver(this, isMoving(this.layout) ? movingLayouts.load : undefined);
+    // A wall with a toolbar keeps the server's markup until the toolbar's chunk is here too.
+    this.firstPage = takeOver(this, () =>
+      Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
+    );
     return super.createRenderRoot();
   }
 
@@ -357,9 +360,18 @@ export class TestimonialWall extends CardDisplayElement {
     if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
-      this.owner = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
-    if (this.controls) this.prepareToolbar();
-    this.params = this.toolbar?.narrow(this.owner) ?? this.owner;
+      this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
+    // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
+    if (
+      this.controls &&
+      !(this.visitorControls ??= wallControls.loaded?.wallControls(
+        this,
+        () => this.ownerQuestion,
+        () => this.currentClient(),
+      ))
+    )
+      void wallControls.load().then(() => this.requestUpdate('controls', null));
+    this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
       if (this.awaitingLayout) this.loadLayout();
@@ -387,28 +399,6 @@ export class TestimonialWall extends CardDisplayElement {
     const masonry = masonryLayout.loaded;
     if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
     this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
-  }
-
-  /** Makes the toolbar once its chunk is here (the owner's question is asked meanwhile). */
-  private prepareToolbar(): void {
-    const chunk = wallControls.loaded;
-    if (!chunk) {
-      wallControls.load().then(
-        () => this.requestUpdate('controls', null),
-        (error: unknown) => this.report('TE-CONTROLS-UNAVAILABLE', `controls could not be loaded (${errorMessage(error)}).`),
-      );
-      return;
-    }
-    this.toolbar ??= new chunk.WallControls(this, {
-      controls: () => this.controls,
-      client: () => this.currentClient(),
-      owner: () => this.owner,
-      // The visitor changed the question: asked as a change of `controls` (see QUESTION_PROPERTIES).
-      ask: () => this.requestUpdate('controls', null),
-      announce: (text) => this.announce(text),
-      words: this.w,
-      report: this.report,
-    });
   }
 
   /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
@@ -483,7 +473,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
-    if (!this.toolbar?.refreshing) {
+    if (!this.visitorControls?.refreshing) {
       this.placed = false;
       this.chunks.replace([]);
     }
@@ -517,7 +507,6 @@ export class TestimonialWall extends CardDisplayElement {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
       // it; a fetched one arrives after the first render and is revealed slice by slice.
       this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
-      this.toolbar?.answered(feed.items.length, feed.hasMore);
     } else {
       this.chunks.append(testimonials);
       this.announce(
@@ -538,7 +527,6 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private onError(error: unknown, page: number): void {
     const message = errorMessage(error);
-    this.toolbar?.answered();
     this.announce(this.failure);
     // The console stays English, whatever the reader's language.
     this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
@@ -669,12 +657,10 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if ((status === 'loading' && !this.toolbar?.refreshing) || !locale.lang) return this.renderSkeleton();
+    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
-      return html`<div class="message" part="empty" lang=${locale.lang}>
-        ${w(this.params === this.owner ? 'No testimonials to show yet.' : 'No testimonials match these choices.')}
-      </div>`;
+      return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
@@ -726,10 +712,9 @@ export class TestimonialWall extends CardDisplayElement {
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
-    const least = Math.max(body === this.shownSkeleton ? 0 : this.keptHeight, this.toolbar?.held ?? 0);
-    const held = styleProperties({ 'min-block-size': `${least}px` });
+    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
-      ${this.toolbar?.render(this.locale)} ${body} ${this.renderFooter()}
+      ${this.visitorControls?.render(this.locale)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;
   }

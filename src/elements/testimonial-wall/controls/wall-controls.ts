@@ -13,14 +13,18 @@
  *   below moves only once their own action has changed the result, never under their fingers;
  * - tells screen readers the result politely, through the wall's one live region;
  * - keeps the choices in the page URL (`controls-url`: `?t-q=…&t-rating=…`), Back and Forward included.
+ *
+ * What the wall keeps to itself comes through `ControlledWall`; the rest through the wall's public
+ * surface (its `controls`, its events, `requestUpdate`), so the wall's side of it stays a few lines.
  */
-import type { ReactiveController } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WidgetReadClient } from '../../../client/index.js';
 import type { SummaryData } from '../../../client/summary.js';
-import type { ListTestimonialsParams, TestimonialType } from '../../../client/types.js';
-import { ENGLISH_ONE, type Language, type LocalizedHost, type Words } from '../../shared/localize.js';
+import { LIMIT_DEFAULT, type ListTestimonialsParams } from '../../../client/types.js';
+import type { TestimonialWallLoadEvent } from '../../shared/events.js';
+import { ENGLISH_ONE, type Language, type Words } from '../../shared/localize.js';
+import { warn } from '../../shared/warnings.js';
 import { fetchSummary, summaryUrl } from '../../testimonial-summary/summary-source.js';
-import type { WarnFn } from '../../shared/warnings.js';
 import {
   choicesFromUrl,
   choicesToUrl,
@@ -30,12 +34,9 @@ import {
   parseControls,
   searchWords,
   type ControlName,
-  type SortChoice,
   type VisitorChoices,
 } from './visitor-choices.js';
 import { toolbarTemplate, type ToolbarView } from './toolbar-template.js';
-
-export { choicesFromUrl } from './visitor-choices.js';
 
 Object.assign(ENGLISH_ONE, {
   '{0} testimonials': '{0} testimonial',
@@ -46,25 +47,67 @@ Object.assign(ENGLISH_ONE, {
 /** Milliseconds of no typing after which a search is asked. */
 export const SEARCH_PAUSE_MS = 300;
 
-/** What the toolbar needs of its wall. */
-export interface ControlledWall {
-  /** The `controls` attribute as it is now. */
-  controls(): string | undefined;
+/**
+ * The page URL's query the toolbar reads its choices from (`controls-url`): the document's; on the
+ * server, the server renderer points it at the request's (src/ssr).
+ */
+export const pageLocation: { search(): string | undefined } = {
+  search: () => (typeof location === 'undefined' ? undefined : location.search),
+};
+
+/**
+ * The wall, as the toolbar sees it: its public surface, and two members of the base element the
+ * carousel uses too (their names are never shortened in the build: see scripts/private-names.ts).
+ */
+export type WallHost = ReactiveControllerHost &
+  HTMLElement & {
+    controls?: string;
+    requestUpdate(name?: PropertyKey, oldValue?: unknown): void;
+  };
+
+/** What the base element keeps protected, read by the toolbar. */
+interface Protected {
+  /** Tells screen readers, through the wall's one live region. */
+  announce(text: string): void;
+  /** The wall's words (its language, its `strings`). */
+  w: Words;
+}
+
+/** What the toolbar needs of its wall that the wall keeps to itself. */
+export interface ControlledWall extends Protected {
   /** The client the wall asks (for the summary's base URL). */
   client(): WidgetReadClient | undefined;
   /** The owner's question, from the attributes. */
   owner(): ListTestimonialsParams;
-  /** The visitor's question changed: the wall asks it (see `narrow`). */
-  ask(): void;
-  announce(text: string): void;
-  words: Words;
-  report: WarnFn;
 }
 
-/** The toolbar's state machine, a controller of its wall. */
+/**
+ * The toolbar of `host` (the wall calls it once, when the chunk is here), given the owner's question
+ * and the wall's client (the wall's own). Positional, and the rest read from the wall itself: each
+ * byte the wall spends on its toolbar is one in the script-tag entry.
+ */
+export function wallControls(
+  host: WallHost,
+  owner: () => ListTestimonialsParams,
+  client: () => WidgetReadClient | undefined,
+): WallControls {
+  const inside = host as unknown as Protected;
+  return new WallControls(host, {
+    owner,
+    client,
+    announce: (text) => inside.announce(text),
+    get w() {
+      return inside.w;
+    },
+  });
+}
+
+/** The toolbar's state, a controller of its wall. */
 export class WallControls implements ReactiveController {
   /** The visitor's choices. */
   choices: VisitorChoices = {};
+  /** A visitor's question is on its way: the wall keeps its cards (busy) instead of the skeleton. */
+  refreshing = false;
   /** What the search field shows (typed, not yet asked). */
   private typed = '';
   private enabled: ControlName[] = [];
@@ -72,76 +115,62 @@ export class WallControls implements ReactiveController {
   private summaryKey: string | undefined;
   private summaryRequest: AbortController | undefined;
   private pause: ReturnType<typeof setTimeout> | undefined;
-  /** A visitor's question is on its way: the wall keeps its cards (busy) instead of the skeleton. */
-  refreshing = false;
   /** The wall's least height while a visitor's question is answered or they type, in px (0: none). */
-  held = 0;
+  private held = 0;
   /** The last change was a search typed, with the field focused: the next one replaces its history entry. */
   private typing = false;
   /** The toolbar item that is the toolbar's Tab stop (roving tabindex). */
-  active = 0;
+  private active = 0;
 
   constructor(
-    private readonly host: LocalizedHost,
+    private readonly host: WallHost,
     private readonly wall: ControlledWall,
   ) {
     host.addController(this);
-    if (this.followsUrl && typeof location !== 'undefined') this.setChoices(choicesFromUrl(new URLSearchParams(location.search)));
+    const search = pageLocation.search();
+    if (this.followsUrl && search !== undefined) this.setChoices(choicesFromUrl(new URLSearchParams(search)));
+    // The wall was connected before its chunk came: hostConnected is not called for it.
+    if (typeof window !== 'undefined' && host.isConnected) this.hostConnected();
   }
 
   hostConnected(): void {
-    if (typeof window !== 'undefined') window.addEventListener('popstate', this.onPopState);
+    window.addEventListener('popstate', this.onPopState);
+    this.host.addEventListener('testimonial-wall-load', this.onLoad);
+    this.host.addEventListener('testimonial-wall-error', this.onFailure);
   }
 
   hostDisconnected(): void {
     window.removeEventListener('popstate', this.onPopState);
+    this.host.removeEventListener('testimonial-wall-load', this.onLoad);
+    this.host.removeEventListener('testimonial-wall-error', this.onFailure);
     clearTimeout(this.pause);
     this.summaryRequest?.abort();
     this.summaryKey = undefined;
   }
 
-  /** Before each render: the enabled controls, and the summary they need. */
+  /** Before each render: the summary the filters need. */
   hostUpdate(): void {
-    this.enabled = parseControls(this.wall.controls(), this.wall.report);
     if (typeof document !== 'undefined') this.requestSummary();
   }
 
-  /** The owner's question narrowed by the visitor (the wall calls it on every update that may change it). */
+  /** The owner's question narrowed by the visitor (the owner's own object when they chose nothing). */
   narrow(owner: ListTestimonialsParams): ListTestimonialsParams {
-    // The owner's own object when the visitor chose nothing: the wall tells "no testimonials yet" from "none match".
-    return hasChoices(this.choices)
-      ? narrow(
-          owner,
-          this.choices,
-          parseControls(this.wall.controls(), () => {}),
-        )
-      : owner;
+    return hasChoices(this.choices) ? narrow(owner, this.choices, this.enabledNow) : owner;
   }
 
-  /** The first page of the current question arrived (or failed: no count); says it, and lets the height go. */
-  answered(count?: number, more = false): void {
-    if (!this.refreshing) return;
-    this.refreshing = false;
-    if (!this.typing) this.held = 0;
-    if (count === undefined) return;
-    const { words: w } = this.wall;
-    const query = searchWords(this.choices.query);
-    this.wall.announce(
-      count === 0
-        ? query
-          ? w('No testimonials match “{0}”.', query)
-          : w('No testimonials match these choices.')
-        : w(more ? 'More than {0} testimonials' : '{0} testimonials', count),
-    );
+  /** The wall's words for its empty state when the visitor's choices leave nothing ('' when they chose nothing). */
+  empty(): string {
+    return hasChoices(this.choices) ? this.wall.w('No testimonials match these choices.') : '';
   }
 
   /** The toolbar, for the wall's render. */
   render(locale: Language): unknown {
+    this.enabled = this.enabledNow;
     if (!this.enabled.length) return undefined;
     const owner = this.wall.owner();
     const view: ToolbarView = {
       enabled: this.enabled,
-      w: this.wall.words,
+      w: this.wall.w,
       lang: locale.lang,
       requested: locale.requested,
       typed: this.typed,
@@ -163,6 +192,15 @@ export class WallControls implements ReactiveController {
     return toolbarTemplate(view);
   }
 
+  /** The enabled controls; an unknown name is reported once (`TE-INVALID-CONTROLS`). */
+  private get enabledNow(): ControlName[] {
+    return parseControls(this.host.controls, (code, message) => warn(this.host, code, message));
+  }
+
+  private get followsUrl(): boolean {
+    return this.host.hasAttribute('controls-url');
+  }
+
   /** The stars present (from the summary), highest first, with their counts; 5 to 1 without counts when it is unknown. */
   private ratingsOffered(owner: ListTestimonialsParams): [number, number | undefined][] {
     if (owner.rating !== undefined) return [];
@@ -179,14 +217,11 @@ export class WallControls implements ReactiveController {
     return Object.entries(counted).filter(([tag]) => !limit || limit.includes(tag));
   }
 
-  private get followsUrl(): boolean {
-    return (this.host as HTMLElement).hasAttribute?.('controls-url') ?? false;
-  }
-
   /** Fetches the summary once per owner question, when the rating or tag filters need it. */
   private requestSummary(): void {
     const client = this.wall.client();
-    const wanted = client && (this.enabled.includes('rating') || this.enabled.includes('tags'));
+    const enabled = this.enabledNow;
+    const wanted = client && (enabled.includes('rating') || enabled.includes('tags'));
     const key = wanted ? summaryUrl(client.baseUrl, this.wall.owner(), 0) : undefined;
     if (key === this.summaryKey) return;
     this.summaryKey = key;
@@ -213,26 +248,30 @@ export class WallControls implements ReactiveController {
 
   /**
    * A visitor's choice (`null`: Reset): the wall's height is held, the question asked, and the URL
-   * follows when asked to. A second activation of a pressed rating or tag clears it (the template
-   * passes `undefined` then).
+   * follows when asked to. A second press of a pressed rating or tag clears it (the template passes
+   * `undefined` then).
    */
   private choose(change: Partial<VisitorChoices> | null, typed = false): void {
     clearTimeout(this.pause);
     const next = change ? { ...this.choices, ...change } : {};
     if (!change) this.typed = '';
-    else if (!typed && 'query' in change) this.typed = change.query ?? '';
-    const before = this.wall.owner();
-    if (JSON.stringify(narrow(before, next, this.enabled)) === JSON.stringify(narrow(before, this.choices, this.enabled))) {
-      this.choices = next;
+    const owner = this.wall.owner();
+    const same = JSON.stringify(narrow(owner, next, this.enabled)) === JSON.stringify(narrow(owner, this.choices, this.enabled));
+    this.choices = next;
+    if (same) {
       this.host.requestUpdate();
       return;
     }
-    this.choices = next;
     this.hold();
     this.writeUrl(typed && this.typing);
     this.typing = typed;
+    this.ask();
+  }
+
+  /** The visitor's question changed: the wall asks it, as a change of `controls` (its QUESTION_PROPERTIES). */
+  private ask(): void {
     this.refreshing = true;
-    this.wall.ask();
+    this.host.requestUpdate('controls', null);
   }
 
   /** "Reset" goes away once pressed: focus goes to the search field, else the toolbar's first item. */
@@ -242,10 +281,24 @@ export class WallControls implements ReactiveController {
     void this.host.updateComplete.then(() => this.host.shadowRoot?.querySelector<HTMLElement>('.tb input, .tb-bar button')?.focus());
   }
 
-  /** Holds the wall at its height now (it may grow, not shrink, until the visitor's result is in). */
+  /**
+   * Holds the wall at its height now (it may grow, not shrink, until the visitor's result is in and
+   * they stopped typing): a least height on the element itself, taken away after.
+   */
   private hold(): void {
-    const wall = (this.host.shadowRoot ?? this.host).querySelector('.wall');
-    this.held = Math.max(this.held, wall?.getBoundingClientRect().height ?? 0);
+    this.held = Math.max(this.held, this.host.getBoundingClientRect().height);
+    this.host.style.minBlockSize = `${this.held}px`;
+  }
+
+  private release(): void {
+    if (!this.held) return;
+    this.held = 0;
+    this.host.style.removeProperty('min-block-size');
+  }
+
+  private settled(): void {
+    this.refreshing = false;
+    if (!this.typing) this.release();
   }
 
   private writeUrl(replace: boolean): void {
@@ -256,14 +309,36 @@ export class WallControls implements ReactiveController {
     else history.pushState(history.state, '', url);
   }
 
+  /** The first page of a visitor's question arrived: says how many, and lets the height go. */
+  private readonly onLoad = (event: TestimonialWallLoadEvent): void => {
+    if (!this.refreshing) return;
+    this.settled();
+    const count = event.detail.testimonials.length;
+    // A full page: there are more (the list's `total` counts one page).
+    const more = count >= (this.wall.owner().limit ?? LIMIT_DEFAULT);
+    const query = searchWords(this.choices.query);
+    const { w } = this.wall;
+    this.wall.announce(
+      count === 0
+        ? query
+          ? w('No testimonials match “{0}”.', query)
+          : w('No testimonials match these choices.')
+        : w(more ? 'More than {0} testimonials' : '{0} testimonials', count),
+    );
+  };
+
+  /** A visitor's question failed: the wall says so; the height goes. */
+  private readonly onFailure = (): void => {
+    if (this.refreshing) this.settled();
+  };
+
   private readonly onPopState = (): void => {
     if (!this.followsUrl) return;
     clearTimeout(this.pause);
     this.setChoices(choicesFromUrl(new URLSearchParams(location.search)));
     this.typing = false;
     this.hold();
-    this.refreshing = true;
-    this.wall.ask();
+    this.ask();
   };
 
   private readonly onInput = (event: Event): void => {
@@ -276,7 +351,7 @@ export class WallControls implements ReactiveController {
   private readonly onSearchKey = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape' || !this.typed) return;
     event.preventDefault();
-    (event.target as HTMLInputElement).value = '';
+    this.typed = (event.target as HTMLInputElement).value = '';
     this.choose({ query: '' }, true);
   };
 
@@ -289,10 +364,6 @@ export class WallControls implements ReactiveController {
   /** Typing is over: the wall may take the height its result needs. */
   private readonly onSearchBlur = (): void => {
     this.typing = false;
-    if (this.refreshing || !this.held) return;
-    this.held = 0;
-    this.host.requestUpdate();
+    if (!this.refreshing) this.release();
   };
 }
-
-export type { SortChoice, TestimonialType };
