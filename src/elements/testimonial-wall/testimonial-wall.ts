@@ -128,6 +128,13 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * @csspart slide - One carousel slide.
  * @csspart marquee - The moving rows.
  * @csspart marquee-toggle - The button that pauses and resumes the moving rows.
+ * @csspart controls - The visitor's toolbar (`controls`), above the testimonials.
+ * @csspart controls-search - The toolbar's search form (a `search` landmark).
+ * @csspart search - The search field.
+ * @csspart controls-toolbar - The toolbar's filters and order (role `toolbar`).
+ * @csspart controls-reset - The toolbar's "Reset" button, shown once the visitor set anything.
+ *
+ * @attr {boolean} controls-url - With `controls`: keeps the visitor's choices in the page URL's query (`?t-q=…&t-rating=…`), so a filtered wall can be linked and Back undoes a choice (docs/wall-controls.md).
  *
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.

@@ -168,7 +168,7 @@ describe('<testimonial-wall controls>', function () {
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'ArrowRight' });
     expect(wall.shadowRoot!.activeElement).to.equal(items[2]);
-    await result(wall, () => sendKeys({ press: 'Space' }));
+    await result(wall, () => sendKeys({ press: ' ' }));
     expect(cards(wall).every((t) => t.type === 'video')).to.equal(true);
     await sendKeys({ press: 'End' });
     expect(wall.shadowRoot!.activeElement!.textContent!.trim()).to.equal('Reset');
