@@ -22,6 +22,7 @@ import { replaceBetweenMarkers } from '../scripts/readme-elements.js';
 import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type BenchServer, type Figure } from './support.js';
 import { measureVideo } from './video.js';
 import { measureWallRender } from './wall.js';
+import { measureWallControls } from './wall-controls.js';
 
 interface Context {
   elements: Bundle;
@@ -34,6 +35,7 @@ interface Context {
 const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   bytes: async ({ elements, hlsVideo }) => measureBytes(elements, hlsVideo),
   wall: async ({ browser, server }) => measureWallRender(await browser(), server),
+  'wall-controls': async ({ browser, server }) => measureWallControls(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),
   'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),
