@@ -10,8 +10,8 @@ import '../../../src/elements/testimonial-wall/define.js';
 import { wallControls, type TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import type { Testimonial } from '../../../src/client/types.js';
 import { wordsArrived } from '../shared/words.js';
-import { FakeApi } from './fake-api.js';
-import { all, loaded, part, until } from './wall-helpers.js';
+import { FakeApi, makeTestimonials } from './fake-api.js';
+import { all, loaded, part, until, warningsDuring } from './wall-helpers.js';
 
 type Card = HTMLElement & { testimonial: Testimonial };
 
@@ -249,5 +249,19 @@ describe('<testimonial-wall controls>', function () {
       await until(() => cards(wall).length > 0 && cards(wall).every((t) => t.rating === 1), `${layout}: the new result`);
       if (layout === 'carousel') expect(part(wall, 'track')!.scrollLeft, 'at its first slide').to.equal(0);
     }
+  });
+
+  it('a wall of given testimonials has nothing to narrow: no toolbar, and a console line says why', async () => {
+    const messages = await warningsDuring(async (seen) => {
+      const box = await fixture<HTMLDivElement>(html`<div></div>`);
+      const wall = document.createElement('testimonial-wall');
+      wall.setAttribute('controls', 'search');
+      wall.testimonials = makeTestimonials(3);
+      box.append(wall);
+      await wallControls.load();
+      await until(() => seen.some((line) => line.includes('TE-CONTROLS-GIVEN-DATA')), 'the warning');
+      expect(part(wall, 'controls')).to.equal(null);
+    });
+    expect(messages.filter((line) => line.includes('TE-CONTROLS-GIVEN-DATA'))).to.have.length(1);
   });
 });

@@ -62,6 +62,7 @@ export const pageLocation: { search(): string | undefined } = {
 export type WallHost = ReactiveControllerHost &
   HTMLElement & {
     controls?: string;
+    testimonials?: unknown;
     requestUpdate(name?: PropertyKey, oldValue?: unknown): void;
   };
 
@@ -167,6 +168,11 @@ export class WallControls implements ReactiveController {
   render(locale: Language): unknown {
     this.enabled = this.enabledNow;
     if (!this.enabled.length) return undefined;
+    // Given testimonials are shown as they are: there is no question to narrow, so no toolbar.
+    if (this.host.testimonials !== undefined) {
+      warn(this.host, 'TE-CONTROLS-GIVEN-DATA', 'controls: the wall shows given testimonials (no request to narrow); no toolbar is shown.');
+      return undefined;
+    }
     const owner = this.wall.owner();
     const view: ToolbarView = {
       enabled: this.enabled,
