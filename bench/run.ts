@@ -23,6 +23,7 @@ import { launchBrowser, log, QUICK, ROOT, RUNS, startBenchServer, TMP, type Benc
 import { measureVideo } from './video.js';
 import { measureVisitorQueries } from './visitor-queries.js';
 import { measureWallRender } from './wall.js';
+import { measureWallControls } from './wall-controls.js';
 
 interface Context {
   elements: Bundle;
@@ -35,6 +36,7 @@ interface Context {
 const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   bytes: async ({ elements, hlsVideo }) => measureBytes(elements, hlsVideo),
   wall: async ({ browser, server }) => measureWallRender(await browser(), server),
+  'wall-controls': async ({ browser, server }) => measureWallControls(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),
   'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
   proxy: async () => measureProxy(),

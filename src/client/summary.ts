@@ -15,6 +15,16 @@ export type SummaryFilterKey = (typeof SUMMARY_FILTER_KEYS)[number];
 export const SUMMARY_AVATARS_MAX = 12;
 export const SUMMARY_AVATARS_DEFAULT = 5;
 
+/**
+ * How many tags a summary lists at most (the most used): a row of filters, not an index. A walk
+ * counts at most {@link SUMMARY_TAGS_COUNTED} distinct names (tags first seen after that are not
+ * counted), so a project with endless distinct tags cannot grow the proxy's memory.
+ */
+export const SUMMARY_TAGS_MAX = 30;
+export const SUMMARY_TAGS_COUNTED = 1000;
+/** A tag name longer than this is no filter anyone clicks: it is left out of the count. */
+export const SUMMARY_TAG_LENGTH_MAX = 100;
+
 export interface SummaryQuery {
   filters: Pick<ListTestimonialsParams, SummaryFilterKey>;
   /** Recent customers to list, 0 to {@link SUMMARY_AVATARS_MAX}. */
@@ -39,6 +49,11 @@ export interface SummaryData {
   distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
   /** Testimonials per integration of spec 2.5, most first; the others came from no integration. */
   integrations: Partial<Record<Integration, number>>;
+  /**
+   * Testimonials per tag, most first (ties by name), at most {@link SUMMARY_TAGS_MAX} tags: what a wall's
+   * visitor controls offer as tag filters. Always there in the proxy's answer; optional for summaries built by hand.
+   */
+  tags?: Record<string, number>;
   /** The most recent customers (by testimonial date), newest first, each name once. */
   recent: SummaryCustomer[];
   /** True when the proxy stopped at its bound before the last page: the figures cover the newest testimonials read. */

@@ -20,7 +20,15 @@ import {
   type TestimonialReadClient,
 } from '../client/index.js';
 import { safeUrl } from '../client/safe-url.js';
-import { encodeSummaryQuery, parseSummaryQuery, type SummaryCustomer, type SummaryData } from '../client/summary.js';
+import {
+  encodeSummaryQuery,
+  parseSummaryQuery,
+  SUMMARY_TAG_LENGTH_MAX,
+  SUMMARY_TAGS_COUNTED,
+  SUMMARY_TAGS_MAX,
+  type SummaryCustomer,
+  type SummaryData,
+} from '../client/summary.js';
 import { integerOption, MAX_CONCURRENCY, type ResolvedProxyOptions } from './options.js';
 import { isApproved } from '../client/public-fields.js';
 import { checkQueryLimits } from './query-limits.js';
@@ -114,6 +122,7 @@ class SummaryTotals {
   private ratingSum = 0;
   private readonly stars = [0, 0, 0, 0, 0];
   private readonly integrations = new Map<Integration, number>();
+  private readonly tags = new Map<string, number>();
   private readonly recent: SummaryCustomer[] = [];
   private readonly names = new Set<string>();
 
@@ -132,7 +141,19 @@ class SummaryTotals {
       const known = integration as Integration;
       this.integrations.set(known, (this.integrations.get(known) ?? 0) + 1);
     }
+    this.addTags(testimonial.tags as unknown);
     if (this.recent.length < this.avatars) this.addCustomer(testimonial);
+  }
+
+  /** Counts each tag once per testimonial; names past the bounds (too long, too many) are not counted. */
+  private addTags(tags: unknown): void {
+    if (!Array.isArray(tags)) return;
+    for (const tag of new Set(tags)) {
+      if (typeof tag !== 'string' || tag.trim() === '' || tag.length > SUMMARY_TAG_LENGTH_MAX) continue;
+      const count = this.tags.get(tag);
+      if (count !== undefined) this.tags.set(tag, count + 1);
+      else if (this.tags.size < SUMMARY_TAGS_COUNTED) this.tags.set(tag, 1);
+    }
   }
 
   private addCustomer({ customer_name: name, customer_avatar: avatar }: Testimonial): void {
@@ -143,15 +164,21 @@ class SummaryTotals {
   }
 
   summary(partial: boolean): SummaryData {
-    const integrations = [...this.integrations].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
+    const integrations = mostFirst(this.integrations);
     return {
       count: this.count,
       rated: this.rated,
       average: this.rated ? Math.round((this.ratingSum / this.rated) * 100) / 100 : null,
       distribution: Object.fromEntries(STARS.map((star, index) => [star, this.stars[index]!])) as SummaryData['distribution'],
       integrations: Object.fromEntries(integrations),
+      tags: Object.fromEntries(mostFirst(this.tags).slice(0, SUMMARY_TAGS_MAX)),
       recent: this.recent,
       partial,
     };
   }
+}
+
+/** A count's entries, most first, ties by name (so equal walks give equal answers). */
+function mostFirst<K extends string>(counts: Map<K, number>): [K, number][] {
+  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
 }

@@ -44,7 +44,9 @@ import { BUILT_IN_LANGUAGES } from '../elements/shared/i18n-runtime.js';
 import { languageReady } from '../elements/shared/localize.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
-import { movingLayouts, TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
+import { movingLayouts, TestimonialWall, wallControls } from '../elements/testimonial-wall/testimonial-wall.js';
+import { pageLocation } from '../elements/testimonial-wall/controls/wall-controls.js';
+import { choicesFromUrl, narrow, parseControls } from '../elements/testimonial-wall/controls/visitor-choices.js';
 import { movingLayoutStyles } from '../elements/testimonial-wall/moving-layouts.styles.js';
 import type { VideoSources } from '../elements/video-testimonial/video-sources.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
@@ -107,6 +109,10 @@ export interface WallAttributes extends CardDisplayAttributes {
   'max-items-sm'?: string | number;
   'max-items-md'?: string | number;
   'max-items-lg'?: string | number;
+  /** The visitor's toolbar: any of `search rating tags sort type` (docs/wall-controls.md). */
+  controls?: string;
+  /** Keep the visitor's choices in the page URL; with `url`, the server renders them. */
+  'controls-url'?: boolean;
   /** Any other attribute for the host (`id`, `class`, `style`, `data-*`, `aria-*`). */
   [name: string]: AttributeValue | readonly string[];
 }
@@ -168,6 +174,12 @@ export interface RenderWallOptions extends DataSource, PageOptions {
   testimonials?: readonly (Testimonial | PublicTestimonial)[] | TestimonialList | PublicTestimonialList;
   /** Review JSON-LD after the wall, for an explicit eligible `itemReviewed` (README: "JSON-LD"). Default: none. */
   jsonLd?: JsonLdOptions;
+  /**
+   * The URL of the page the wall goes in (the request's): with `controls` and `controls-url`, the
+   * visitor's choices in its query (`?t-q=…&t-rating=…`) narrow the first page and set the toolbar,
+   * as the browser would (docs/wall-controls.md).
+   */
+  url?: string | URL;
 }
 
 export interface RenderCardOptions extends DataSource, PageOptions {
@@ -210,13 +222,18 @@ function prepare(): Promise<void> {
     }
     LitElementRenderer.renderOptions.push(serverLanguage);
     // The carousel and the marquee are rendered as the browser draws them once their chunk is here.
-    await Promise.all([prepareServerSanitizer(), movingLayouts.load(), ...BUILT_IN_LANGUAGES.map(languageReady)]);
+    // So is the visitor's toolbar (`controls`), in its initial state or the page URL's (`url`).
+    await Promise.all([prepareServerSanitizer(), movingLayouts.load(), wallControls.load(), ...BUILT_IN_LANGUAGES.map(languageReady)]);
+    pageLocation.search = () => pageSearch.getStore();
   })().catch((error: unknown) => {
     ready = undefined;
     throw error;
   });
   return ready;
 }
+
+/** The query of the page URL of the render under way (`RenderWallOptions.url`), for the toolbar's `controls-url`. */
+const pageSearch = new AsyncLocalStorage<string | undefined>();
 
 /** The page language of the render under way (`PageOptions.lang`). */
 const pageLang = new AsyncLocalStorage<string | undefined>();
@@ -252,6 +269,9 @@ function serverLanguage(element: ServerElement): undefined {
 /** Attributes any element takes besides its own (host styling and ids). */
 const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as const;
 
+/** Attributes an element reads from itself rather than declaring them (the wall's toolbar reads `controls-url`). */
+const READ_ATTRIBUTES: Partial<Record<Tag, readonly string[]>> = { 'testimonial-wall': ['controls-url'] };
+
 /** The properties the server sets on each element (from data, never from attributes). */
 const PROPERTIES: Record<Tag, readonly string[]> = {
   'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage', 'movingStylesAdopted'],
@@ -276,7 +296,7 @@ function templateOf(tag: Tag): ElementTemplate {
   let template = templates.get(tag);
   if (!template) {
     const observed = (ELEMENTS[tag] as unknown as { observedAttributes: string[] }).observedAttributes;
-    const attributes = [...new Set([...observed, ...GLOBAL_ATTRIBUTES])];
+    const attributes = [...new Set([...observed, ...(READ_ATTRIBUTES[tag] ?? []), ...GLOBAL_ATTRIBUTES])];
     const parts = [
       `<${tag} ${attributes[0]}=`,
       ...attributes.slice(1).map((name) => ` ${name}=`),
@@ -442,7 +462,8 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
       // The same line a browser's wall writes, so the CLI's check of warnings sees it too.
       (code, message) => console.warn(`[testimonial-wall] ${code}: ${message}`),
     );
-    const answer = await client.listTestimonials(options.upstream ? { ...params, approved: true } : params);
+    const asked = visitorQuestion(params, attributes, options.url);
+    const answer = await client.listTestimonials(options.upstream ? { ...asked, approved: true } : asked);
     page = publicTestimonialList(answer, isApproved);
   } else {
     throw new RenderOptionsError('renderWall: give testimonials, an endpoint or an upstream.');
@@ -460,8 +481,36 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   const properties: Record<string, unknown> = { layout, cta: undefined, movingStylesAdopted: true, ...data };
   // The island travels only with a wall that can page on from its endpoint; one rendered from data
   // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
-  const markup = await renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options);
+  const markup = await pageSearch.run(controlsSearch(attributes, options.url), () =>
+    renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options),
+  );
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
+}
+
+/** The page URL's query when the wall follows it (`controls` and `controls-url`); else none. */
+function controlsSearch(attributes: WallAttributes, url: string | URL | undefined): string | undefined {
+  if (url === undefined || !attributes.controls || attributes['controls-url'] === undefined || attributes['controls-url'] === false)
+    return undefined;
+  try {
+    return new URL(url, 'http://page.invalid/').search;
+  } catch {
+    throw new RenderOptionsError(`renderWall: url "${String(url)}" is not a URL.`);
+  }
+}
+
+/** The owner's question narrowed by the visitor's choices in the page URL, as the wall's toolbar narrows it. */
+function visitorQuestion(
+  params: ListTestimonialsParams,
+  attributes: WallAttributes,
+  url: string | URL | undefined,
+): ListTestimonialsParams {
+  const search = controlsSearch(attributes, url);
+  if (search === undefined) return params;
+  return narrow(
+    params,
+    choicesFromUrl(new URLSearchParams(search)),
+    parseControls(String(attributes.controls), () => {}),
+  );
 }
 
 /** Tells `onRefusedUrls` of each testimonial with URLs its card leaves out. */

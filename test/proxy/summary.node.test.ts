@@ -64,7 +64,11 @@ function expected(testimonials: Testimonial[], avatars = 5) {
     if (names.length === avatars) break;
     if (!names.includes(t.customer_name)) names.push(t.customer_name);
   }
+  const tagCounts = new Map<string, number>();
+  for (const t of approved) for (const tag of new Set(t.tags)) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+  const tags = Object.fromEntries([...tagCounts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)));
   return {
+    tags,
     count: approved.length,
     rated: rated.length,
     mean: rated.reduce((sum, t) => sum + t.rating, 0) / rated.length,
@@ -87,6 +91,8 @@ describe('GET /summary', () => {
     assert.ok(Math.abs(summary.average! - want.mean) <= 0.005, `average ${summary.average} vs ${want.mean}`);
     assert.deepEqual(summary.distribution, want.distribution);
     assert.deepEqual({ ...summary.integrations }, want.integrations);
+    assert.deepEqual(Object.entries(summary.tags!), Object.entries(want.tags), 'tags counted, most first');
+    assert.ok(Object.keys(want.tags).length >= 8, "the fixtures carry enough tags for a wall's tag filters");
     assert.deepEqual(
       summary.recent.map((customer) => customer.name),
       want.names,
@@ -112,6 +118,8 @@ describe('GET /summary', () => {
     assert.equal(summary.count, want.count);
     assert.equal(summary.rated, want.rated);
     assert.deepEqual(summary.distribution, want.distribution);
+    assert.deepEqual(summary.tags, want.tags, 'the tags of the filtered testimonials');
+    assert.equal(summary.tags!.onboarding, want.count, 'every one of them carries the tag filtered on');
     assert.deepEqual(
       summary.recent.map((customer) => customer.name),
       want.names,
@@ -212,5 +220,22 @@ describe('GET /summary', () => {
       { name: 'Mallory', avatar: null },
       { name: 'Eve', avatar: null },
     ]);
+  });
+
+  it('bounds the tag counts: the 30 most used listed, long or odd names left out, a tag counted once per testimonial', async () => {
+    const testimonials = Array.from({ length: 40 }, (_, index) => ({
+      id: `t${index}`,
+      approved: true,
+      rating: 5,
+      customer_name: `C${index}`,
+      // Tag "t0" on all 40, "t1" on 39 … so the order is known; the same tag twice counts once.
+      tags: [...Array.from({ length: 40 - index }, (_, tag) => `t${tag}`), 't0', 'x'.repeat(101), '', 7],
+    }));
+    const { fetch } = setup({}, async () => Response.json({ total: testimonials.length, testimonials }));
+    const { tags } = await summaryOf(await fetch('/summary'));
+    assert.deepEqual(
+      Object.entries(tags!),
+      Array.from({ length: 30 }, (_, tag) => [`t${tag}`, 40 - tag]),
+    );
   });
 });

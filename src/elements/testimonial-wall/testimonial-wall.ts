@@ -36,11 +36,12 @@ import {
 } from './wall-templates.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { MovingParts } from './moving-layouts.js';
+import type { WallControls } from './controls/wall-controls.js';
 
 export type { TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../shared/events.js';
 
 /** Properties that change the question asked of the API. */
-const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', ...WALL_QUERY_KEYS] as const;
+const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', 'controls', ...WALL_QUERY_KEYS] as const;
 
 /** Properties the wall hands to its cards: a change renders the slices already shown again. */
 const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
@@ -50,6 +51,9 @@ export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
+
+/** The visitor's toolbar (`controls`): only walls that have one load it. */
+export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
 
 /** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
 const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
@@ -124,6 +128,13 @@ function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
  * @csspart slide - One carousel slide.
  * @csspart marquee - The moving rows.
  * @csspart marquee-toggle - The button that pauses and resumes the moving rows.
+ * @csspart controls - The visitor's toolbar (`controls`), above the testimonials.
+ * @csspart controls-search - The toolbar's search form (a `search` landmark).
+ * @csspart search - The search field.
+ * @csspart controls-toolbar - The toolbar's filters and order (role `toolbar`).
+ * @csspart controls-reset - The toolbar's "Reset" button, shown once the visitor set anything.
+ *
+ * @attr {boolean} controls-url - With `controls`: keeps the visitor's choices in the page URL's query (`?t-q=…&t-rating=…`), so a filtered wall can be linked and Back undoes a choice (docs/wall-controls.md).
  *
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
@@ -162,6 +173,7 @@ export class TestimonialWall extends CardDisplayElement {
     maxItemsMd: { attribute: 'max-items-md' },
     maxItemsLg: { attribute: 'max-items-lg' },
     cta: {},
+    controls: {},
   };
 
   /** The proxy's base URL; the wall requests `${endpoint}/testimonials` and `${endpoint}/links`. */
@@ -226,6 +238,12 @@ export class TestimonialWall extends CardDisplayElement {
    * given, replaces the link's words.
    */
   cta?: string | null;
+  /**
+   * The visitor's toolbar above the cards: any of `search rating tags sort type`, space-separated
+   * (docs/wall-controls.md). The owner's attributes stay the base every visitor choice narrows. With
+   * the attribute `controls-url`, the choices are kept in the page URL (`?t-q=…`).
+   */
+  controls?: string;
 
   /** The wall's words in its language. */
 
@@ -267,6 +285,9 @@ export class TestimonialWall extends CardDisplayElement {
   /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
   private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
+  private visitorControls: WallControls | undefined;
+  /** The owner's question (the attributes); `params` is it narrowed by the visitor. */
+  private ownerQuestion: ListTestimonialsParams = {};
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
   private formLinkClient: WidgetReadClient | undefined;
   private readonly data = new WallData(this, {
@@ -282,7 +303,10 @@ export class TestimonialWall extends CardDisplayElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     // A server-rendered carousel or marquee keeps the server's markup until its chunk is here (the
     // skeleton would stand in for it, and move what follows), then is drawn anew in the same task.
-    this.firstPage = takeOver(this, isMoving(this.layout) ? movingLayouts.load : undefined);
+    // A wall with a toolbar keeps the server's markup until the toolbar's chunk is here too.
+    this.firstPage = takeOver(this, () =>
+      Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
+    );
     return super.createRenderRoot();
   }
 
@@ -342,9 +366,19 @@ export class TestimonialWall extends CardDisplayElement {
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
     if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
-    if (first || WALL_QUERY_KEYS.some((key) => changed.has(key))) {
-      this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
-    }
+    if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
+      this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
+    // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
+    if (
+      this.controls &&
+      !(this.visitorControls ??= wallControls.loaded?.wallControls(
+        this,
+        () => this.ownerQuestion,
+        () => this.currentClient(),
+      ))
+    )
+      void wallControls.load().then(() => this.requestUpdate('controls', null));
+    this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     if (first || changed.has('layout')) {
       this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
       if (this.awaitingLayout) this.loadLayout();
@@ -445,8 +479,11 @@ export class TestimonialWall extends CardDisplayElement {
     if (client === this.askedClient && key === this.askedKey) return;
     this.askedClient = client;
     this.askedKey = key;
-    this.placed = false;
-    this.chunks.replace([]);
+    // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
+    if (!this.visitorControls?.refreshing) {
+      this.placed = false;
+      this.chunks.replace([]);
+    }
     if (client) {
       void this.data.load(client, this.params, this.firstPage);
       this.firstPage = undefined;
@@ -627,10 +664,10 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if (status === 'loading' || !locale.lang) return this.renderSkeleton();
+    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
-      return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
+      return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
     if (this.awaitingLayout) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
@@ -684,7 +721,7 @@ export class TestimonialWall extends CardDisplayElement {
     const body = this.renderBody();
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
     return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
-      ${body} ${this.renderFooter()}
+      ${this.visitorControls?.render(this.locale)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;
   }

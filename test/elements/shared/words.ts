@@ -7,6 +7,8 @@ import { ENGLISH_ONE, languageReady, type PluralForms } from '../../../src/eleme
 import { KEYS, PLURAL_KEYS } from '../../../src/elements/shared/translations/keys.js';
 // The summary's English `one` forms come with its chunk.
 import '../../../src/elements/testimonial-summary/summary-text.js';
+// The wall toolbar's, with its chunk.
+import '../../../src/elements/testimonial-wall/controls/wall-controls.js';
 
 /** Whether `node` is an element (of any frame's realm, which `instanceof Element` would miss). */
 const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE;

@@ -61,6 +61,23 @@ const de: Translation = {
   'No reviews yet.': 'Noch keine Bewertungen.',
   'Could not load the reviews summary.': 'Die Bewertungsübersicht konnte nicht geladen werden.',
   'Dismiss the reviews summary': 'Bewertungsübersicht schließen',
+  'Search testimonials': 'Kundenstimmen durchsuchen',
+  'Filter and sort testimonials': 'Kundenstimmen filtern und sortieren',
+  Rating: 'Bewertung',
+  Sort: 'Sortierung',
+  'Newest first': 'Neueste zuerst',
+  'Oldest first': 'Älteste zuerst',
+  'Highest rated': 'Beste Bewertung',
+  'Lowest rated': 'Schlechteste Bewertung',
+  Type: 'Art',
+  All: 'Alle',
+  Text: 'Text',
+  Video: 'Video',
+  Reset: 'Zurücksetzen',
+  '{0} testimonials': { one: '{0} Kundenstimme', other: '{0} Kundenstimmen' },
+  'More than {0} testimonials': { one: 'Mehr als {0} Kundenstimme', other: 'Mehr als {0} Kundenstimmen' },
+  'No testimonials match “{0}”.': 'Keine Kundenstimme passt zu „{0}“.',
+  'No testimonials match these choices.': 'Keine Kundenstimme passt zu dieser Auswahl.',
 };
 
 export default de;

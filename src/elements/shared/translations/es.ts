@@ -65,6 +65,23 @@ const es: Translation = {
   'No reviews yet.': 'Todavía no hay reseñas.',
   'Could not load the reviews summary.': 'No se ha podido cargar el resumen de reseñas.',
   'Dismiss the reviews summary': 'Cerrar el resumen de reseñas',
+  'Search testimonials': 'Buscar en los testimonios',
+  'Filter and sort testimonials': 'Filtrar y ordenar testimonios',
+  Rating: 'Valoración',
+  Sort: 'Orden',
+  'Newest first': 'Más recientes primero',
+  'Oldest first': 'Más antiguos primero',
+  'Highest rated': 'Mejor valorados',
+  'Lowest rated': 'Peor valorados',
+  Type: 'Tipo',
+  All: 'Todos',
+  Text: 'Texto',
+  Video: 'Vídeo',
+  Reset: 'Restablecer',
+  '{0} testimonials': { one: '{0} testimonio', many: '{0} de testimonios', other: '{0} testimonios' },
+  'More than {0} testimonials': { one: 'Más de {0} testimonio', many: 'Más de {0} de testimonios', other: 'Más de {0} testimonios' },
+  'No testimonials match “{0}”.': 'Ningún testimonio coincide con «{0}».',
+  'No testimonials match these choices.': 'Ningún testimonio coincide con estas opciones.',
 };
 
 export default es;

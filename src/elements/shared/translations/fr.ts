@@ -68,6 +68,23 @@ const fr: Translation = {
   'No reviews yet.': 'Aucun avis pour le moment.',
   'Could not load the reviews summary.': 'Le résumé des avis n’a pas pu être chargé.',
   'Dismiss the reviews summary': 'Fermer le résumé des avis',
+  'Search testimonials': 'Rechercher dans les témoignages',
+  'Filter and sort testimonials': 'Filtrer et trier les témoignages',
+  Rating: 'Note',
+  Sort: 'Tri',
+  'Newest first': 'Plus récents d’abord',
+  'Oldest first': 'Plus anciens d’abord',
+  'Highest rated': 'Mieux notés',
+  'Lowest rated': 'Moins bien notés',
+  Type: 'Type',
+  All: 'Tous',
+  Text: 'Texte',
+  Video: 'Vidéo',
+  Reset: 'Réinitialiser',
+  '{0} testimonials': { one: '{0} témoignage', many: '{0} de témoignages', other: '{0} témoignages' },
+  'More than {0} testimonials': { one: 'Plus de {0} témoignage', many: 'Plus de {0} de témoignages', other: 'Plus de {0} témoignages' },
+  'No testimonials match “{0}”.': 'Aucun témoignage ne correspond à « {0} ».',
+  'No testimonials match these choices.': 'Aucun témoignage ne correspond à ces choix.',
 };
 
 export default fr;

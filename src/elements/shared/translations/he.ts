@@ -61,6 +61,23 @@ const he: Translation = {
   'No reviews yet.': 'אין עדיין ביקורות.',
   'Could not load the reviews summary.': 'לא ניתן היה לטעון את סיכום הביקורות.',
   'Dismiss the reviews summary': 'סגירת סיכום הביקורות',
+  'Search testimonials': 'חיפוש בהמלצות',
+  'Filter and sort testimonials': 'סינון ומיון המלצות',
+  Rating: 'דירוג',
+  Sort: 'מיון',
+  'Newest first': 'החדשות קודם',
+  'Oldest first': 'הישנות קודם',
+  'Highest rated': 'הדירוג הגבוה ביותר',
+  'Lowest rated': 'הדירוג הנמוך ביותר',
+  Type: 'סוג',
+  All: 'הכול',
+  Text: 'טקסט',
+  Video: 'וידאו',
+  Reset: 'איפוס',
+  '{0} testimonials': { one: 'המלצה אחת', two: '{0} המלצות', other: '{0} המלצות' },
+  'More than {0} testimonials': { one: 'יותר מהמלצה אחת', two: 'יותר מ־{0} המלצות', other: 'יותר מ־{0} המלצות' },
+  'No testimonials match “{0}”.': 'אין המלצות שתואמות ל„{0}”.',
+  'No testimonials match these choices.': 'אין המלצות שתואמות לבחירות האלה.',
 };
 
 export default he;

@@ -65,6 +65,23 @@ const it: Translation = {
   'No reviews yet.': 'Ancora nessuna recensione.',
   'Could not load the reviews summary.': 'Non è stato possibile caricare il riepilogo delle recensioni.',
   'Dismiss the reviews summary': 'Chiudi il riepilogo delle recensioni',
+  'Search testimonials': 'Cerca nelle testimonianze',
+  'Filter and sort testimonials': 'Filtra e ordina le testimonianze',
+  Rating: 'Valutazione',
+  Sort: 'Ordine',
+  'Newest first': 'Prima le più recenti',
+  'Oldest first': 'Prima le meno recenti',
+  'Highest rated': 'Valutazione più alta',
+  'Lowest rated': 'Valutazione più bassa',
+  Type: 'Tipo',
+  All: 'Tutte',
+  Text: 'Testo',
+  Video: 'Video',
+  Reset: 'Reimposta',
+  '{0} testimonials': { one: '{0} testimonianza', many: '{0} di testimonianze', other: '{0} testimonianze' },
+  'More than {0} testimonials': { one: 'Più di {0} testimonianza', many: 'Più di {0} di testimonianze', other: 'Più di {0} testimonianze' },
+  'No testimonials match “{0}”.': 'Nessuna testimonianza corrisponde a «{0}».',
+  'No testimonials match these choices.': 'Nessuna testimonianza corrisponde a queste scelte.',
 };
 
 export default it;

@@ -61,6 +61,23 @@ const ja: Translation = {
   'No reviews yet.': 'レビューはまだありません。',
   'Could not load the reviews summary.': 'レビューの概要を読み込めませんでした。',
   'Dismiss the reviews summary': 'レビューの概要を閉じる',
+  'Search testimonials': 'お客様の声を検索',
+  'Filter and sort testimonials': 'お客様の声の絞り込みと並べ替え',
+  Rating: '評価',
+  Sort: '並べ替え',
+  'Newest first': '新しい順',
+  'Oldest first': '古い順',
+  'Highest rated': '評価の高い順',
+  'Lowest rated': '評価の低い順',
+  Type: '種類',
+  All: 'すべて',
+  Text: 'テキスト',
+  Video: '動画',
+  Reset: 'リセット',
+  '{0} testimonials': { other: 'お客様の声 {0}件' },
+  'More than {0} testimonials': { other: 'お客様の声 {0}件以上' },
+  'No testimonials match “{0}”.': '「{0}」に一致するお客様の声はありません。',
+  'No testimonials match these choices.': 'この条件に一致するお客様の声はありません。',
 };
 
 export default ja;

@@ -69,6 +69,24 @@ export const KEYS = [
   'No reviews yet.',
   'Could not load the reviews summary.',
   'Dismiss the reviews summary',
+  // The wall's visitor toolbar (its chunk; `controls`).
+  'Search testimonials',
+  'Filter and sort testimonials',
+  'Rating',
+  'Sort',
+  'Newest first',
+  'Oldest first',
+  'Highest rated',
+  'Lowest rated',
+  'Type',
+  'All',
+  'Text',
+  'Video',
+  'Reset',
+  '{0} testimonials',
+  'More than {0} testimonials',
+  'No testimonials match “{0}”.',
+  'No testimonials match these choices.',
 ] as const;
 
 /** The messages with plural forms, by their English `other` form; `ENGLISH_ONE` in `localize.ts` holds the English `one` forms. */
@@ -78,6 +96,8 @@ export const PLURAL_KEYS = [
   '{0} reviews',
   'Loved by {0} customers',
   '{0} stars',
+  '{0} testimonials',
+  'More than {0} testimonials',
 ] as const satisfies readonly (typeof KEYS)[number][];
 
 export type TranslationKey = (typeof KEYS)[number];

@@ -61,6 +61,23 @@ const ko: Translation = {
   'No reviews yet.': '아직 리뷰가 없습니다.',
   'Could not load the reviews summary.': '리뷰 요약을 불러오지 못했습니다.',
   'Dismiss the reviews summary': '리뷰 요약 닫기',
+  'Search testimonials': '고객 후기 검색',
+  'Filter and sort testimonials': '고객 후기 필터 및 정렬',
+  Rating: '평점',
+  Sort: '정렬',
+  'Newest first': '최신순',
+  'Oldest first': '오래된순',
+  'Highest rated': '평점 높은순',
+  'Lowest rated': '평점 낮은순',
+  Type: '유형',
+  All: '전체',
+  Text: '텍스트',
+  Video: '동영상',
+  Reset: '초기화',
+  '{0} testimonials': { other: '고객 후기 {0}개' },
+  'More than {0} testimonials': { other: '고객 후기 {0}개 이상' },
+  'No testimonials match “{0}”.': '‘{0}’와(과) 일치하는 고객 후기가 없습니다.',
+  'No testimonials match these choices.': '이 조건과 일치하는 고객 후기가 없습니다.',
 };
 
 export default ko;

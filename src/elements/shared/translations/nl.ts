@@ -61,6 +61,23 @@ const nl: Translation = {
   'No reviews yet.': 'Nog geen beoordelingen.',
   'Could not load the reviews summary.': 'Het overzicht van de beoordelingen kon niet worden geladen.',
   'Dismiss the reviews summary': 'Overzicht van de beoordelingen sluiten',
+  'Search testimonials': 'Klantervaringen doorzoeken',
+  'Filter and sort testimonials': 'Klantervaringen filteren en sorteren',
+  Rating: 'Beoordeling',
+  Sort: 'Sortering',
+  'Newest first': 'Nieuwste eerst',
+  'Oldest first': 'Oudste eerst',
+  'Highest rated': 'Hoogst beoordeeld',
+  'Lowest rated': 'Laagst beoordeeld',
+  Type: 'Soort',
+  All: 'Alle',
+  Text: 'Tekst',
+  Video: 'Video',
+  Reset: 'Opnieuw instellen',
+  '{0} testimonials': { one: '{0} klantervaring', other: '{0} klantervaringen' },
+  'More than {0} testimonials': { one: 'Meer dan {0} klantervaring', other: 'Meer dan {0} klantervaringen' },
+  'No testimonials match “{0}”.': 'Geen klantervaringen gevonden voor ‘{0}’.',
+  'No testimonials match these choices.': 'Geen klantervaringen gevonden voor deze keuzes.',
 };
 
 export default nl;

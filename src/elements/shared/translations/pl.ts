@@ -74,6 +74,23 @@ const pl: Translation = {
   'No reviews yet.': 'Nie ma jeszcze opinii.',
   'Could not load the reviews summary.': 'Nie udało się wczytać podsumowania opinii.',
   'Dismiss the reviews summary': 'Zamknij podsumowanie opinii',
+  'Search testimonials': 'Szukaj w opiniach',
+  'Filter and sort testimonials': 'Filtruj i sortuj opinie',
+  Rating: 'Ocena',
+  Sort: 'Kolejność',
+  'Newest first': 'Najnowsze najpierw',
+  'Oldest first': 'Najstarsze najpierw',
+  'Highest rated': 'Najwyżej oceniane',
+  'Lowest rated': 'Najniżej oceniane',
+  Type: 'Rodzaj',
+  All: 'Wszystkie',
+  Text: 'Tekst',
+  Video: 'Wideo',
+  Reset: 'Wyczyść',
+  '{0} testimonials': { one: '{0} opinia', few: '{0} opinie', many: '{0} opinii', other: '{0} opinii' },
+  'More than {0} testimonials': { one: 'Ponad {0} opinia', few: 'Ponad {0} opinie', many: 'Ponad {0} opinii', other: 'Ponad {0} opinii' },
+  'No testimonials match “{0}”.': 'Żadna opinia nie pasuje do „{0}”.',
+  'No testimonials match these choices.': 'Żadna opinia nie pasuje do tych wyborów.',
 };
 
 export default pl;

@@ -68,6 +68,23 @@ const pt: Translation = {
   'No reviews yet.': 'Ainda não há avaliações.',
   'Could not load the reviews summary.': 'Não foi possível carregar o resumo das avaliações.',
   'Dismiss the reviews summary': 'Fechar o resumo das avaliações',
+  'Search testimonials': 'Pesquisar depoimentos',
+  'Filter and sort testimonials': 'Filtrar e ordenar depoimentos',
+  Rating: 'Avaliação',
+  Sort: 'Ordem',
+  'Newest first': 'Mais recentes primeiro',
+  'Oldest first': 'Mais antigos primeiro',
+  'Highest rated': 'Melhor avaliados',
+  'Lowest rated': 'Pior avaliados',
+  Type: 'Tipo',
+  All: 'Todos',
+  Text: 'Texto',
+  Video: 'Vídeo',
+  Reset: 'Redefinir',
+  '{0} testimonials': { one: '{0} depoimento', many: '{0} de depoimentos', other: '{0} depoimentos' },
+  'More than {0} testimonials': { one: 'Mais de {0} depoimento', many: 'Mais de {0} de depoimentos', other: 'Mais de {0} depoimentos' },
+  'No testimonials match “{0}”.': 'Nenhum depoimento corresponde a “{0}”.',
+  'No testimonials match these choices.': 'Nenhum depoimento corresponde a estas escolhas.',
 };
 
 export default pt;

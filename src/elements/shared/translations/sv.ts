@@ -61,6 +61,23 @@ const sv: Translation = {
   'No reviews yet.': 'Inga omdömen ännu.',
   'Could not load the reviews summary.': 'Det gick inte att läsa in sammanfattningen av omdömena.',
   'Dismiss the reviews summary': 'Stäng sammanfattningen av omdömena',
+  'Search testimonials': 'Sök bland kundomdömen',
+  'Filter and sort testimonials': 'Filtrera och sortera kundomdömen',
+  Rating: 'Betyg',
+  Sort: 'Sortering',
+  'Newest first': 'Nyaste först',
+  'Oldest first': 'Äldsta först',
+  'Highest rated': 'Högst betyg',
+  'Lowest rated': 'Lägst betyg',
+  Type: 'Typ',
+  All: 'Alla',
+  Text: 'Text',
+  Video: 'Video',
+  Reset: 'Återställ',
+  '{0} testimonials': { one: '{0} kundomdöme', other: '{0} kundomdömen' },
+  'More than {0} testimonials': { one: 'Fler än {0} kundomdöme', other: 'Fler än {0} kundomdömen' },
+  'No testimonials match “{0}”.': 'Inga kundomdömen matchar ”{0}”.',
+  'No testimonials match these choices.': 'Inga kundomdömen matchar de här valen.',
 };
 
 export default sv;

@@ -64,6 +64,23 @@ const tr: Translation = {
   'No reviews yet.': 'Henüz değerlendirme yok.',
   'Could not load the reviews summary.': 'Değerlendirme özeti yüklenemedi.',
   'Dismiss the reviews summary': 'Değerlendirme özetini kapat',
+  'Search testimonials': 'Müşteri yorumlarında ara',
+  'Filter and sort testimonials': 'Müşteri yorumlarını filtrele ve sırala',
+  Rating: 'Puan',
+  Sort: 'Sıralama',
+  'Newest first': 'Önce en yeni',
+  'Oldest first': 'Önce en eski',
+  'Highest rated': 'En yüksek puan',
+  'Lowest rated': 'En düşük puan',
+  Type: 'Tür',
+  All: 'Tümü',
+  Text: 'Metin',
+  Video: 'Video',
+  Reset: 'Sıfırla',
+  '{0} testimonials': { other: '{0} müşteri yorumu' },
+  'More than {0} testimonials': { other: '{0} müşteri yorumundan fazla' },
+  'No testimonials match “{0}”.': '“{0}” ile eşleşen müşteri yorumu yok.',
+  'No testimonials match these choices.': 'Bu seçimlerle eşleşen müşteri yorumu yok.',
 };
 
 export default tr;

@@ -65,6 +65,23 @@ const zh: Translation = {
   'No reviews yet.': '暂无评价。',
   'Could not load the reviews summary.': '无法加载评价摘要。',
   'Dismiss the reviews summary': '关闭评价摘要',
+  'Search testimonials': '搜索客户评价',
+  'Filter and sort testimonials': '筛选和排序客户评价',
+  Rating: '评分',
+  Sort: '排序',
+  'Newest first': '最新优先',
+  'Oldest first': '最早优先',
+  'Highest rated': '评分最高',
+  'Lowest rated': '评分最低',
+  Type: '类型',
+  All: '全部',
+  Text: '文字',
+  Video: '视频',
+  Reset: '重置',
+  '{0} testimonials': { other: '{0} 条客户评价' },
+  'More than {0} testimonials': { other: '超过 {0} 条客户评价' },
+  'No testimonials match “{0}”.': '没有与“{0}”匹配的客户评价。',
+  'No testimonials match these choices.': '没有符合这些条件的客户评价。',
 };
 
 export default zh;
