@@ -88,12 +88,13 @@ export async function declaresTextRenditions(url: string): Promise<boolean> {
 const ENDLIST = /^#EXT-X-ENDLIST\b/m;
 
 /**
- * A playlist loader for hls.js that answers the first load of each playlist read ahead (the master
- * one, then the variant and rendition playlists it names, see `loadHls`) with the text read, waiting
- * for a read still under way instead of asking twice: starting playback then costs no playlist round
- * trip after the click (on a page served `no-store`, no second download either). A live media playlist
- * (no `#EXT-X-ENDLIST`), a read that failed, and every later reload (a recovery, a live refresh) go to
- * the network through hls.js's own loader.
+ * A playlist loader for hls.js that answers from the playlists read ahead (the master one, then the
+ * variant and rendition playlists it names, see `loadHls`), waiting for a read still under way instead
+ * of asking twice: starting playback then costs no playlist round trip after the click (on a page
+ * served `no-store`, no second download either). The master playlist is answered once (a later load is
+ * a recovery); a media playlist each time it is asked for, when it is video on demand
+ * (`#EXT-X-ENDLIST`: it does not change). A live media playlist and a read that failed go to the
+ * network through hls.js's own loader.
  */
 export function playlistLoaderFor(HlsClass: HlsConstructor, url: string): PlaylistLoaderConstructor | undefined {
   const Network = HlsClass.DefaultConfig?.loader as PlaylistLoaderConstructor | undefined;
@@ -106,12 +107,14 @@ export function playlistLoaderFor(HlsClass: HlsConstructor, url: string): Playli
 
     override load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
       const target = absolute(context.url);
-      const read = (context.type === 'manifest') === (target === manifest) && !handedOver.has(target) ? reads.get(target) : undefined;
+      const isManifest = context.type === 'manifest';
+      const read = isManifest === (target === manifest) && !handedOver.has(target) ? reads.get(target) : undefined;
       if (!read) {
         super.load(context, config, callbacks);
         return;
       }
-      handedOver.add(target);
+      // The master playlist once (a later load is a recovery); a media playlist that does not change, each time.
+      if (isManifest) handedOver.add(target);
       this.waiting = context;
       // Asynchronously, as a network answer would come: hls.js is still setting up when it calls load().
       void read.then((playlist) =>
