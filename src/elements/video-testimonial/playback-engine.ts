@@ -30,8 +30,8 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
  * Our choices on top of hls.js's defaults. Loading waits for the first play (`startLoad`, which also
- * says where to start); the playlists read on intent (the master one, and those it names) are handed
- * over, not asked for again; levels are capped to the player's size so a small card never pulls 1080p; a dead
+ * says where to start); the master playlist already read for the captions check is handed over, not
+ * asked for again; levels are capped to the player's size so a small card never pulls 1080p; a dead
  * playlist or segment fails fast so the mp4 fallback starts while the viewer is still waiting, not
  * after a minute of retries.
  */
