@@ -192,6 +192,8 @@ const body = css`
 
 const media = css`
   .media {
+    /* The height of the row: each image, and each video (16:9, the ratio of a src-only player). */
+    --_t-media: var(--testimonial-media-size, 6rem);
     display: flex;
     flex-wrap: wrap;
     gap: calc(var(--_t-spacing) * 0.5);
@@ -201,8 +203,8 @@ const media = css`
   }
   .media img {
     display: block;
-    width: var(--testimonial-media-size, 6rem);
-    height: var(--testimonial-media-size, 6rem);
+    width: var(--_t-media);
+    height: var(--_t-media);
     /* Whole, never cropped (a wide logo or screenshot would lose its sides). */
     object-fit: contain;
     border-radius: calc(var(--_t-radius) * 0.5);
@@ -216,13 +218,15 @@ const media = css`
     overflow: hidden;
     background: var(--_t-surface);
   }
-  /* Until its chunk defines the player, its link holds the player's box: the card never grows then (a
-     src-only player's frame is 16:9; a page that sets the player's ratio gets that). */
-  .media video-testimonial:not(:defined) {
-    aspect-ratio: var(--video-testimonial-aspect-ratio, 16 / 9);
-  }
-  .media li:has(video-testimonial) {
-    flex: 1 1 100%;
+  /*
+   * A video among the media is a thumbnail as tall as the images, so the row is never taller than the
+   * one the loading skeleton keeps (.sizer::after): the whole card's width at 16:9 moved what followed a
+   * card loaded by id down by ~550 px at 1280 wide (issue 23). Defined or not, the box is the same.
+   */
+  .media video-testimonial {
+    --video-testimonial-aspect-ratio: 16 / 9;
+    width: calc(var(--_t-media) * 16 / 9);
+    aspect-ratio: 16 / 9;
   }
   .poster {
     position: relative;
@@ -277,9 +281,8 @@ const footer = css`
 `;
 
 const variants = css`
-  :host([variant='compact']) .media img {
-    width: var(--testimonial-media-size, 4rem);
-    height: var(--testimonial-media-size, 4rem);
+  :host([variant='compact']) .media {
+    --_t-media: var(--testimonial-media-size, 4rem);
   }
   :host([variant='quote']) .card {
     text-align: center;

@@ -134,7 +134,7 @@ function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): 
  * @cssproperty [--testimonial-spacing=1rem] - Padding and gaps (compact: `0.75rem`).
  * @cssproperty [--testimonial-shadow=0 1px 3px rgb(31 35 40 / 0.12)] - Card shadow.
  * @cssproperty [--testimonial-avatar-size=3rem] - Avatar diameter (compact: `2.25rem`).
- * @cssproperty [--testimonial-media-size=6rem] - Size of image thumbnails (compact: `4rem`).
+ * @cssproperty [--testimonial-media-size=6rem] - Height of the media thumbnails: images square, videos 16:9 (compact: `4rem`).
  * @cssproperty [--testimonial-skeleton-color=#e6eaef] - Placeholder blocks while loading.
  * @cssproperty [--testimonial-skeleton-height=12rem] - Height of the loading placeholder.
  * @cssproperty [--testimonial-focus-color=var(--testimonial-color-accent)] - Focus ring.

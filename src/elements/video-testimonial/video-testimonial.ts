@@ -116,6 +116,7 @@ export class VideoTestimonial extends TestimonialElement {
     strings: { attribute: false },
     phase: { state: true },
     captionsState: { state: true },
+    intended: { state: true },
   };
 
   /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
@@ -164,6 +165,11 @@ export class VideoTestimonial extends TestimonialElement {
 
   private phase: Phase = 'poster';
   private captionsState: CaptionsState = 'none';
+  /**
+   * The pointer or focus came to play: the hidden video gets its native controls now, whose first
+   * build in a page (Chromium: 30-50 ms of style and SVG icons) would otherwise hold up the click.
+   */
+  private intended = false;
 
   /** The `<video>` of the player, once rendered. */
   private get video(): HTMLVideoElement | null {
@@ -498,7 +504,10 @@ export class VideoTestimonial extends TestimonialElement {
     if (track) track.mode = 'showing';
   };
 
-  private readonly handlePlayIntent = (): void => this.prime();
+  private readonly handlePlayIntent = (): void => {
+    this.intended = true;
+    this.prime();
+  };
 
   private get accessibleName(): string {
     const name = this.sources.customerName;
@@ -613,7 +622,7 @@ export class VideoTestimonial extends TestimonialElement {
           data-phase=${phase}
           preload="none"
           playsinline
-          ?controls=${active}
+          ?controls=${active || this.intended}
           poster=${(active && this.sources.poster) || nothing}
           aria-label=${this.labelInOwnLanguage ? nothing : name}
           aria-labelledby=${this.labelInOwnLanguage ? 'label' : nothing}

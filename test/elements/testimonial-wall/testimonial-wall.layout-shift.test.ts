@@ -131,4 +131,26 @@ describe('no layout shift when the data arrives', function () {
     expect(moved, 'the paragraph below moved by').to.equal(0);
     expect(shift).to.be.below(0.01);
   });
+
+  // The bench's card by id at 1280 × 900 shifted 0.026: the video among its media took the card's whole
+  // width at 16:9, far taller than the row of media the skeleton keeps.
+  for (const [viewport, width] of [
+    [{ width: 1280, height: 900 }, 1248],
+    [{ width: 390, height: 844 }, 374],
+  ] as const) {
+    it(`a card loaded by id with a video among its media, ${viewport.width} wide`, async () => {
+      await setViewport(viewport);
+      const list = (await (await fetch('/api/testimonials?limit=100&type=text')).json()) as {
+        testimonials: { id: string; media?: { type?: string }[] }[];
+      };
+      const withVideo = list.testimonials.find((testimonial) => testimonial.media?.some((item) => item.type === 'video'));
+      if (!withVideo) throw new Error('the sandbox has no text testimonial with a video among its media');
+      const { moved, shift } = await whenDataArrives(
+        (api) => html`<testimonial-card endpoint=${api} testimonial-id=${withVideo.id}></testimonial-card>`,
+        width,
+      );
+      expect(moved, 'the paragraph below moved by').to.equal(0);
+      expect(shift).to.be.below(0.01);
+    });
+  }
 });

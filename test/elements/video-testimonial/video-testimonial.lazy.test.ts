@@ -159,6 +159,9 @@ describe('<video-testimonial> before play', function () {
     expect(mediaRequests(), 'the master playlist, once, and nothing else').to.deep.equal([mediaUrl('hls/index.m3u8')]);
     expect(hovered!.paused).to.be.true;
     expect(hovered!.currentSrc, 'nothing plays yet').to.equal('');
+    // The native controls are built on intent too (their first build in a page is costly), unseen.
+    expect(video(hovered!).controls).to.be.true;
+    expect(getComputedStyle(video(hovered!)).visibility).to.equal('hidden');
 
     // One primed player per page: focus moves on, and the first lets its MediaSource go.
     part(focused!, 'play-button')!.focus();
