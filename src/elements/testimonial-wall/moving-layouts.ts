@@ -14,8 +14,8 @@ export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
 import { movingLayoutStyles } from './moving-layouts.styles.js';
 // Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
-export { MediaQueryController } from './media-query.js';
-import { MediaQueryController } from './media-query.js';
+export { MediaQueryController } from '../shared/media-query.js';
+import { reducedMotion, type MediaQueryController } from '../shared/media-query.js';
 import {
   currentSlideIndex,
   isRtl,
@@ -77,7 +77,7 @@ export function prepareMovingLayout(
   if (layout === 'carousel' || layout === 'marquee') {
     if (!parts) {
       const made: MovingParts = {
-        reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'),
+        reducedMotion: reducedMotion(wall),
         stylesAdopted: options.stylesAdopted,
         paused: false,
         togglePaused: () => {
