@@ -254,13 +254,14 @@ function serverLanguage(element: ServerElement): undefined {
 const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as const;
 
 /**
- * The public properties the server sets on each element (from data, never from attributes); the data
- * the element is rendered from goes to its own server hook (`takeServerData`, see SERVER_DATA).
+ * The public properties the server sets on each element (from data, never from attributes); what is
+ * not public (the wall's first page) goes to the element's own server hook (`takeServerData`, see
+ * SERVER_DATA).
  */
 const PROPERTIES: Record<Tag, readonly string[]> = {
   'testimonial-wall': ['layout', 'paging', 'cta', 'client'],
-  'testimonial-card': [],
-  'video-testimonial': [],
+  'testimonial-card': ['testimonial'],
+  'video-testimonial': ['testimonial'],
 };
 
 /**
@@ -397,7 +398,7 @@ async function renderElement(
   properties: Record<string, unknown>,
   data: unknown,
   page: PageOptions,
-  serverData: unknown = data,
+  serverData?: unknown,
 ): Promise<string> {
   await prepare();
   const { strings } = templateOf(tag);
@@ -526,7 +527,7 @@ export async function renderCard(
   const jsonLd = checkJsonLdOptions(options.jsonLd);
   const data = await oneTestimonial(testimonial, options, 'renderCard');
   if (data) tellRefusedUrls([data], options);
-  const markup = await renderElement('testimonial-card', attributes, {}, data, options);
+  const markup = await renderElement('testimonial-card', attributes, { testimonial: data }, data, options);
   return jsonLd ? markup + cardJsonLdScript(jsonLd, data, options.attributes ?? {}) : markup;
 }
 
@@ -540,5 +541,5 @@ export async function renderVideo(
 ): Promise<string> {
   const attributes = attributeValues('video-testimonial', options.attributes);
   const data = await oneTestimonial(testimonial, options, 'renderVideo');
-  return renderElement('video-testimonial', attributes, {}, data ?? undefined, options);
+  return renderElement('video-testimonial', attributes, data ? { testimonial: data } : {}, data ?? undefined, options);
 }

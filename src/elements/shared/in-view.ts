@@ -26,8 +26,7 @@ export class InViewController implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Lit's server shim and old engines have no IntersectionObserver: nothing is ever in view there.
-    if (typeof IntersectionObserver !== 'function') return;
+    // Never on the server: Lit's renderer does not connect elements.
     this.watcher = new IntersectionObserver(
       (entries) => {
         const entry = entries.at(-1);

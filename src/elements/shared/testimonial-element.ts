@@ -5,7 +5,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { WidgetReadClient } from '../../client/client.js';
 import { clientForEndpoint } from './endpoint-client.js';
-import { emit, errorMessage, type TestimonialEventDetails, type TestimonialEventName } from './events.js';
+import { errorMessage, type TestimonialEventDetails, type TestimonialEventName } from './events.js';
 import { textDirection } from './locale.js';
 import { lazyModule } from './lazy-module.js';
 import { language, words, type Language, type Translation, type Words } from './localize.js';
@@ -105,21 +105,26 @@ export class TestimonialElement extends LitElement {
     return textDirection(this.locale.lang, true) ?? nothing;
   }
 
-  /** Dispatches one of the elements' typed events (bubbles, composed). @internal */
+  /**
+   * Dispatches one of the elements' events, typed by its name (events.ts): it bubbles and crosses
+   * shadow roots, so a listener on a page that holds a wall hears its cards.
+   * @internal
+   */
   protected emit<K extends TestimonialEventName>(name: K, detail: TestimonialEventDetails[K]): boolean {
-    return emit(this, name, detail);
+    return this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
   }
 
   /**
    * A failure, told to each in their way: the reader a sentence (`told`, politely), the developer the
    * detail on the console (`code`: `sentence` and the error's message, in English whatever the
-   * reader's language), and listeners the element's error event.
+   * reader's language), and listeners the element's error event (`detail` beside `error` and `message`).
    * @internal
    */
   protected tellFailure<K extends ErrorEventName>(
     event: K,
     error: unknown,
-    [code, sentence]: [code: string, sentence: string],
+    code: string,
+    sentence: string,
     told: string | undefined,
     detail: Omit<TestimonialEventDetails[K], 'error' | 'message'>,
   ): void {
@@ -143,7 +148,7 @@ export class TestimonialElement extends LitElement {
     try {
       return clientForEndpoint(endpoint);
     } catch (error) {
-      if (this.configError === undefined) this.tellFailure(event, error, ['TE-INVALID-ENDPOINT', ''], undefined, detail);
+      if (this.configError === undefined) this.tellFailure(event, error, 'TE-INVALID-ENDPOINT', '', undefined, detail);
       this.configError = error;
       return undefined;
     }

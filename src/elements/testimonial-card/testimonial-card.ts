@@ -179,11 +179,6 @@ export class TestimonialCard extends CardDisplayElement {
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
-  /** The testimonial the server rendered, as the data island gives it in the browser. @internal */
-  static override takeServerData(card: TestimonialCard, testimonial: CardTestimonial | null): void {
-    card.testimonial = testimonial;
-  }
-
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     // Rendered on the server (testimonial-elements/ssr): the testimonial comes in the data island.
     this.testimonial ??= takeOver(this);
@@ -223,7 +218,7 @@ export class TestimonialCard extends CardDisplayElement {
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      this.tellFailure('testimonial-card-error', error, ['TE-LOAD-FAILED', 'This testimonial could not be loaded.'], this.failure, {});
+      this.tellFailure('testimonial-card-error', error, 'TE-LOAD-FAILED', 'This testimonial could not be loaded.', this.failure, {});
     }
   }
 

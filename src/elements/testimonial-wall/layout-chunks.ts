@@ -6,9 +6,8 @@
  * cards after each update once its chunk is here.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { errorMessage } from '../shared/events.js';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
-import type { WarnFn } from '../shared/warnings.js';
+import { warnUnavailable, type WarnFn } from '../shared/warnings.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { WallLayout } from './wall-options.js';
 
@@ -87,7 +86,7 @@ export class LayoutChunks implements ReactiveController {
         () => this.wall.requestUpdate(),
         (error: unknown) => {
           if (this.shown !== asked) return;
-          this.warnAbout('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+          warnUnavailable(this.warnAbout, 'layout', asked, error, 'a list');
           this.shown = 'list';
           this.wall.requestUpdate();
         },

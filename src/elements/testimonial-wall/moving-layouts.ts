@@ -45,7 +45,7 @@ export interface CarouselWall {
 export interface MovingParts {
   /** Follows prefers-reduced-motion for the carousel's rotation and the marquee's motion. */
   reducedMotion: MediaQueryController;
-  /** The wall's styles hold the moving layouts' (adopted, or written by the server). */
+  /** The wall's styles hold the moving layouts' (adopted; on the server, written by the renderer). */
   stylesAdopted: boolean;
   carousel?: CarouselController;
   /** The reader paused the marquee (its button); a new value renders the wall again. */
@@ -55,8 +55,6 @@ export interface MovingParts {
 
 export interface MovingLayoutOptions extends CarouselWall {
   layout: string;
-  /** The wall's styles already hold the moving layouts' (the server wrote them). */
-  stylesAdopted: boolean;
   autoplay: boolean;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   interval: number | undefined;
@@ -78,7 +76,7 @@ export function prepareMovingLayout(
     if (!parts) {
       const made: MovingParts = {
         reducedMotion: reducedMotion(wall),
-        stylesAdopted: options.stylesAdopted,
+        stylesAdopted: false,
         paused: false,
         togglePaused: () => {
           made.paused = !made.paused;
@@ -87,7 +85,9 @@ export function prepareMovingLayout(
       };
       parts = made;
     }
-    if (!parts.stylesAdopted) {
+    // A wall rendered on the server has no render root (nor sheets to adopt): the renderer writes the
+    // moving layouts' styles (see TestimonialWall.serverShadow).
+    if (!parts.stylesAdopted && wall.renderRoot) {
       parts.stylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
       const { elementStyles } = wall.constructor as typeof LitElement;

@@ -1,25 +1,21 @@
 /**
- * `paging="scroll"`: a sentinel after the last card, watched with a 400px margin below the viewport,
- * asks for the next page as it comes near. A reactive controller over the shared in-view one.
+ * `paging="scroll"`: a sentinel after the last card (the wall renders it while `canPage` holds), watched
+ * with a 400px margin below the viewport, asks for the next page as it comes near. A chunk of its own,
+ * loaded by walls that page on scroll, over the shared in-view controller.
  */
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { InViewController } from '../shared/in-view.js';
 
 export class ScrollPaging {
   constructor(
     host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode },
-    /** Whether the next page may be asked for now. */
-    private readonly mayPage: () => boolean,
+    /** Whether the next page may be asked for now (the sentinel is rendered while it may). */
+    readonly canPage: () => boolean,
     loadMore: () => void,
   ) {
-    new InViewController(host, (entry) => entry.isIntersecting && this.mayPage() && loadMore(), {
+    new InViewController(host, (entry) => entry.isIntersecting && canPage() && loadMore(), {
       target: () => host.renderRoot.querySelector('.sentinel'),
       rootMargin: '0px 0px 400px 0px',
     });
-  }
-
-  /** The sentinel, while scroll paging can ask for more. */
-  render(scroll: boolean): TemplateResult | typeof nothing {
-    return scroll && this.mayPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing;
   }
 }

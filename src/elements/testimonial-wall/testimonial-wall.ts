@@ -12,7 +12,7 @@ import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
-import { ScrollPaging } from './scroll-paging.js';
+import type { ScrollPaging } from './scroll-paging.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
@@ -23,7 +23,7 @@ import {
   type WallLayout,
   type WallPaging,
 } from './wall-options.js';
-import { pickCount, pickOption } from '../shared/warnings.js';
+import { pickCount, pickOption, warnUnavailable } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import {
   cappedClasses,
@@ -47,6 +47,9 @@ const CARD_PROPERTIES = [...Object.keys(CardDisplayElement.properties), 'strings
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
+
+/** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
+const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
 
 /**
  * @tagname testimonial-wall
@@ -239,18 +242,12 @@ export class TestimonialWall extends CardDisplayElement {
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
   private readonly layouts = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
-  /** Scroll paging waits while the visitor is at the end of the wall: they skipped past it. */
-  private readonly scrollPaging = new ScrollPaging(
-    this,
-    () => this.canPage && this.chunks.done,
-    () => this.endFocused || void this.loadMore(),
-  );
+  /** Made once its chunk is here, for a wall with `paging="scroll"`. */
+  private scrollPaging: ScrollPaging | undefined;
   /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
   private moving: MovingParts | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
-  /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
-  private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
   private formLinkClient: WidgetReadClient | undefined;
@@ -264,10 +261,9 @@ export class TestimonialWall extends CardDisplayElement {
     return this.data.loadMore();
   }
 
-  /** The server's first page, as the data island gives it in the browser; the server wrote the moving layouts' styles. @internal */
+  /** The server's first page, as the data island gives it in the browser. @internal */
   static override takeServerData(wall: TestimonialWall, page: TestimonialList): void {
     wall.firstPage = page;
-    wall.movingStylesAdopted = true;
   }
 
   /** A carousel or marquee wall adopts the moving layouts' styles in the browser: the server writes them. @internal */
@@ -322,6 +318,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
+    if (this.pagingValue === 'scroll') this.requestScrollPaging();
     this.limits = {
       sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
       md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
@@ -336,6 +333,28 @@ export class TestimonialWall extends CardDisplayElement {
       this.requestFormLink();
     }
     if (this.chunks.done && this.data.status !== 'loading' && !this.layouts.awaiting) this.placed = true;
+  }
+
+  /**
+   * Makes scroll paging once its chunk is here. Scroll paging waits while the visitor is at the end
+   * of the wall: they skipped past it. Should the chunk fail to load, "Load more" pages instead.
+   */
+  private requestScrollPaging(): void {
+    if (this.scrollPaging) return;
+    scrollPagingModule.load().then(
+      ({ ScrollPaging }) => {
+        this.scrollPaging ??= new ScrollPaging(
+          this,
+          () => this.canPage && this.chunks.done,
+          () => this.endFocused || void this.loadMore(),
+        );
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        warnUnavailable(this.report, 'paging', 'scroll', error, '"Load more"');
+        this.paging = 'button';
+      },
+    );
   }
 
   /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
@@ -359,7 +378,6 @@ export class TestimonialWall extends CardDisplayElement {
   private prepareMovingLayout(): void {
     this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
       layout: this.layouts.shown,
-      stylesAdopted: this.movingStylesAdopted,
       autoplay: this.autoplay,
       interval: this.autoplayIntervalValue,
       canPage: () => this.canPage,
@@ -430,7 +448,7 @@ export class TestimonialWall extends CardDisplayElement {
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
    */
   private onError(error: unknown, page: number): void {
-    this.tellFailure('testimonial-wall-error', error, ['TE-LOAD-FAILED', `Could not load page ${page}.`], this.failure, { page });
+    this.tellFailure('testimonial-wall-error', error, 'TE-LOAD-FAILED', `Could not load page ${page}.`, this.failure, { page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
@@ -509,7 +527,7 @@ export class TestimonialWall extends CardDisplayElement {
       card: this.renderCard,
       limits: this.limits,
       label: this.name,
-      end: this.scrollPaging.render(this.pagingValue === 'scroll'),
+      end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
     };
     const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layouts.shown, {
       ...context,
@@ -562,7 +580,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
       this.pagingValue === 'button' &&
-      (this.layouts.shown === 'masonry' || this.layouts.shown === 'grid' || this.layouts.shown === 'list') &&
+      !isMoving(this.layouts.shown) &&
       (this.data.feed?.hasMore ?? false) &&
       moreStatus !== 'error' &&
       !this.retrying

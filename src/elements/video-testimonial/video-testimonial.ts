@@ -215,11 +215,6 @@ export class VideoTestimonial extends TestimonialElement {
     return { css: `[part=frame]{--_v-ratio:${Number(player.sources.aspectRatio)}}` };
   }
 
-  /** The testimonial the server rendered, as the data island gives it in the browser. @internal */
-  static override takeServerData(player: VideoTestimonial, testimonial: CardTestimonial | undefined): void {
-    if (testimonial) player.testimonial = testimonial;
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.teardown(abortError('The element was removed from the page.'));
