@@ -112,7 +112,11 @@ describe('<video-testimonial> interaction', function () {
       const el = await fixture<VideoTestimonial>(
         html`<video-testimonial autoplay muted src="/src/sandbox/media/low.mp4"></video-testimonial>`,
       );
+      // The clip is a few seconds long: looped, it pauses only when asked to.
+      harness(el).video.loop = true;
       await waitUntil(() => el.currentTime > 0 && !el.paused, 'autoplays in view', PLAYBACK);
+      await aTimeout(200);
+      expect(el.paused, 'still playing before the change').to.equal(false);
       answer.matches = true;
       answer.dispatchEvent(new Event('change'));
       await waitUntil(() => el.paused, 'paused once reduced motion is asked for', PLAYBACK);
