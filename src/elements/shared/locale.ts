@@ -53,16 +53,13 @@ export function isRightToLeft(lang: string | undefined): boolean {
 }
 
 /**
- * The `dir` of text in `lang`, for the two kinds of text an element shows, worked out here alone:
- * - content (a testimonial, in whatever language it was written): always said, `rtl` or `ltr`, as it
- *   may differ from the page's (an English testimonial on an Arabic page);
- * - the element's own words (`words: true`), in the page's language: `rtl` for a right-to-left one, and
- *   otherwise nothing (`undefined`), so the page's direction holds and no byte is spent saying `ltr`.
+ * The `dir` of content in `lang` (a testimonial, in whatever language it was written): always said,
+ * `rtl` or `ltr`, as it may differ from the page's (an English testimonial on an Arabic page). An
+ * element's own words, in the page's language, say only `rtl` (TestimonialElement's `wordsDir`), so
+ * the page's direction holds otherwise and no byte is spent saying `ltr`.
  */
-export function textDirection(lang: string | undefined, words: true): 'rtl' | undefined;
-export function textDirection(lang: string | undefined, words?: false): 'rtl' | 'ltr';
-export function textDirection(lang: string | undefined, words = false): 'rtl' | 'ltr' | undefined {
-  return isRightToLeft(lang) ? 'rtl' : words ? undefined : 'ltr';
+export function textDirection(lang: string | undefined): 'rtl' | 'ltr' {
+  return isRightToLeft(lang) ? 'rtl' : 'ltr';
 }
 
 function judgeDirection(lang: string): boolean {

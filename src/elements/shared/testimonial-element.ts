@@ -6,7 +6,7 @@ import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValu
 import type { WidgetReadClient } from '../../client/client.js';
 import { clientForEndpoint } from './endpoint-client.js';
 import { errorMessage, type TestimonialEventDetails, type TestimonialEventName } from './events.js';
-import { textDirection } from './locale.js';
+import { isRightToLeft } from './locale.js';
 import { lazyModule } from './lazy-module.js';
 import { language, words, type Language, type Translation, type Words } from './localize.js';
 import { warn, type WarnFn } from './warnings.js';
@@ -15,6 +15,12 @@ const focusRule = lazyModule(() => import('./focus-rule.js'));
 
 /** The elements' error events: `detail.error` and `detail.message`, and what else each adds. */
 type ErrorEventName = 'testimonial-card-error' | 'testimonial-wall-error' | 'testimonial-summary-error';
+
+/**
+ * An event that bubbles and crosses shadow roots. Made out here: the manifest analyzer would take a
+ * `new CustomEvent(name…)` in the class for an event named `name` of every element.
+ */
+const composedEvent = (name: string, detail: unknown): CustomEvent => new CustomEvent(name, { bubbles: true, composed: true, detail });
 
 /**
  * How an element renders on the server (`testimonial-elements/ssr`), in the spirit of Mux's
@@ -102,7 +108,7 @@ export class TestimonialElement extends LitElement {
 
   /** `rtl` when the element's words are written right to left (the page's direction holds otherwise). @internal */
   protected get wordsDir(): 'rtl' | typeof nothing {
-    return textDirection(this.locale.lang, true) ?? nothing;
+    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
   }
 
   /**
@@ -111,7 +117,7 @@ export class TestimonialElement extends LitElement {
    * @internal
    */
   protected emit<K extends TestimonialEventName>(name: K, detail: TestimonialEventDetails[K]): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
+    return this.dispatchEvent(composedEvent(name, detail));
   }
 
   /**

@@ -5,7 +5,6 @@
  * attribute value is always `TE-INVALID-<ATTRIBUTE>`, names the value and what is used instead; the
  * element then carries on with the documented default. README lists the codes.
  */
-import { errorMessage } from './events.js';
 
 /** Receives a warning's code and sentence (an element's own `warn`, or a collector in tests). */
 export type WarnFn = (code: string, message: string) => void;
@@ -56,15 +55,4 @@ export function pickCount(report: WarnFn, attribute: string, value: unknown, min
   const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
   warnInvalid(report, attribute, value, `must be a whole number ${range}`, 'the default');
   return undefined;
-}
-
-/**
- * Reports that the chunk an attribute's value needs could not be loaded (offline, say):
- * `TE-<ATTRIBUTE>-UNAVAILABLE`, why, and what the element shows instead.
- */
-export function warnUnavailable(report: WarnFn, attribute: string, value: string, error: unknown, fallback: string): void {
-  report(
-    `TE-${attribute.toUpperCase()}-UNAVAILABLE`,
-    `${attribute}=${value} could not be loaded (${errorMessage(error)}); showing ${fallback} instead.`,
-  );
 }

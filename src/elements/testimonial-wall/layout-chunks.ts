@@ -7,7 +7,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
-import { warnUnavailable, type WarnFn } from '../shared/warnings.js';
+import { errorMessage } from '../shared/events.js';
+import type { WarnFn } from '../shared/warnings.js';
 import type { MasonryLayout } from './masonry-layout.js';
 import type { WallLayout } from './wall-options.js';
 
@@ -63,9 +64,11 @@ export class LayoutChunks implements ReactiveController {
     return module !== undefined && !module.loaded;
   }
 
-  /** Settles once the layout's chunk is here or has failed (for the wall's `updateComplete`). */
+  /** While `awaiting`: settles once the layout's chunk is here or has failed (for the wall's `updateComplete`). */
   settled(): Promise<unknown> {
-    return (layoutModule(this.shown)?.load() ?? Promise.resolve()).catch(() => undefined);
+    return layoutModule(this.shown)!
+      .load()
+      .catch(() => undefined);
   }
 
   hostUpdated(): void {
@@ -86,7 +89,7 @@ export class LayoutChunks implements ReactiveController {
         () => this.wall.requestUpdate(),
         (error: unknown) => {
           if (this.shown !== asked) return;
-          warnUnavailable(this.warnAbout, 'layout', asked, error, 'a list');
+          this.warnAbout('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
           this.shown = 'list';
           this.wall.requestUpdate();
         },

@@ -23,7 +23,7 @@ import {
   type WallLayout,
   type WallPaging,
 } from './wall-options.js';
-import { pickCount, pickOption, warnUnavailable } from '../shared/warnings.js';
+import { pickCount, pickOption } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import {
   cappedClasses,
@@ -241,7 +241,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
-  private readonly layouts = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
+  private readonly layoutChunks = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
   /** Made once its chunk is here, for a wall with `paging="scroll"`. */
   private scrollPaging: ScrollPaging | undefined;
   /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
@@ -268,7 +268,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** A carousel or marquee wall adopts the moving layouts' styles in the browser: the server writes them. @internal */
   static override serverShadow(wall: TestimonialWall): ServerShadow {
-    return isMoving(wall.layouts.shown) ? { sheet: 'moving-layouts' } : {};
+    return isMoving(wall.layout) ? { sheet: 'moving-layouts' } : {};
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
@@ -292,9 +292,9 @@ export class TestimonialWall extends CardDisplayElement {
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.isConnected && (!this.chunks.done || this.layouts.awaiting || (this.formLinkClient && !this.formLink))) {
-      await (this.layouts.awaiting
-        ? this.layouts.settled()
+    while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
+      await (this.layoutChunks.awaiting
+        ? this.layoutChunks.settled()
         : this.chunks.done
           ? formLinks.load().catch(() => undefined)
           : this.chunks.settled);
@@ -314,7 +314,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.params = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     }
     if (first || changed.has('layout')) {
-      this.layouts.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -332,12 +332,13 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.layouts.awaiting) this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
   }
 
   /**
    * Makes scroll paging once its chunk is here. Scroll paging waits while the visitor is at the end
-   * of the wall: they skipped past it. Should the chunk fail to load, "Load more" pages instead.
+   * of the wall: they skipped past it. Should the chunk fail to load (offline, say), "Load more"
+   * pages instead: what it shows tells the visitor, and the failed request is on the console.
    */
   private requestScrollPaging(): void {
     if (this.scrollPaging) return;
@@ -350,10 +351,7 @@ export class TestimonialWall extends CardDisplayElement {
         );
         this.requestUpdate();
       },
-      (error: unknown) => {
-        warnUnavailable(this.report, 'paging', 'scroll', error, '"Load more"');
-        this.paging = 'button';
-      },
+      () => (this.paging = 'button'),
     );
   }
 
@@ -377,7 +375,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** Once the moving layouts' chunk is here: see prepareMovingLayout there. */
   private prepareMovingLayout(): void {
     this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
-      layout: this.layouts.shown,
+      layout: this.layoutChunks.shown,
       autoplay: this.autoplay,
       interval: this.autoplayIntervalValue,
       canPage: () => this.canPage,
@@ -457,7 +455,7 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private get canPage(): boolean {
-    return this.layouts.shown !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
+    return this.layoutChunks.shown !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
   }
 
   private get endFocused(): boolean {
@@ -529,7 +527,7 @@ export class TestimonialWall extends CardDisplayElement {
       label: this.name,
       end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
     };
-    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layouts.shown, {
+    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutChunks.shown, {
       ...context,
       complete: this.chunks.done,
       total: this.chunks.total,
@@ -542,8 +540,8 @@ export class TestimonialWall extends CardDisplayElement {
 
   private renderSkeleton(): TemplateResult {
     return (this.shownSkeleton = skeletonTemplate(
-      this.layouts.shown,
-      skeletonCount(this.layouts.shown, pageSize(this.params)),
+      this.layoutChunks.shown,
+      skeletonCount(this.layoutChunks.shown, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
       this.renderCard,
@@ -561,7 +559,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${w('No testimonials to show yet.')}</div>`;
-    if (this.layouts.awaiting) return this.renderSkeleton();
+    if (this.layoutChunks.awaiting) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
@@ -580,7 +578,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
       this.pagingValue === 'button' &&
-      !isMoving(this.layouts.shown) &&
+      !isMoving(this.layoutChunks.shown) &&
       (this.data.feed?.hasMore ?? false) &&
       moreStatus !== 'error' &&
       !this.retrying
@@ -603,7 +601,7 @@ export class TestimonialWall extends CardDisplayElement {
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
-    const capped = this.layouts.shown === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
+    const capped = this.layoutChunks.shown === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
     return html`<div class="footer ${capped}" part="footer">${loadMore}${failure}${cta}</div>`;
   }
 
@@ -612,7 +610,7 @@ export class TestimonialWall extends CardDisplayElement {
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
-    return html`<div class="wall ${this.layouts.shown}" part="wall" dir=${this.wordsDir} ${held}>
+    return html`<div class="wall ${this.layoutChunks.shown}" part="wall" dir=${this.wordsDir} ${held}>
       ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;

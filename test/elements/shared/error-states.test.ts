@@ -106,7 +106,7 @@ describe('error states speak to readers, not developers', () => {
     expect(view.errorText()).to.equal('Could not load the reviews summary. Try again');
     expect(assertive(view.part('error')!)).to.equal(false);
     expect(view.announcement()).to.contain('Could not load the reviews summary.');
-    expect(detail.message).to.match(/404/);
+    expect(detail.message).to.match(/No route/);
     expect(warnings.join('\n')).to.contain('[testimonial-summary] TE-LOAD-FAILED').and.contain(detail.message);
   });
 });
