@@ -122,7 +122,7 @@ export class TestimonialElement extends LitElement {
 
   /**
    * A failure, told to each in their way: the reader a sentence (`told`, politely), the developer the
-   * detail on the console (`code`: `sentence` and the error's message, in English whatever the
+   * detail on the console (`code`: `sentence`, ending in a space, and the error's message, in English whatever the
    * reader's language), and listeners the element's error event (`detail` beside `error` and `message`).
    * @internal
    */
@@ -136,7 +136,7 @@ export class TestimonialElement extends LitElement {
   ): void {
     const message = errorMessage(error);
     if (told) this.announce(told);
-    this.report(code, sentence ? `${sentence} ${message}` : message);
+    this.report(code, sentence + message);
     this.emit(event, { error, message, ...detail } as TestimonialEventDetails[K]);
   }
 

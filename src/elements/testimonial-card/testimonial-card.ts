@@ -218,7 +218,7 @@ export class TestimonialCard extends CardDisplayElement {
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      this.tellFailure('testimonial-card-error', error, 'TE-LOAD-FAILED', 'This testimonial could not be loaded.', this.failure, {});
+      this.tellFailure('testimonial-card-error', error, 'TE-LOAD-FAILED', 'This testimonial could not be loaded. ', this.failure, {});
     }
   }
 

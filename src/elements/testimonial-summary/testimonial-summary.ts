@@ -127,7 +127,7 @@ export class TestimonialSummary extends TestimonialElement {
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
     if (status === 'complete') this.emit('testimonial-summary-load', { summary: value! });
     else
-      this.tellFailure('testimonial-summary-error', error, 'TE-LOAD-FAILED', 'The reviews summary could not be loaded.', this.failure, {});
+      this.tellFailure('testimonial-summary-error', error, 'TE-LOAD-FAILED', 'The reviews summary could not be loaded. ', this.failure, {});
   });
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);

@@ -446,7 +446,7 @@ export class TestimonialWall extends CardDisplayElement {
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
    */
   private onError(error: unknown, page: number): void {
-    this.tellFailure('testimonial-wall-error', error, 'TE-LOAD-FAILED', `Could not load page ${page}.`, this.failure, { page });
+    this.tellFailure('testimonial-wall-error', error, 'TE-LOAD-FAILED', `Could not load page ${page}. `, this.failure, { page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
