@@ -44,12 +44,13 @@ import { BUILT_IN_LANGUAGES } from '../elements/shared/i18n-runtime.js';
 import { languageReady } from '../elements/shared/localize.js';
 import { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
 import { listParamsFromAttributes, WALL_QUERY_KEYS, type WallLayout, type WallPaging } from '../elements/testimonial-wall/wall-options.js';
-import { movingLayouts, TestimonialWall, wallControls } from '../elements/testimonial-wall/testimonial-wall.js';
+import { TestimonialWall, wallControls } from '../elements/testimonial-wall/testimonial-wall.js';
+import { movingLayouts } from '../elements/testimonial-wall/layout-chunks.js';
 import { pageLocation } from '../elements/testimonial-wall/controls/wall-controls.js';
 import { choicesFromUrl, narrow, parseControls } from '../elements/testimonial-wall/controls/visitor-choices.js';
 import { movingLayoutStyles } from '../elements/testimonial-wall/moving-layouts.styles.js';
-import type { VideoSources } from '../elements/video-testimonial/video-sources.js';
 import { VideoTestimonial } from '../elements/video-testimonial/video-testimonial.js';
+import type { TestimonialElement } from '../elements/shared/testimonial-element.js';
 import {
   isApproved,
   publicTestimonial,
@@ -272,12 +273,25 @@ const GLOBAL_ATTRIBUTES = ['id', 'class', 'style', 'title', 'hidden', 'dir'] as 
 /** Attributes an element reads from itself rather than declaring them (the wall's toolbar reads `controls-url`). */
 const READ_ATTRIBUTES: Partial<Record<Tag, readonly string[]>> = { 'testimonial-wall': ['controls-url'] };
 
-/** The properties the server sets on each element (from data, never from attributes). */
+/**
+ * The public properties the server sets on each element (from data, never from attributes); what is
+ * not public (the wall's first page) goes to the element's own server hook (`takeServerData`, see
+ * SERVER_DATA).
+ */
 const PROPERTIES: Record<Tag, readonly string[]> = {
-  'testimonial-wall': ['layout', 'paging', 'cta', 'client', 'firstPage', 'movingStylesAdopted'],
+  'testimonial-wall': ['layout', 'paging', 'cta', 'client'],
   'testimonial-card': ['testimonial'],
   'video-testimonial': ['testimonial'],
 };
+
+/**
+ * The name of the property binding that carries an element's data to its class's `takeServerData`
+ * (ServerElementRenderer.setProperty): no field of the element has it.
+ */
+const SERVER_DATA = 'serverData';
+
+/** An element class, with its server hooks (TestimonialElement's `takeServerData`, `serverShadow`). */
+type ServerRenderable = typeof TestimonialElement;
 
 interface ElementTemplate {
   readonly attributes: readonly string[];
@@ -301,6 +315,7 @@ function templateOf(tag: Tag): ElementTemplate {
       `<${tag} ${attributes[0]}=`,
       ...attributes.slice(1).map((name) => ` ${name}=`),
       ...PROPERTIES[tag].map((name) => ` .${name}=`),
+      ` .${SERVER_DATA}=`,
       '>',
       `</${tag}>`,
     ];
@@ -351,17 +366,21 @@ const SLIDES_IN_VIEW = [2, 3]
   .join('');
 
 class ServerElementRenderer extends LitElementRenderer {
+  /** The element's class, which says how the element renders on the server. */
+  private get elementClass(): ServerRenderable {
+    return this.element.constructor as ServerRenderable;
+  }
+
+  override setProperty(name: string, value: unknown): void {
+    if (name === SERVER_DATA) this.elementClass.takeServerData?.(this.element as TestimonialElement, value);
+    else super.setProperty(name, value);
+  }
+
   override renderShadow(renderInfo: RenderInfo): ThunkedRenderResult | undefined {
     const shadow = super.renderShadow(renderInfo);
     if (!shadow) return shadow;
-    let sheet: string = this.tagName;
-    let css = '';
-    if (this.element instanceof VideoTestimonial) {
-      const { aspectRatio } = (this.element as unknown as { sources: VideoSources }).sources;
-      css = `[part=frame]{--_v-ratio:${Number(aspectRatio)}}`;
-    }
-    const layout = this.element instanceof TestimonialWall && (this.element as unknown as { layoutValue: string }).layoutValue;
-    if (layout === 'carousel' || layout === 'marquee') sheet = MOVING_WALL_SHEET;
+    const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
+    const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
     // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
     // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
     // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
@@ -400,12 +419,14 @@ async function renderElement(
   properties: Record<string, unknown>,
   data: unknown,
   page: PageOptions,
+  serverData?: unknown,
 ): Promise<string> {
   await prepare();
   const { strings } = templateOf(tag);
   const values = [
     ...attributes,
     ...PROPERTIES[tag].map((name) => properties[name]),
+    serverData,
     data === undefined ? nothing : unsafeHTML(island(data)),
   ];
   const template: TemplateResult = html(strings, ...values);
@@ -473,16 +494,16 @@ export async function renderWall(options: RenderWallOptions = {}): Promise<strin
   // never asks it on the server). Without an endpoint the wall has nothing to page from in the browser:
   // no "Load more".
   const paging = attributes.endpoint ? (attributes.paging ?? 'button') : 'none';
-  const data = { paging, client: client ?? pageClient(page), firstPage: page };
   const layout = attributes.layout;
   // The call to action needs GET /links, which the server does not wait for: the wall is written
   // without it ("Load more" included) and the browser adds it beside "Load more" once it has the link.
-  // The moving layouts' styles are written by ServerElementRenderer (the server has no shadow root to adopt them).
-  const properties: Record<string, unknown> = { layout, cta: undefined, movingStylesAdopted: true, ...data };
+  const properties: Record<string, unknown> = { layout, cta: undefined, paging, client: client ?? pageClient(page) };
   // The island travels only with a wall that can page on from its endpoint; one rendered from data
-  // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over).
+  // alone stays the server's HTML in the browser (nothing to fetch, nothing to take over). The wall
+  // takes `page` either way (TestimonialWall.takeServerData).
+  const islandPage = attributes.endpoint ? page : undefined;
   const markup = await pageSearch.run(controlsSearch(attributes, options.url), () =>
-    renderElement('testimonial-wall', attributeList, properties, attributes.endpoint ? page : undefined, options),
+    renderElement('testimonial-wall', attributeList, properties, islandPage, options, page),
   );
   return jsonLd ? markup + wallJsonLdScript(jsonLd, page.testimonials, attributes) : markup;
 }

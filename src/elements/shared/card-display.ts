@@ -4,9 +4,8 @@
  * apart, and the manifest documents them on both elements).
  */
 import type { PropertyDeclarations, PropertyValues } from 'lit';
-import type { Translation } from './localize.js';
 import { TestimonialElement } from './testimonial-element.js';
-import { pickCount, pickOption, warn, type WarnFn } from './warnings.js';
+import { pickCount, pickOption } from './warnings.js';
 
 /** The looks of a card: `default`, `compact` (denser, shorter text) or `quote` (the words first, large). */
 export const CARD_VARIANTS = ['default', 'compact', 'quote'] as const;
@@ -36,7 +35,6 @@ export class CardDisplayElement extends TestimonialElement {
     noAvatar: { attribute: 'no-avatar', type: Boolean },
     noMedia: { attribute: 'no-media', type: Boolean },
     showTags: { attribute: 'show-tags', type: Boolean },
-    strings: { attribute: false },
   };
 
   /** The cards' looks: `default`, `compact` or `quote`. */
@@ -70,23 +68,15 @@ export class CardDisplayElement extends TestimonialElement {
   showTags = false;
 
   /**
-   * Words to use instead of the built-in ones of the element's language, for this element alone (a
-   * wall hands them to its cards; see `registerTranslation` for a whole page): `{ 'Read more': 'Continue reading' }`.
-   */
-  strings: Partial<Translation> | undefined = undefined;
-
-  /**
    * The display attributes, checked: an invalid one is reported (`TE-INVALID-<ATTRIBUTE>`) and its
    * default used.
    * @internal
    */
   protected display: CardDisplay = {};
 
-  /** Reports a problem with this element on the console, once per code. @internal */
-  protected readonly report: WarnFn = (code, message) => warn(this, code, message);
-
   // Checked on every update, which is cheap: each problem is reported once anyway.
-  protected override willUpdate(_changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     const { report } = this;
     this.display = {
       variant: pickOption(report, 'variant', this.variant, CARD_VARIANTS, undefined),

@@ -2,7 +2,8 @@
  * Typed custom events of the elements: every custom event's name is written once, here, in
  * {@link TestimonialEventDetails} with its `detail` type. From that one list come the events' exported
  * types, the global event maps (`GlobalEventHandlersEventMap`, so a listener on an element, on
- * `document` or on `window` is typed: the events bubble and are composed), `emit`'s checks, and the
+ * `document` or on `window` is typed: the events bubble and are composed), the checks of the base
+ * element's `emit` (shared/testimonial-element.ts), and the
  * framework typings' events (src/types/elements.ts).
  *
  * The naming scheme: an element's own event is its tag name, a dash and what happened
@@ -53,19 +54,6 @@ export type TestimonialSummaryLoadEvent = TestimonialEvent<'testimonial-summary-
 export type TestimonialSummaryErrorEvent = TestimonialEvent<'testimonial-summary-error'>;
 /** `testimonial-summary-dismiss`: the visitor closed the floating summary. */
 export type TestimonialSummaryDismissEvent = TestimonialEvent<'testimonial-summary-dismiss'>;
-
-/**
- * Dispatches a `CustomEvent` that bubbles and crosses shadow roots (so a listener on a page that holds
- * a wall hears its cards). Returns `false` when a listener called `preventDefault()` on a cancelable event.
- */
-export function emit<K extends TestimonialEventName>(
-  host: EventTarget,
-  name: K,
-  detail: TestimonialEventDetails[K],
-  init: Omit<CustomEventInit, 'detail'> = {},
-): boolean {
-  return host.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, ...init, detail }));
-}
 
 /** A readable message from whatever was thrown: an `Error`'s message, or a generic sentence. */
 export function errorMessage(error: unknown): string {

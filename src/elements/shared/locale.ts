@@ -52,6 +52,16 @@ export function isRightToLeft(lang: string | undefined): boolean {
   return rtl;
 }
 
+/**
+ * The `dir` of content in `lang` (a testimonial, in whatever language it was written): always said,
+ * `rtl` or `ltr`, as it may differ from the page's (an English testimonial on an Arabic page). An
+ * element's own words, in the page's language, say only `rtl` (TestimonialElement's `wordsDir`), so
+ * the page's direction holds otherwise and no byte is spent saying `ltr`.
+ */
+export function textDirection(lang: string | undefined): 'rtl' | 'ltr' {
+  return isRightToLeft(lang) ? 'rtl' : 'ltr';
+}
+
 function judgeDirection(lang: string): boolean {
   try {
     const locale = new Intl.Locale(lang) as LocaleWithTextInfo;

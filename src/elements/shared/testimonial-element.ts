@@ -2,12 +2,37 @@
  * The base of every element (`<testimonial-wall>`, `<testimonial-card>`, `<testimonial-summary>`,
  * `<video-testimonial>`): what they all do the same way, written once.
  */
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import type { WidgetReadClient } from '../../client/client.js';
+import { clientForEndpoint } from './endpoint-client.js';
+import { errorMessage, type TestimonialEventDetails, type TestimonialEventName } from './events.js';
 import { isRightToLeft } from './locale.js';
 import { lazyModule } from './lazy-module.js';
-import { words, type Language, type Words } from './localize.js';
+import { language, words, type Language, type Translation, type Words } from './localize.js';
+import { warn, type WarnFn } from './warnings.js';
 
 const focusRule = lazyModule(() => import('./focus-rule.js'));
+
+/** The elements' error events: `detail.error` and `detail.message`, and what else each adds. */
+type ErrorEventName = 'testimonial-card-error' | 'testimonial-wall-error' | 'testimonial-summary-error';
+
+/**
+ * An event that bubbles and crosses shadow roots. Made out here: the manifest analyzer would take a
+ * `new CustomEvent(name…)` in the class for an event named `name` of every element.
+ */
+const composedEvent = (name: string, detail: unknown): CustomEvent => new CustomEvent(name, { bubbles: true, composed: true, detail });
+
+/**
+ * How an element renders on the server (`testimonial-elements/ssr`), in the spirit of Mux's
+ * `getTemplateHTML`: what its shadow root needs beyond its own styles, which the browser would set
+ * through CSSOM or adopt later.
+ */
+export interface ServerShadow {
+  /** Rules written after the element's styles (values the browser sets through CSSOM). */
+  css?: string;
+  /** The name of a further sheet the server adds to the element's (the wall's moving layouts). */
+  sheet?: 'moving-layouts';
+}
 
 /**
  * What every element does the same way.
@@ -34,11 +59,27 @@ const focusRule = lazyModule(() => import('./focus-rule.js'));
  * and told again when a retry fails again.
  */
 export class TestimonialElement extends LitElement {
+  static override properties: PropertyDeclarations = {
+    strings: { attribute: false },
+  };
+
+  /**
+   * Words to use instead of the built-in ones of the element's language, for this element alone (a
+   * wall hands them to its cards; see `registerTranslation` for a whole page): `{ 'Read more': 'Continue reading' }`.
+   */
+  strings: Partial<Translation> | undefined = undefined;
+
   /** The element's words, in its language; it re-renders when they change. @internal */
   protected readonly w: Words = words(this);
 
-  /** The language this render is in: each element sets it first thing in `render()`, from `language(this)`. @internal */
+  /** The language of this update's words and render, worked out before each update. @internal */
   protected locale!: Language;
+
+  /** Reports a problem with this element on the console, once per code (`TE-…`). @internal */
+  protected readonly report: WarnFn = (code, message) => warn(this, code, message);
+
+  /** Why `endpoint` is unusable (see `endpointClient`); `undefined` while it is fine or not set. @internal */
+  protected configError: unknown;
 
   /** What the live region says; set through `announce()`. @internal */
   protected announcement = '';
@@ -48,6 +89,76 @@ export class TestimonialElement extends LitElement {
 
   /** Whether "Try again" is at work: the error state stays, its button busy, until the answer. @internal */
   protected retrying = false;
+
+  /**
+   * Called by the server renderer (`testimonial-elements/ssr`) with the data it renders the element
+   * from, as the browser reads it from the data island (see take-over.ts); nothing by default.
+   * @internal
+   */
+  static takeServerData?(element: TestimonialElement, data: unknown): void;
+
+  /** What the server writes in the element's shadow root besides its styles (see ServerShadow). @internal */
+  static serverShadow?(element: TestimonialElement): ServerShadow;
+
+  // The language comes first: every update's words, templates and announcements are in it (on the
+  // server too, where Lit's renderer calls willUpdate but not update).
+  protected override willUpdate(_changed: PropertyValues): void {
+    this.locale = language(this);
+  }
+
+  /** `rtl` when the element's words are written right to left (the page's direction holds otherwise). @internal */
+  protected get wordsDir(): 'rtl' | typeof nothing {
+    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
+  }
+
+  /**
+   * Dispatches one of the elements' events, typed by its name (events.ts): it bubbles and crosses
+   * shadow roots, so a listener on a page that holds a wall hears its cards.
+   * @internal
+   */
+  protected emit<K extends TestimonialEventName>(name: K, detail: TestimonialEventDetails[K]): boolean {
+    return this.dispatchEvent(composedEvent(name, detail));
+  }
+
+  /**
+   * A failure, told to each in their way: the reader a sentence (`told`, politely), the developer the
+   * detail on the console (`code`: `sentence`, ending in a space, and the error's message, in English whatever the
+   * reader's language), and listeners the element's error event (`detail` beside `error` and `message`).
+   * @internal
+   */
+  protected tellFailure<K extends ErrorEventName>(
+    event: K,
+    error: unknown,
+    code: string,
+    sentence: string,
+    told: string | undefined,
+    detail: Omit<TestimonialEventDetails[K], 'error' | 'message'>,
+  ): void {
+    const message = errorMessage(error);
+    if (told) this.announce(told);
+    this.report(code, sentence + message);
+    this.emit(event, { error, message, ...detail } as TestimonialEventDetails[K]);
+  }
+
+  /**
+   * The page-wide client of `endpoint`; `undefined` when none is set, or, once reported (console and
+   * `event`, the first time), when it is unusable: `configError` says why.
+   * @internal
+   */
+  protected endpointClient<K extends ErrorEventName>(
+    endpoint: string | null | undefined,
+    event: K,
+    detail: Omit<TestimonialEventDetails[K], 'error' | 'message'>,
+  ): WidgetReadClient | undefined {
+    if (endpoint == null) return undefined;
+    try {
+      return clientForEndpoint(endpoint);
+    } catch (error) {
+      if (this.configError === undefined) this.tellFailure(event, error, 'TE-INVALID-ENDPOINT', '', undefined, detail);
+      this.configError = error;
+      return undefined;
+    }
+  }
 
   /**
    * Tells screen readers `text` politely; the same words again (a retry that failed again) are said
@@ -95,8 +206,7 @@ export class TestimonialElement extends LitElement {
    */
   protected renderError(text: string, onRetry?: () => void, classes = ''): TemplateResult {
     const { w } = this;
-    const { lang } = this.locale;
-    return html`<div part="error" class="message ${classes}" lang=${lang} dir=${isRightToLeft(lang) ? 'rtl' : nothing}>
+    return html`<div part="error" class="message ${classes}" lang=${this.locale.lang} dir=${this.wordsDir}>
       <span>${text}</span>
       ${
         onRetry

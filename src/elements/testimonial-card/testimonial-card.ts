@@ -3,12 +3,11 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Testimonial } from '../../client/types.js';
 import { CardDisplayElement, type CardVariant } from '../shared/card-display.js';
 import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage, isAbortError } from '../shared/events.js';
+import { isAbortError } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { formatDate, MAX_RATING } from '../shared/format.js';
 import { requestDefinition } from '../shared/lazy-define.js';
-import { isRightToLeft } from '../shared/locale.js';
-import { language } from '../shared/localize.js';
+import { textDirection } from '../shared/locale.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
 import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
@@ -47,11 +46,6 @@ function star(fill: number): TemplateResult {
     ${fill < 1 ? svg`<path class="empty" d=${STAR_PATH}/>` : nothing}
     ${fill > 0 ? svg`<path class=${fill < 1 ? 'full half' : 'full'} d=${STAR_PATH}/>` : nothing}
   </svg>`;
-}
-
-/** The `dir` of a block in `lang`. */
-function direction(lang: string): 'rtl' | 'ltr' {
-  return isRightToLeft(lang) ? 'rtl' : 'ltr';
 }
 
 /** The language of a block, when it differs from the content's (a field the translation lacked). */
@@ -179,8 +173,6 @@ export class TestimonialCard extends CardDisplayElement {
   /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
   private readonly fetched = new FetchController<Testimonial>(this);
 
-  /** The card's words in its language. */
-
   /** The height of the skeleton this card showed while loading, in px: the card's least height after. */
   private keptHeight = 0;
 
@@ -222,14 +214,11 @@ export class TestimonialCard extends CardDisplayElement {
     const { status, value, error } = this.fetched;
     if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
-      emit(this, 'testimonial-card-load', { testimonial: value });
+      this.emit('testimonial-card-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
-      const message = errorMessage(error);
       // The reader gets a sentence and a retry; what went wrong is for the developer.
-      this.announce(this.failure);
-      this.report('TE-LOAD-FAILED', `This testimonial could not be loaded. ${message}`);
-      emit(this, 'testimonial-card-error', { error, message });
+      this.tellFailure('testimonial-card-error', error, 'TE-LOAD-FAILED', 'This testimonial could not be loaded. ', this.failure, {});
     }
   }
 
@@ -277,7 +266,7 @@ export class TestimonialCard extends CardDisplayElement {
 
   override render(): unknown {
     const data = this.shownTestimonial;
-    const { lang } = (this.locale = language(this));
+    const { lang } = this.locale;
     // A wall's skeleton: a card of the placeholder is a skeleton of its size (see renderSkeleton).
     if (data === PLACEHOLDER_TESTIMONIAL) return this.renderSkeleton();
     const { status, error } = this.fetched;
@@ -302,7 +291,7 @@ export class TestimonialCard extends CardDisplayElement {
    */
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
-    const dir = view.lang && direction(view.lang);
+    const dir = view.lang && textDirection(view.lang);
     const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
     return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}>
       <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
@@ -385,7 +374,7 @@ ${stars}
           text.text === ''
             ? nothing
             : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
-              html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && direction(lang))}
+              html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && textDirection(lang))}
               >${renderSegments(this.expanded ? full : clamped.segments)}</p
             >`
         }

@@ -1,17 +1,14 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { SummaryData as Summary } from '../../client/summary.js';
 import type { Links } from '../../client/types.js';
-import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage } from '../shared/events.js';
+import { errorMessage } from '../shared/events.js';
 import { FetchController } from '../shared/fetch-controller.js';
 import { initials } from '../shared/format.js';
-import { isRightToLeft } from '../shared/locale.js';
-import { language, type Translation } from '../shared/localize.js';
 import { OUTBOUND_REL, safeUrl } from '../shared/safe-url.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
 import { TestimonialElement } from '../shared/testimonial-element.js';
-import { pickCount, pickOption, warn, type WarnFn } from '../shared/warnings.js';
+import { pickCount, pickOption } from '../shared/warnings.js';
 import { FloatingPlacement } from './floating-placement.js';
 import { fetchSummary, summaryUrl, SUMMARY_FILTERS } from './summary-source.js';
 import { SummaryWords } from './summary-text.js';
@@ -96,7 +93,6 @@ export class TestimonialSummary extends TestimonialElement {
     href: {},
     wallLink: { type: Boolean, attribute: 'wall-link' },
     placement: { reflect: true },
-    strings: { attribute: false },
   };
 
   /** The proxy's base URL; the summary comes from `${endpoint}/summary`. */
@@ -125,27 +121,16 @@ export class TestimonialSummary extends TestimonialElement {
   wallLink = false;
   /** `bottom-start` or `bottom-end`: floats the summary in that corner of the viewport. */
   placement?: SummaryPlacement;
-  /**
-   * Words to use instead of the built-in ones of the summary's language, for this summary alone (see
-   * `registerTranslation` for a whole page): `{ 'No reviews yet.': 'Be the first to review us' }`.
-   */
-  strings?: Partial<Translation>;
-
   private variantValue: SummaryVariant = 'badge';
   private placementValue: SummaryPlacement | undefined;
   private avatarsValue = DEFAULT_AVATARS;
-  private configError: unknown;
-  private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
-    if (status === 'complete') emit(this, 'testimonial-summary-load', { summary: value! });
-    else {
-      this.announce(this.failure);
-      emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
-    }
+    if (status === 'complete') this.emit('testimonial-summary-load', { summary: value! });
+    else
+      this.tellFailure('testimonial-summary-error', error, 'TE-LOAD-FAILED', 'The reviews summary could not be loaded. ', this.failure, {});
   });
   private readonly links = new FetchController<Links>(this);
   private readonly floating = new FloatingPlacement(this);
-  /** The summary's words in its language. */
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     // `lang` keeps its native accessor (as in the wall): it is both a filter and the words' language.
@@ -157,6 +142,7 @@ export class TestimonialSummary extends TestimonialElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
     const first = !this.hasUpdated;
     const { report } = this;
     if (first || changed.has('variant')) this.variantValue = pickOption(report, 'variant', this.variant, SUMMARY_VARIANTS, 'badge');
@@ -171,28 +157,15 @@ export class TestimonialSummary extends TestimonialElement {
     if (first || changed.has('wallLink') || changed.has('endpoint')) this.askLinks();
   }
 
-  /** The base URL of `endpoint`, or undefined after reporting why it is unusable. */
-  private baseUrl(): string | undefined {
-    if (this.endpoint == null) return undefined;
-    try {
-      return clientForEndpoint(this.endpoint).baseUrl;
-    } catch (error) {
-      this.configError = error;
-      this.report('TE-INVALID-ENDPOINT', errorMessage(error));
-      emit(this, 'testimonial-summary-error', { error, message: errorMessage(error) });
-      return undefined;
-    }
-  }
-
   private askSummary(): void {
     this.configError = undefined;
-    const base = this.summary === undefined ? this.baseUrl() : undefined;
+    const base = this.summary === undefined ? this.endpointClient(this.endpoint, 'testimonial-summary-error', {})?.baseUrl : undefined;
     const url = base && summaryUrl(base, this, this.avatarsValue);
     void this.fetched.request(url, url ? (signal) => fetchSummary(url, signal) : undefined);
   }
 
   private askLinks(): void {
-    const client = this.wallLink && this.endpoint != null && !this.configError ? clientForEndpoint(this.endpoint) : undefined;
+    const client = this.wallLink && !this.configError ? this.endpointClient(this.endpoint, 'testimonial-summary-error', {}) : undefined;
     void this.links.request(client, client && ((signal) => client.getLinks({ signal })));
   }
 
@@ -212,7 +185,7 @@ export class TestimonialSummary extends TestimonialElement {
   private dismiss(): void {
     this.floating.dismiss();
     void this.keepFocus(undefined, () => undefined);
-    emit(this, 'testimonial-summary-dismiss', {});
+    this.emit('testimonial-summary-dismiss', {});
   }
 
   private get failure(): string {
@@ -315,13 +288,7 @@ export class TestimonialSummary extends TestimonialElement {
     return this.fetched.status === 'pending' || !this.locale.lang;
   }
 
-  /** `rtl` when the words are written right to left (the page's direction holds otherwise). */
-  private get wordsDir(): 'rtl' | typeof nothing {
-    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
-  }
-
   protected override render(): TemplateResult | typeof nothing {
-    this.locale = language(this);
     // The live region is there from the request on, so that its words changing is what is announced.
     const region = this.fetched.status === 'idle' ? nothing : this.renderLiveRegion();
     if (!this.placementValue) return html`${this.renderState()}${region}`;

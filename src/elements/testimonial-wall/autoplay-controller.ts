@@ -6,7 +6,7 @@
  * a hidden document pauses it; and under `prefers-reduced-motion: reduce` it never runs at all.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { MediaQueryController } from './media-query.js';
+import type { MediaQueryController } from '../shared/media-query.js';
 
 export const DEFAULT_AUTOPLAY_INTERVAL = 5000;
 

@@ -14,8 +14,8 @@ export { DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 export { movingLayoutStyles } from './moving-layouts.styles.js';
 import { movingLayoutStyles } from './moving-layouts.styles.js';
 // Only moving walls follow prefers-reduced-motion: the controller comes with them, not in the entry.
-export { MediaQueryController } from './media-query.js';
-import { MediaQueryController } from './media-query.js';
+export { MediaQueryController } from '../shared/media-query.js';
+import { reducedMotion, type MediaQueryController } from '../shared/media-query.js';
 import {
   currentSlideIndex,
   isRtl,
@@ -45,7 +45,7 @@ export interface CarouselWall {
 export interface MovingParts {
   /** Follows prefers-reduced-motion for the carousel's rotation and the marquee's motion. */
   reducedMotion: MediaQueryController;
-  /** The wall's styles hold the moving layouts' (adopted, or written by the server). */
+  /** The wall's styles hold the moving layouts' (adopted; on the server, written by the renderer). */
   stylesAdopted: boolean;
   carousel?: CarouselController;
   /** The reader paused the marquee (its button); a new value renders the wall again. */
@@ -55,8 +55,6 @@ export interface MovingParts {
 
 export interface MovingLayoutOptions extends CarouselWall {
   layout: string;
-  /** The wall's styles already hold the moving layouts' (the server wrote them). */
-  stylesAdopted: boolean;
   autoplay: boolean;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   interval: number | undefined;
@@ -77,8 +75,8 @@ export function prepareMovingLayout(
   if (layout === 'carousel' || layout === 'marquee') {
     if (!parts) {
       const made: MovingParts = {
-        reducedMotion: new MediaQueryController(wall, '(prefers-reduced-motion: reduce)'),
-        stylesAdopted: options.stylesAdopted,
+        reducedMotion: reducedMotion(wall),
+        stylesAdopted: false,
         paused: false,
         togglePaused: () => {
           made.paused = !made.paused;
@@ -87,7 +85,9 @@ export function prepareMovingLayout(
       };
       parts = made;
     }
-    if (!parts.stylesAdopted) {
+    // A wall rendered on the server has no render root (nor sheets to adopt): the renderer writes the
+    // moving layouts' styles (see TestimonialWall.serverShadow).
+    if (!parts.stylesAdopted && wall.renderRoot) {
       parts.stylesAdopted = true;
       // The class's own styles first (a subclass's included), then the moving layouts'.
       const { elementStyles } = wall.constructor as typeof LitElement;

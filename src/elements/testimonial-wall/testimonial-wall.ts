@@ -3,16 +3,16 @@ import type { WidgetReadClient } from '../../client/index.js';
 import { canonicalListQuery } from '../../client/query.js';
 import type { ListTestimonialsParams, Testimonial, TestimonialList } from '../../client/types.js';
 import { CardDisplayElement } from '../shared/card-display.js';
-import { clientForEndpoint } from '../shared/endpoint-client.js';
-import { emit, errorMessage } from '../shared/events.js';
-import { lazyModule, type LazyModule } from '../shared/lazy-module.js';
-import { isRightToLeft } from '../shared/locale.js';
-import { language } from '../shared/localize.js';
+import { errorMessage } from '../shared/events.js';
+import { lazyModule } from '../shared/lazy-module.js';
 import { OUTBOUND_REL } from '../shared/safe-url.js';
+import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
+import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
+import type { ScrollPaging } from './scroll-paging.js';
 import { WallData } from './wall-data.js';
 import {
   listParamsFromAttributes,
@@ -34,7 +34,6 @@ import {
   type ItemLimits,
   type ListContext,
 } from './wall-templates.js';
-import type { MasonryLayout } from './masonry-layout.js';
 import type { MovingParts } from './moving-layouts.js';
 import type { WallControls } from './controls/wall-controls.js';
 
@@ -44,10 +43,8 @@ export type { TestimonialWallErrorEvent, TestimonialWallLoadEvent } from '../sha
 const QUESTION_PROPERTIES = ['endpoint', 'client', 'testimonials', 'controls', ...WALL_QUERY_KEYS] as const;
 
 /** Properties the wall hands to its cards: a change renders the slices already shown again. */
-const CARD_PROPERTIES = Object.keys(CardDisplayElement.properties) as (keyof CardDisplayElement)[];
+const CARD_PROPERTIES = [...Object.keys(CardDisplayElement.properties), 'strings'] as (keyof CardDisplayElement)[];
 
-/** The carousel and the marquee, with their styles: a chunk that only walls showing one of them load. */
-export const movingLayouts = lazyModule(() => import('./moving-layouts.js'));
 // Only walls with a call to action read GET /links: that code waits in a chunk of its own (~0.15 KB gzip
 // off every other wall's download).
 const formLinks = lazyModule(() => import('./form-link.js'));
@@ -55,17 +52,8 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 /** The visitor's toolbar (`controls`): only walls that have one load it. */
 export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
 
-/** Masonry's placement of cards under the shortest column: a chunk of its own too (grid and list need none). */
-const masonryLayout = lazyModule(() => import('./masonry-layout.js'));
-
-function isMoving(layout: string): boolean {
-  return layout === 'carousel' || layout === 'marquee';
-}
-
-/** The chunk a layout needs beyond the entry, if any. */
-function layoutModule(layout: WallLayout): LazyModule<unknown> | undefined {
-  return isMoving(layout) ? movingLayouts : layout === 'masonry' ? masonryLayout : undefined;
-}
+/** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
+const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
 
 /**
  * @tagname testimonial-wall
@@ -245,14 +233,10 @@ export class TestimonialWall extends CardDisplayElement {
    */
   controls?: string;
 
-  /** The wall's words in its language. */
-
   private params: ListTestimonialsParams = {};
-  private layoutValue: WallLayout = 'masonry';
   private pagingValue: WallPaging = 'button';
   private limits: ItemLimits = {};
   private rows = 1;
-  private configError: unknown;
   /**
    * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
    * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
@@ -266,8 +250,6 @@ export class TestimonialWall extends CardDisplayElement {
   private askedClient: WidgetReadClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
-  private sentinelObserver: IntersectionObserver | undefined;
-  private observedSentinel: Element | null = null;
   /**
    * The first page a server rendered this wall from (`testimonial-elements/ssr`): set by the server
    * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
@@ -276,14 +258,14 @@ export class TestimonialWall extends CardDisplayElement {
   private firstPage: TestimonialList | undefined;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
+  /** The layout shown, and the chunks of those that need one. */
+  private readonly layoutChunks = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
+  /** Made once its chunk is here, for a wall with `paging="scroll"`. */
+  private scrollPaging: ScrollPaging | undefined;
   /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
   private moving: MovingParts | undefined;
-  /** Made once masonry's chunk has arrived, for a wall that shows masonry. */
-  private masonry: MasonryLayout | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
-  /** The server wrote the moving layouts' styles (it has no shadow root to adopt them in). */
-  private movingStylesAdopted = false;
   private formLink: FormLinkController | undefined;
   private visitorControls: WallControls | undefined;
   /** The owner's question (the attributes); `params` is it narrowed by the visitor. */
@@ -300,6 +282,16 @@ export class TestimonialWall extends CardDisplayElement {
     return this.data.loadMore();
   }
 
+  /** The server's first page, as the data island gives it in the browser. @internal */
+  static override takeServerData(wall: TestimonialWall, page: TestimonialList): void {
+    wall.firstPage = page;
+  }
+
+  /** A carousel or marquee wall adopts the moving layouts' styles in the browser: the server writes them. @internal */
+  static override serverShadow(wall: TestimonialWall): ServerShadow {
+    return isMoving(wall.layout) ? { sheet: 'moving-layouts' } : {};
+  }
+
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     // A server-rendered carousel or marquee keeps the server's markup until its chunk is here (the
     // skeleton would stand in for it, and move what follows), then is drawn anew in the same task.
@@ -308,18 +300,6 @@ export class TestimonialWall extends CardDisplayElement {
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
     return super.createRenderRoot();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.sentinelObserver = new IntersectionObserver(this.onSentinel, { rootMargin: '0px 0px 400px 0px' });
-    this.observedSentinel = null;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.sentinelObserver?.disconnect();
-    this.sentinelObserver = undefined;
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -336,27 +316,15 @@ export class TestimonialWall extends CardDisplayElement {
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.isConnected && (!this.chunks.done || this.awaitingLayout || (this.formLinkClient && !this.formLink))) {
-      await (this.awaitingLayout
-        ? layoutModule(this.layoutValue)!
-            .load()
-            .catch(() => undefined)
+    while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
+      await (this.layoutChunks.awaiting
+        ? this.layoutChunks.settled()
         : this.chunks.done
           ? formLinks.load().catch(() => undefined)
           : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
     return complete;
-  }
-
-  /**
-   * Whether the layout asked for is in a chunk that has not arrived yet: its skeleton stands in until
-   * then (masonry's too: cards drawn as a grid first would move when the chunk places them; a
-   * server-rendered wall is never masonry, see renderWall).
-   */
-  private get awaitingLayout(): boolean {
-    const module = layoutModule(this.layoutValue);
-    return module !== undefined && !module.loaded;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -380,11 +348,11 @@ export class TestimonialWall extends CardDisplayElement {
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     if (first || changed.has('layout')) {
-      this.layoutValue = pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry');
-      if (this.awaitingLayout) this.loadLayout();
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
+    if (this.pagingValue === 'scroll') this.requestScrollPaging();
     this.limits = {
       sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
       md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
@@ -398,14 +366,27 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
       this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.awaitingLayout) this.placed = true;
+    if (this.chunks.done && this.data.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
   }
 
-  protected override updated(): void {
-    this.observeSentinel();
-    const masonry = masonryLayout.loaded;
-    if (masonry && this.layoutValue === 'masonry') this.masonry ??= new masonry.MasonryLayout();
-    this.masonry?.update(this.renderRoot, this.chunks.batches[0]);
+  /**
+   * Makes scroll paging once its chunk is here. Scroll paging waits while the visitor is at the end
+   * of the wall: they skipped past it. Should the chunk fail to load (offline, say), "Load more"
+   * pages instead: what it shows tells the visitor, and the failed request is on the console.
+   */
+  private requestScrollPaging(): void {
+    if (this.scrollPaging) return;
+    scrollPagingModule.load().then(
+      ({ ScrollPaging }) => {
+        this.scrollPaging ??= new ScrollPaging(
+          this,
+          () => this.canPage && this.chunks.done,
+          () => this.endFocused || void this.loadMore(),
+        );
+        this.requestUpdate();
+      },
+      () => (this.paging = 'button'),
+    );
   }
 
   /** Asks for the call to action's link once its chunk is here (or forgets it when `cta` went away). */
@@ -425,30 +406,10 @@ export class TestimonialWall extends CardDisplayElement {
     );
   }
 
-  /**
-   * Fetches the layout's chunk; the skeleton stays until it is here. Should it fail to load (offline,
-   * say), the wall shows its testimonials as a list rather than nothing.
-   */
-  private loadLayout(): void {
-    const asked = this.layoutValue;
-    layoutModule(asked)!
-      .load()
-      .then(
-        () => this.requestUpdate(),
-        (error: unknown) => {
-          if (this.layoutValue !== asked) return;
-          this.report('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
-          this.layoutValue = 'list';
-          this.requestUpdate();
-        },
-      );
-  }
-
   /** Once the moving layouts' chunk is here: see prepareMovingLayout there. */
   private prepareMovingLayout(): void {
     this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
-      layout: this.layoutValue,
-      stylesAdopted: this.movingStylesAdopted,
+      layout: this.layoutChunks.shown,
       autoplay: this.autoplay,
       interval: this.autoplayIntervalValue,
       canPage: () => this.canPage,
@@ -494,18 +455,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** The client to ask: the one given, else the page-wide one of `endpoint`; reports a bad endpoint. */
   private currentClient(): WidgetReadClient | undefined {
-    if (this.client) return this.client;
-    if (this.endpoint === undefined || this.endpoint === null) return undefined;
-    try {
-      return clientForEndpoint(this.endpoint);
-    } catch (error) {
-      if (this.configError === undefined) {
-        this.configError = error;
-        this.report('TE-INVALID-ENDPOINT', errorMessage(error));
-        emit(this, 'testimonial-wall-error', { error, message: errorMessage(error), page: 1 });
-      }
-      return undefined;
-    }
+    return this.client ?? this.endpointClient(this.endpoint, 'testimonial-wall-error', { page: 1 });
   }
 
   private onPage(testimonials: Testimonial[], page: number): void {
@@ -520,7 +470,7 @@ export class TestimonialWall extends CardDisplayElement {
         testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.'),
       );
     }
-    emit(this, 'testimonial-wall-load', { testimonials, page });
+    this.emit('testimonial-wall-load', { testimonials, page });
   }
 
   /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
@@ -533,11 +483,7 @@ export class TestimonialWall extends CardDisplayElement {
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
    */
   private onError(error: unknown, page: number): void {
-    const message = errorMessage(error);
-    this.announce(this.failure);
-    // The console stays English, whatever the reader's language.
-    this.report('TE-LOAD-FAILED', `Could not load page ${page}. ${message}`);
-    emit(this, 'testimonial-wall-error', { error, message, page });
+    this.tellFailure('testimonial-wall-error', error, 'TE-LOAD-FAILED', `Could not load page ${page}. `, this.failure, { page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
@@ -546,21 +492,8 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private get canPage(): boolean {
-    return this.layoutValue !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
+    return this.layoutChunks.shown !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
   }
-
-  private observeSentinel(): void {
-    const sentinel = this.renderRoot.querySelector('.sentinel');
-    if (sentinel === this.observedSentinel || !this.sentinelObserver) return;
-    this.sentinelObserver.disconnect();
-    this.observedSentinel = sentinel;
-    if (sentinel) this.sentinelObserver.observe(sentinel);
-  }
-
-  /** Scroll paging waits while the visitor is at the end of the wall: they skipped past it. */
-  private readonly onSentinel = (entries: IntersectionObserverEntry[]): void => {
-    if (entries.some((entry) => entry.isIntersecting) && this.canPage && this.chunks.done && !this.endFocused) void this.loadMore();
-  };
 
   private get endFocused(): boolean {
     return this.shadowRoot?.activeElement?.matches('span.skip') ?? false;
@@ -623,20 +556,15 @@ export class TestimonialWall extends CardDisplayElement {
       ></testimonial-card>`;
   }
 
-  private renderSentinel(): TemplateResult | typeof nothing {
-    const wanted = this.pagingValue === 'scroll' && this.canPage && this.chunks.done;
-    return wanted ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing;
-  }
-
   private renderItems(): TemplateResult {
     const context: ListContext = {
       batches: this.chunks.batches,
       card: this.renderCard,
       limits: this.limits,
       label: this.name,
-      end: this.renderSentinel(),
+      end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
     };
-    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutValue, {
+    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutChunks.shown, {
       ...context,
       complete: this.chunks.done,
       total: this.chunks.total,
@@ -649,8 +577,8 @@ export class TestimonialWall extends CardDisplayElement {
 
   private renderSkeleton(): TemplateResult {
     return (this.shownSkeleton = skeletonTemplate(
-      this.layoutValue,
-      skeletonCount(this.layoutValue, pageSize(this.params)),
+      this.layoutChunks.shown,
+      skeletonCount(this.layoutChunks.shown, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
       this.renderCard,
@@ -668,7 +596,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
-    if (this.awaitingLayout) return this.renderSkeleton();
+    if (this.layoutChunks.awaiting) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
@@ -687,7 +615,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
       this.pagingValue === 'button' &&
-      (this.layoutValue === 'masonry' || this.layoutValue === 'grid' || this.layoutValue === 'list') &&
+      !isMoving(this.layoutChunks.shown) &&
       (this.data.feed?.hasMore ?? false) &&
       moreStatus !== 'error' &&
       !this.retrying
@@ -710,17 +638,16 @@ export class TestimonialWall extends CardDisplayElement {
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
-    const capped = this.layoutValue === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
+    const capped = this.layoutChunks.shown === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
     return html`<div class="footer ${capped}" part="footer">${loadMore}${failure}${cta}</div>`;
   }
 
   protected override render(): TemplateResult {
-    this.locale = language(this);
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
-    return html`<div class="wall ${this.layoutValue}" part="wall" dir=${isRightToLeft(this.locale.lang) ? 'rtl' : nothing} ${held}>
+    return html`<div class="wall ${this.layoutChunks.shown}" part="wall" dir=${this.wordsDir} ${held}>
       ${this.visitorControls?.render(this.locale)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;

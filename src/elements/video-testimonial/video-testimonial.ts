@@ -1,22 +1,20 @@
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
-import { language, type Translation } from '../shared/localize.js';
 import { safeUrl } from '../shared/safe-url.js';
-import { warn, warnInvalid, type WarnFn } from '../shared/warnings.js';
+import { warnInvalid } from '../shared/warnings.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { TestimonialElement } from '../shared/testimonial-element.js';
+import { TestimonialElement, type ServerShadow } from '../shared/testimonial-element.js';
+import { CaptionsController } from './captions.js';
 import { hasMediaSource } from './hls-loader.js';
 import { PlaybackEngine, planPlayback, type PlaybackSource, type PlaybackType } from './playback-engine.js';
 import { claimPlayback, claimPriming, releasePlayback, releasePriming } from './playback-registry.js';
 import { formatDuration, isoDuration, resolveVideoSources, type VideoSources } from './video-sources.js';
 import { videoTestimonialStyles } from './video-testimonial.styles.js';
+import { InViewAutoplay } from './in-view-autoplay.js';
 
 /** Where the player is: showing its poster, playing (or paused), or out of sources. */
 type Phase = 'poster' | 'active' | 'failed';
-
-/** Whether the video has captions or subtitles to show, and whether they are showing. */
-type CaptionsState = 'none' | 'off' | 'on';
 
 /** The `detail` of the host's `error` event, fired once every source has failed. */
 export interface VideoTestimonialErrorDetail {
@@ -35,13 +33,6 @@ interface PlayWaiter {
 
 /** Media events of the inner `<video>` that the host fires again, so frameworks can listen on it. */
 const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** The video's text tracks a viewer reads along: a `captions` `<track>`, or what hls.js or Safari found in the stream. */
-function captionTracks(video: HTMLVideoElement): TextTrack[] {
-  return [...video.textTracks].filter((track) => track.kind === 'captions' || track.kind === 'subtitles');
-}
 
 const playIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4.5v15a1 1 0 0 0 1.52.85l12-7.5a1 1 0 0 0 0-1.7l-12-7.5A1 1 0 0 0 6 4.5Z"/></svg>`;
 
@@ -113,9 +104,7 @@ export class VideoTestimonial extends TestimonialElement {
     labelLang: { attribute: 'label-lang' },
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
-    strings: { attribute: false },
     phase: { state: true },
-    captionsState: { state: true },
     intended: { state: true },
   };
 
@@ -155,16 +144,7 @@ export class VideoTestimonial extends TestimonialElement {
    */
   autoplay = false;
 
-  /**
-   * Words to use instead of the built-in ones of the player's language, for this player alone (see
-   * `registerTranslation` for a whole page): `{ Transcript: 'Read along' }`.
-   */
-  strings: Partial<Translation> | undefined = undefined;
-
-  /** The player's words in its language. */
-
   private phase: Phase = 'poster';
-  private captionsState: CaptionsState = 'none';
   /**
    * The pointer or focus came to play: the hidden video gets its native controls now, whose first
    * build in a page (Chromium: 30-50 ms of style and SVG icons) would otherwise hold up the click.
@@ -177,7 +157,6 @@ export class VideoTestimonial extends TestimonialElement {
   }
 
   private sources: VideoSources = resolveVideoSources({});
-  private readonly report: WarnFn = (code, message) => warn(this, code, message);
   private engine: PlaybackEngine | undefined;
   /** The engine readied on play intent (hls.js attached, its playlist read), until the play takes it. */
   private primed: PlaybackEngine | undefined;
@@ -185,11 +164,12 @@ export class VideoTestimonial extends TestimonialElement {
   private startTime = 0;
   private focusVideoOnStart = false;
   private focusErrorOnFail = false;
-  /** The caption track last shown, shown again when the viewer turns captions back on. */
-  private lastCaptions: TextTrack | undefined;
-  private pausedOffscreen = false;
-  private autoplayed = false;
-  private visibility: IntersectionObserver | undefined;
+  private readonly captionsControl = new CaptionsController(this, () => this.testimonial?.lang);
+  private readonly inView = new InViewAutoplay(this, {
+    playing: () => Boolean(this.engine) && !this.paused,
+    atPoster: () => this.phase === 'poster',
+    play: () => this.requestPlayback(),
+  });
   private failure: VideoTestimonialErrorDetail | null = null;
 
   /** Whether playback is paused (true before the first play), as on a media element. */
@@ -243,24 +223,18 @@ export class VideoTestimonial extends TestimonialElement {
     return super.createRenderRoot();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof IntersectionObserver === 'function') {
-      this.visibility = new IntersectionObserver((entries) => this.handleVisibility(entries.at(-1)));
-      this.visibility.observe(this);
-    }
+  /** The frame's ratio, which the browser sets through CSSOM (a portrait video drawn 16:9 would move what follows). @internal */
+  static override serverShadow(player: VideoTestimonial): ServerShadow {
+    return { css: `[part=frame]{--_v-ratio:${Number(player.sources.aspectRatio)}}` };
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.visibility?.disconnect();
-    this.visibility = undefined;
-    // A hero put back on the page autoplays again, as a fresh one would.
-    this.autoplayed = false;
     this.teardown(abortError('The element was removed from the page.'));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     for (const name of ['src', 'poster', 'captions'] as const) {
       const value = this[name];
       if (changed.has(name) && value && !safeUrl(value, 'media') && !(name === 'poster' && safeUrl(value, 'image'))) {
@@ -401,7 +375,7 @@ export class VideoTestimonial extends TestimonialElement {
     releasePlayback(this);
     this.settlePlayWaiters(reason);
     this.phase = 'poster';
-    this.pausedOffscreen = false;
+    this.inView.forget();
   }
 
   private fail(tried: readonly PlaybackSource[]): void {
@@ -439,41 +413,7 @@ export class VideoTestimonial extends TestimonialElement {
     video.addEventListener('playing', () => this.settlePlayWaiters());
     video.addEventListener('pause', () => releasePlayback(this));
     video.addEventListener('volumechange', () => (this.muted = video.muted));
-    for (const type of ['addtrack', 'removetrack', 'change']) video.textTracks.addEventListener(type, this.syncCaptions);
-  }
-
-  /** Follows the video's caption tracks, whoever changed them: this button, hls.js, the native controls. */
-  private readonly syncCaptions = (): void => {
-    const video = this.video;
-    const tracks = video ? captionTracks(video) : [];
-    const showing = tracks.find((track) => track.mode === 'showing');
-    if (showing) this.lastCaptions = showing;
-    this.captionsState = showing ? 'on' : tracks.length ? 'off' : 'none';
-  };
-
-  private handleVisibility(entry: IntersectionObserverEntry | undefined): void {
-    if (!entry) return;
-    if (!entry.isIntersecting) {
-      if (this.engine && !this.paused) {
-        this.pausedOffscreen = true;
-        this.pause();
-      }
-      return;
-    }
-    const resume = this.pausedOffscreen;
-    this.pausedOffscreen = false;
-    if (!this.canAutoplay()) return;
-    if (this.phase === 'poster' && !this.autoplayed) {
-      this.autoplayed = true;
-      this.requestPlayback();
-    } else if (resume) {
-      // Only a muted hero resumes on its own: a video with sound waits for the viewer.
-      this.requestPlayback();
-    }
-  }
-
-  private canAutoplay(): boolean {
-    return this.autoplay && this.muted && !globalThis.matchMedia?.(REDUCED_MOTION).matches;
+    this.captionsControl.follow(video);
   }
 
   private readonly handlePlayClick = (): void => {
@@ -485,23 +425,6 @@ export class VideoTestimonial extends TestimonialElement {
     this.phase = 'poster';
     this.focusVideoOnStart = true;
     this.requestPlayback();
-  };
-
-  private readonly handleCaptionsClick = (): void => {
-    const video = this.video;
-    if (!video) return;
-    const tracks = captionTracks(video);
-    const showing = tracks.filter((track) => track.mode === 'showing');
-    if (showing.length) {
-      for (const track of showing) track.mode = 'disabled';
-      return;
-    }
-    const lang = this.testimonial?.lang;
-    const track =
-      (this.lastCaptions && tracks.includes(this.lastCaptions) ? this.lastCaptions : undefined) ??
-      tracks.find((candidate) => lang && candidate.language === lang) ??
-      tracks[0];
-    if (track) track.mode = 'showing';
   };
 
   private readonly handlePlayIntent = (): void => {
@@ -590,31 +513,11 @@ export class VideoTestimonial extends TestimonialElement {
     `;
   }
 
-  private renderCaptionsButton() {
-    if (this.captionsState === 'none') return nothing;
-    return html`<button
-      part="captions-button"
-      type="button"
-      aria-pressed=${this.captionsState === 'on' ? 'true' : 'false'}
-      @click=${this.handleCaptionsClick}
-    >
-      <span>CC</span><span class="visually-hidden"> ${this.w('Captions')}</span>
-    </button>`;
-  }
-
-  private renderCaptions() {
-    const captions = safeUrl(this.captions, 'media');
-    if (!captions || this.phase !== 'active') return nothing;
-    const lang = this.testimonial?.lang;
-    return html`<track kind="captions" src=${captions} srclang=${lang || nothing} label=${this.w('Captions')} default />`;
-  }
-
   protected override render(): TemplateResult {
     const phase = this.hasSources ? this.phase : 'failed';
     const active = phase === 'active';
     const name = this.accessibleName;
     const transcript = this.transcriptText;
-    this.locale = language(this);
     return html`
       <div part="frame" ${styleProperties({ '--_v-ratio': String(this.sources.aspectRatio) })}>
         <video
@@ -629,11 +532,11 @@ export class VideoTestimonial extends TestimonialElement {
           aria-hidden=${active ? nothing : 'true'}
           .muted=${this.muted}
         >
-          ${this.renderCaptions()}
+          ${active ? this.captionsControl.renderTrack(safeUrl(this.captions, 'media'), this.w('Captions')) : nothing}
         </video>
         ${active ? nothing : this.renderPosterImage()}
         ${phase === 'poster' && this.locale.lang ? this.renderPlayButton() : nothing}
-        ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.renderCaptionsButton() : nothing}
+        ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.captionsControl.renderButton(this.w) : nothing}
       </div>
       ${this.renderLabelParts()} ${this.renderLiveRegion()}
       ${

@@ -5,6 +5,9 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/elements/testimonial-card/define.js';
 import '../../../src/elements/testimonial-wall/define.js';
+import '../../../src/elements/testimonial-summary/define.js';
+import type { TestimonialSummary } from '../../../src/elements/testimonial-summary/testimonial-summary.js';
+import { harness } from '../../support/harness/index.js';
 import type { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi } from '../testimonial-wall/fake-api.js';
@@ -85,5 +88,25 @@ describe('error states speak to readers, not developers', () => {
     expect(detail.message).to.match(/404/);
     expect(warnings.join('\n')).to.contain(detail.message);
     await expect(card).to.be.accessible();
+  });
+
+  it('a summary that cannot load says so the same way: a sentence and a retry, polite; the detail on the console and in the event', async () => {
+    let summary!: TestimonialSummary;
+    let detail!: { message: string };
+    const warnings = await warningsDuring(async (messages) => {
+      summary = document.createElement('testimonial-summary');
+      summary.setAttribute('endpoint', '/api/no-such-proxy');
+      const failed = oneEvent(summary, 'testimonial-summary-error');
+      (await fixture<HTMLDivElement>(html`<div></div>`)).append(summary);
+      detail = (await failed).detail;
+      await until(() => messages.length > 0, 'a console warning');
+      await summary.updateComplete;
+    });
+    const view = harness(summary);
+    expect(view.errorText()).to.equal('Could not load the reviews summary. Try again');
+    expect(assertive(view.part('error')!)).to.equal(false);
+    expect(view.announcement()).to.contain('Could not load the reviews summary.');
+    expect(detail.message).to.match(/No route/);
+    expect(warnings.join('\n')).to.contain('[testimonial-summary] TE-LOAD-FAILED').and.contain(detail.message);
   });
 });

@@ -1,7 +1,16 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { mount } from './mount.js';
 import { clientForEndpoint, resolveEndpoint } from '../../../src/elements/shared/endpoint-client.js';
-import { emit, errorMessage, isAbortError } from '../../../src/elements/shared/events.js';
+import { errorMessage, isAbortError } from '../../../src/elements/shared/events.js';
+import { TestimonialElement } from '../../../src/elements/shared/testimonial-element.js';
+
+/** A bare element on the base, to reach its protected `emit`. */
+class EmitProbe extends TestimonialElement {
+  fire(...args: Parameters<TestimonialElement['emit']>): boolean {
+    return this.emit(...args);
+  }
+}
+customElements.define('emit-probe', EmitProbe);
 import { nearestLang } from '../../../src/elements/shared/locale.js';
 
 describe('endpoint-client', () => {
@@ -49,9 +58,9 @@ describe('endpoint-client', () => {
 
 describe('events', () => {
   it('emits a bubbling, composed CustomEvent with its detail', async () => {
-    const host = await mount<HTMLDivElement>(html`<div></div>`);
+    const host = await mount<HTMLDivElement>(html`<div><emit-probe></emit-probe></div>`);
     const heard = oneEvent(document.body, 'testimonial-card-error');
-    emit(host, 'testimonial-card-error', { error: new Error('boom'), message: 'boom' });
+    host.querySelector<EmitProbe>('emit-probe')!.fire('testimonial-card-error', { error: new Error('boom'), message: 'boom' });
     const event = await heard;
     expect(event.detail.message).to.equal('boom');
     expect(event.bubbles && event.composed).to.equal(true);

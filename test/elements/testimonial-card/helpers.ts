@@ -4,6 +4,7 @@ import { html } from 'lit';
 import { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import type { Testimonial } from '../../../src/client/types.js';
 import { wordsArrived } from '../shared/words.js';
+import { CardHarness } from '../../support/harness/card-harness.js';
 
 // The class alone: <video-testimonial> stays undefined unless a test file defines it.
 if (!customElements.get('testimonial-card')) customElements.define('testimonial-card', TestimonialCard);
@@ -21,12 +22,13 @@ export function shadow(el: TestimonialCard): ShadowRoot {
   return el.shadowRoot!;
 }
 
+/** The first part `name` of the card (through CardHarness, which the card's tests read with). */
 export function part<T extends Element = HTMLElement>(el: TestimonialCard, name: string): T | null {
-  return el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+  return new CardHarness(el).part<T>(name);
 }
 
 export function parts(el: TestimonialCard, name: string): Element[] {
-  return [...el.shadowRoot!.querySelectorAll(`[part~="${name}"]`)];
+  return new CardHarness(el).parts(name);
 }
 
 /** A card showing `testimonial`, rendered, with `attrs` applied first. */

@@ -2,7 +2,8 @@ import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { mount } from '../shared/mount.js';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { sampleTestimonial } from './fixtures.js';
-import { cardFor, part, parts, textOf, wordsArrived, type TestimonialCard } from './helpers.js';
+import { cardFor, wordsArrived, type TestimonialCard } from './helpers.js';
+import { harness, textOf } from '../../support/harness/index.js';
 import { warningsDuring } from '../testimonial-wall/wall-helpers.js';
 
 const REL = 'noopener noreferrer nofollow ugc';
@@ -10,37 +11,39 @@ const REL = 'noopener noreferrer nofollow ugc';
 describe('<testimonial-card> fields', () => {
   it('shows every field of a testimonial', async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'en-US', 'show-tags': true });
-    await waitUntil(() => part(el, 'text')?.querySelector('mark'), 'the highlight renders');
-    expect(part(el, 'card')!.localName).to.equal('article');
-    expect(textOf(part(el, 'name'))).to.equal('Ada Lovelace');
-    expect(part(el, 'name')!.localName).to.equal('h3');
-    expect(textOf(part(el, 'tagline'))).to.equal('Analyst');
-    expect(textOf(part(el, 'company'))).to.equal('Engines Ltd');
-    expect(textOf(part(el, 'username'))).to.equal('@ada');
-    expect(part(el, 'customer-link')!.getAttribute('href')).to.equal('https://ada.example.com/');
-    expect(part(el, 'rating')!.getAttribute('aria-label')).to.equal('4 out of 5 stars');
-    expect(part(el, 'rating')!.getAttribute('role')).to.equal('img');
-    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
-    expect(textOf(part(el, 'text'))).to.equal('It saved us hours every week.');
-    expect(part(el, 'text')!.querySelector('mark')!.textContent).to.equal('saved');
-    expect(part(el, 'text')!.textContent, 'no template whitespace in pre-line text').to.equal('It saved us hours every week.');
-    expect(part(el, 'quote')!.localName).to.equal('blockquote');
-    expect(part(el, 'header')!.localName).to.equal('figcaption');
-    expect(textOf(part(el, 'source'))).to.equal('via Trustpilot');
-    expect(part(el, 'source')!.querySelector('a')!.getAttribute('href')).to.equal('https://www.trustpilot.com/reviews/123');
-    expect(textOf(part(el, 'date'))).to.equal('Jan 5, 2025');
-    expect(part(el, 'date')!.getAttribute('datetime')).to.equal('2025-01-05T10:00:00.000Z');
-    expect(part(el, 'permalink')!.getAttribute('href')).to.equal('https://love.example.com/p/acme/t/6b1f0c1e-3f7a-4a43-9a51-0d7e3b0f9a11');
-    expect(parts(el, 'tag').map(textOf)).to.deep.equal(['enterprise', 'onboarding']);
-    expect(el.shadowRoot!.textContent).not.to.include('ada@example.com');
+    await waitUntil(() => harness(el).part('text')?.querySelector('mark'), 'the highlight renders');
+    expect(harness(el).part('card')!.localName).to.equal('article');
+    expect(harness(el).textOf('name')).to.equal('Ada Lovelace');
+    expect(harness(el).part('name')!.localName).to.equal('h3');
+    expect(harness(el).textOf('tagline')).to.equal('Analyst');
+    expect(harness(el).textOf('company')).to.equal('Engines Ltd');
+    expect(harness(el).textOf('username')).to.equal('@ada');
+    expect(harness(el).part('customer-link')!.getAttribute('href')).to.equal('https://ada.example.com/');
+    expect(harness(el).part('rating')!.getAttribute('aria-label')).to.equal('4 out of 5 stars');
+    expect(harness(el).part('rating')!.getAttribute('role')).to.equal('img');
+    expect(harness(el).textOf('title')).to.equal('Best tool we bought');
+    expect(harness(el).textOf('text')).to.equal('It saved us hours every week.');
+    expect(harness(el).part('text')!.querySelector('mark')!.textContent).to.equal('saved');
+    expect(harness(el).part('text')!.textContent, 'no template whitespace in pre-line text').to.equal('It saved us hours every week.');
+    expect(harness(el).part('quote')!.localName).to.equal('blockquote');
+    expect(harness(el).part('header')!.localName).to.equal('figcaption');
+    expect(harness(el).textOf('source')).to.equal('via Trustpilot');
+    expect(harness(el).part('source')!.querySelector('a')!.getAttribute('href')).to.equal('https://www.trustpilot.com/reviews/123');
+    expect(harness(el).textOf('date')).to.equal('Jan 5, 2025');
+    expect(harness(el).part('date')!.getAttribute('datetime')).to.equal('2025-01-05T10:00:00.000Z');
+    expect(harness(el).part('permalink')!.getAttribute('href')).to.equal(
+      'https://love.example.com/p/acme/t/6b1f0c1e-3f7a-4a43-9a51-0d7e3b0f9a11',
+    );
+    expect(harness(el).parts('tag').map(textOf)).to.deep.equal(['enterprise', 'onboarding']);
+    expect(harness(el).root.textContent).not.to.include('ada@example.com');
   });
 
   it('gives every outbound link the safe rel and every image lazy loading, a referrer policy and a size', async () => {
     const el = await cardFor(sampleTestimonial());
-    const links = [...el.shadowRoot!.querySelectorAll('a')];
+    const links = harness(el).all('a');
     expect(links.length).to.equal(3);
     for (const link of links) expect(link.getAttribute('rel')).to.equal(REL);
-    const images = [...el.shadowRoot!.querySelectorAll('img')];
+    const images = harness(el).all('img');
     expect(images.length).to.equal(3);
     for (const img of images) {
       expect(img.getAttribute('loading')).to.equal('lazy');
@@ -48,43 +51,43 @@ describe('<testimonial-card> fields', () => {
       expect(Number(img.getAttribute('width'))).to.be.greaterThan(0);
       expect(Number(img.getAttribute('height'))).to.be.greaterThan(0);
     }
-    expect(part<HTMLImageElement>(el, 'media-image')!.alt).to.equal('A screenshot of the dashboard');
+    expect(harness(el).part<HTMLImageElement>('media-image')!.alt).to.equal('A screenshot of the dashboard');
   });
 
   it('shows tags only when asked', async () => {
-    expect(part(await cardFor(sampleTestimonial()), 'tags')).to.equal(null);
+    expect(harness(await cardFor(sampleTestimonial())).part('tags')).to.equal(null);
   });
 
   it("formats the date in the element's locale, its own or an ancestor's", async () => {
-    expect(textOf(part(await cardFor(sampleTestimonial(), { lang: 'de' }), 'date'))).to.equal('05.01.2025');
+    expect(harness(await cardFor(sampleTestimonial(), { lang: 'de' })).textOf('date')).to.equal('05.01.2025');
     const wrapper = await mount<HTMLDivElement>(html`<div lang="fr"><testimonial-card></testimonial-card></div>`);
     const el = wrapper.querySelector('testimonial-card')!;
     el.testimonial = sampleTestimonial();
     await wordsArrived(el);
-    expect(textOf(part(el, 'date'))).to.equal('5 janv. 2025');
+    expect(harness(el).textOf('date')).to.equal('5 janv. 2025');
   });
 
   it('sets the heading level from heading-level; outside 1–6 it warns and uses the default, 3', async () => {
     const el = await cardFor(sampleTestimonial(), { 'heading-level': '2' });
-    expect(part(el, 'name')!.localName).to.equal('h2');
+    expect(harness(el).part('name')!.localName).to.equal('h2');
     const warnings = await warningsDuring(async () => {
       el.headingLevel = 9;
       await el.updateComplete;
     });
-    expect(part(el, 'name')!.localName).to.equal('h3');
+    expect(harness(el).part('name')!.localName).to.equal('h3');
     expect(warnings).to.deep.equal([
       '[testimonial-card] TE-INVALID-HEADING-LEVEL: heading-level="9" must be a whole number from 1 to 6; using the default.',
     ]);
     el.setAttribute('heading-level', 'nonsense');
     await el.updateComplete;
-    expect(part(el, 'name')!.localName).to.equal('h3');
+    expect(harness(el).part('name')!.localName).to.equal('h3');
   });
 });
 
 describe('<testimonial-card> rating', () => {
   const stars = async (rating: unknown) => {
     const el = await cardFor(sampleTestimonial({ rating: rating as number }));
-    return part(el, 'rating')?.getAttribute('aria-label') ?? null;
+    return harness(el).part('rating')?.getAttribute('aria-label') ?? null;
   };
 
   it('labels whole, half, clamped and missing ratings', async () => {
@@ -100,54 +103,54 @@ describe('<testimonial-card> rating', () => {
 
   it('draws five stars with full, half and empty fills', async () => {
     const el = await cardFor(sampleTestimonial({ rating: 3.5 }));
-    expect(parts(el, 'star').length).to.equal(5);
-    expect(el.shadowRoot!.querySelectorAll('.full:not(.half)').length).to.equal(3);
-    expect(el.shadowRoot!.querySelectorAll('.full.half').length).to.equal(1);
+    expect(harness(el).parts('star').length).to.equal(5);
+    expect(harness(el).all('.full:not(.half)').length).to.equal(3);
+    expect(harness(el).all('.full.half').length).to.equal(1);
   });
 });
 
 describe('<testimonial-card> language', () => {
   it('shows the translation for lang, with lang and dir="rtl" on the content', async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'ar' });
-    const content = part(el, 'content')!;
+    const content = harness(el).part('content')!;
     expect(content.getAttribute('lang')).to.equal('ar');
     expect(content.getAttribute('dir')).to.equal('rtl');
-    expect(textOf(part(el, 'title'))).to.equal('أفضل أداة اشتريناها');
-    expect(textOf(part(el, 'tagline'))).to.equal('محللة');
-    await waitUntil(() => part(el, 'text')?.querySelector('mark'));
-    expect(part(el, 'text')!.querySelector('mark')!.textContent).to.equal('ساعات');
-    expect(getComputedStyle(part(el, 'text')!).direction).to.equal('rtl');
+    expect(harness(el).textOf('title')).to.equal('أفضل أداة اشتريناها');
+    expect(harness(el).textOf('tagline')).to.equal('محللة');
+    await waitUntil(() => harness(el).part('text')?.querySelector('mark'));
+    expect(harness(el).part('text')!.querySelector('mark')!.textContent).to.equal('ساعات');
+    expect(getComputedStyle(harness(el).part('text')!).direction).to.equal('rtl');
   });
 
   it("lays a date out in its own locale's direction, whatever the footer's", async () => {
     const arabic = await cardFor(sampleTestimonial(), { lang: 'ar' });
-    const arabicDate = part(arabic, 'date')!;
+    const arabicDate = harness(arabic).part('date')!;
     expect(arabicDate.textContent).to.match(/\u200f/, 'the Arabic date carries right-to-left marks');
     expect(getComputedStyle(arabicDate).direction).to.equal('rtl');
     const english = await cardFor(sampleTestimonial(), { lang: 'en' });
-    expect(getComputedStyle(part(english, 'date')!).direction).to.equal('ltr');
+    expect(getComputedStyle(harness(english).part('date')!).direction).to.equal('ltr');
   });
 
   it('marks a field the translation lacks with its own language', async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'de' });
-    expect(part(el, 'content')!.getAttribute('lang')).to.equal('de');
-    expect(part(el, 'content')!.getAttribute('dir')).to.equal('ltr');
-    expect(textOf(part(el, 'text'))).to.equal('Spart uns jede Woche Stunden.');
-    expect(part(el, 'title')!.getAttribute('lang')).to.equal('en');
-    expect(part(el, 'tagline')!.getAttribute('lang')).to.equal('en');
+    expect(harness(el).part('content')!.getAttribute('lang')).to.equal('de');
+    expect(harness(el).part('content')!.getAttribute('dir')).to.equal('ltr');
+    expect(harness(el).textOf('text')).to.equal('Spart uns jede Woche Stunden.');
+    expect(harness(el).part('title')!.getAttribute('lang')).to.equal('en');
+    expect(harness(el).part('tagline')!.getAttribute('lang')).to.equal('en');
   });
 
   it("follows changes of its lang attribute and takes an ancestor's lang", async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'en' });
-    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
+    expect(harness(el).textOf('title')).to.equal('Best tool we bought');
     el.lang = 'ar';
     await el.updateComplete;
-    expect(textOf(part(el, 'title'))).to.equal('أفضل أداة اشتريناها');
+    expect(harness(el).textOf('title')).to.equal('أفضل أداة اشتريناها');
     const wrapper = await mount<HTMLDivElement>(html`<div lang="ar"><testimonial-card></testimonial-card></div>`);
     const inner = wrapper.querySelector('testimonial-card')!;
     inner.testimonial = sampleTestimonial();
     await inner.updateComplete;
-    expect(part(inner, 'content')!.getAttribute('dir')).to.equal('rtl');
+    expect(harness(inner).part('content')!.getAttribute('dir')).to.equal('rtl');
   });
 });
 
@@ -155,36 +158,36 @@ describe('<testimonial-card> variants and options', () => {
   it('reflects variant and theme, and puts the customer after the words in the quote variant', async () => {
     const el = await cardFor(sampleTestimonial());
     expect(el.hasAttribute('variant')).to.equal(false);
-    expect(part(el, 'content')!.firstElementChild!.getAttribute('part')).to.equal('header');
+    expect(harness(el).part('content')!.firstElementChild!.getAttribute('part')).to.equal('header');
     el.variant = 'quote';
     el.theme = 'dark';
     await el.updateComplete;
     expect(el.getAttribute('variant')).to.equal('quote');
     expect(el.getAttribute('theme')).to.equal('dark');
-    expect(part(el, 'content')!.lastElementChild!.getAttribute('part')).to.equal('header');
+    expect(harness(el).part('content')!.lastElementChild!.getAttribute('part')).to.equal('header');
   });
 
   it('hides the date, rating, source, avatar and media with the no-* booleans', async () => {
     const el = await cardFor(sampleTestimonial());
-    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(part(el, name), name).not.to.equal(null);
+    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(harness(el).part(name), name).not.to.equal(null);
     for (const name of ['no-date', 'no-rating', 'no-source', 'no-avatar', 'no-media']) el.setAttribute(name, '');
     await el.updateComplete;
-    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(part(el, name), name).to.equal(null);
-    expect(textOf(part(el, 'permalink'))).to.equal('Permalink');
+    for (const name of ['date', 'rating', 'source', 'avatar', 'media']) expect(harness(el).part(name), name).to.equal(null);
+    expect(harness(el).textOf('permalink')).to.equal('Permalink');
   });
 
   it('applies the dark theme and public custom properties', async () => {
     const el = await cardFor(sampleTestimonial(), { theme: 'dark' });
-    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(22, 27, 34)');
+    expect(getComputedStyle(harness(el).part('card')!).backgroundColor).to.equal('rgb(22, 27, 34)');
     el.style.setProperty('--testimonial-color-background', 'rgb(1, 2, 3)');
     el.style.setProperty('--testimonial-radius', '3px');
     await el.updateComplete;
-    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(1, 2, 3)');
-    expect(getComputedStyle(part(el, 'card')!).borderTopLeftRadius).to.equal('3px');
+    expect(getComputedStyle(harness(el).part('card')!).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(harness(el).part('card')!).borderTopLeftRadius).to.equal('3px');
     el.removeAttribute('theme');
     el.style.removeProperty('--testimonial-color-background');
     await el.updateComplete;
-    expect(getComputedStyle(part(el, 'card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(getComputedStyle(harness(el).part('card')!).backgroundColor).to.equal('rgb(255, 255, 255)');
   });
 });
 
@@ -204,7 +207,7 @@ describe('<testimonial-card> system preferences', () => {
   it('follows prefers-color-scheme with theme="auto" only', async () => {
     const auto = await cardFor(sampleTestimonial(), { theme: 'auto' });
     const light = await cardFor(sampleTestimonial(), { theme: 'light' });
-    const background = (el: TestimonialCard) => getComputedStyle(part(el, 'card')!).backgroundColor;
+    const background = (el: TestimonialCard) => getComputedStyle(harness(el).part('card')!).backgroundColor;
     // Checked in the scheme in effect, then (where it can be emulated) in both.
     const expectFollowed = () => {
       const dark = matchMedia('(prefers-color-scheme: dark)').matches;
@@ -225,9 +228,9 @@ describe('<testimonial-card> system preferences', () => {
     const original = window.fetch;
     window.fetch = () => new Promise<Response>(() => {});
     try {
-      const el = await mount<HTMLElement>(html`<testimonial-card endpoint="/never-api" testimonial-id="slow"></testimonial-card>`);
-      await waitUntil(() => el.shadowRoot!.querySelector('.sizer'));
-      const bone = el.shadowRoot!.querySelector('.sizer')!;
+      const el = await mount<TestimonialCard>(html`<testimonial-card endpoint="/never-api" testimonial-id="slow"></testimonial-card>`);
+      await waitUntil(() => harness(el).root.querySelector('.sizer'));
+      const bone = harness(el).root.querySelector('.sizer')!;
       const expectFollowed = () => {
         const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
         const seconds = parseFloat(getComputedStyle(bone).animationDuration);
@@ -252,66 +255,65 @@ describe('<testimonial-card> bad data', () => {
     const bare = { id: 'x', customer_name: null, text: null, rating: null, media: null, tags: null, translations: null };
     for (const value of [{}, bare, { customer_name: 'Bo' }]) {
       const el = await cardFor(value);
-      expect(part(el, 'card')).not.to.equal(null);
-      expect(part(el, 'quote')).to.equal(null);
-      expect(part(el, 'rating')).to.equal(null);
+      expect(harness(el).part('card')).not.to.equal(null);
+      expect(harness(el).part('quote')).to.equal(null);
+      expect(harness(el).part('rating')).to.equal(null);
     }
-    expect(textOf(part(await cardFor({}), 'name'))).to.equal('Anonymous');
-    expect(textOf(part(await cardFor({ customer_name: 'Bo Diddley' }), 'initials'))).to.equal('BD');
+    expect(harness(await cardFor({})).textOf('name')).to.equal('Anonymous');
+    expect(harness(await cardFor({ customer_name: 'Bo Diddley' })).textOf('initials')).to.equal('BD');
   });
 
   it('renders nothing for a testimonial that is not an object, and nothing to fetch', async () => {
     for (const value of ['a string', 42, null]) {
       const el = await cardFor(value);
-      expect(el.shadowRoot!.children.length, String(value)).to.equal(0);
+      expect(harness(el).root.children.length, String(value)).to.equal(0);
     }
   });
 
   it('labels an unknown integration readably', async () => {
     const el = await cardFor(sampleTestimonial({ integration: 'some_new_site' as never }));
-    expect(textOf(part(el, 'source'))).to.equal('via Some new site');
+    expect(harness(el).textOf('source')).to.equal('via Some new site');
   });
 
   it('clamps a 10,000-character text with an accessible Read more / Show less toggle', async () => {
     const long = `${'All good here. '.repeat(666)}The end.`;
     const el = await cardFor(sampleTestimonial({ text: long }));
-    const button = part<HTMLButtonElement>(el, 'read-more')!;
+    const button = harness(el).part<HTMLButtonElement>('read-more')!;
     expect(textOf(button)).to.equal('Read more');
     expect(button.getAttribute('aria-expanded')).to.equal('false');
     expect(button.getAttribute('aria-controls')).to.equal('text');
-    expect(part(el, 'text')!.textContent!.length).to.be.lessThan(500);
-    expect(textOf(part(el, 'text'))).to.match(/…$/);
+    expect(harness(el).part('text')!.textContent!.length).to.be.lessThan(500);
+    expect(harness(el).textOf('text')).to.match(/…$/);
+    const card = harness(el);
     const toggled = oneEvent(el, 'toggle');
-    button.click();
+    await card.expand();
     const event = (await toggled) as unknown as ToggleEvent;
     expect(event.newState).to.equal('open');
-    await el.updateComplete;
     expect(el.expanded).to.equal(true);
     expect(el.hasAttribute('expanded')).to.equal(true);
-    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(card.expanded).to.equal(true);
     expect(textOf(button)).to.equal('Show less');
-    expect(textOf(part(el, 'text'))).to.equal(long.trim());
-    button.click();
-    await el.updateComplete;
-    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(card.text()).to.equal(long.trim());
+    await card.expand();
+    expect(card.expanded).to.equal(false);
   });
 
   it('does not clamp short text, and text-limit="0" never clamps', async () => {
-    expect(part(await cardFor(sampleTestimonial()), 'read-more')).to.equal(null);
+    expect(harness(await cardFor(sampleTestimonial())).part('read-more')).to.equal(null);
     const el = await cardFor(sampleTestimonial({ text: 'x '.repeat(5000) }), { 'text-limit': '0' });
-    expect(part(el, 'read-more')).to.equal(null);
+    expect(harness(el).part('read-more')).to.equal(null);
   });
 
   it('clamps sooner in the compact variant', async () => {
     const text = 'word '.repeat(60);
-    expect(part(await cardFor(sampleTestimonial({ text })), 'read-more')).to.equal(null);
-    expect(part(await cardFor(sampleTestimonial({ text }), { variant: 'compact' }), 'read-more')).not.to.equal(null);
+    expect(harness(await cardFor(sampleTestimonial({ text }))).part('read-more')).to.equal(null);
+    expect(harness(await cardFor(sampleTestimonial({ text }), { variant: 'compact' })).part('read-more')).not.to.equal(null);
   });
 
   it('shows the title alone when the text is empty', async () => {
     const el = await cardFor(sampleTestimonial({ text: '' }));
-    expect(part(el, 'text')).to.equal(null);
-    expect(textOf(part(el, 'title'))).to.equal('Best tool we bought');
+    expect(harness(el).part('text')).to.equal(null);
+    expect(harness(el).textOf('title')).to.equal('Best tool we bought');
   });
 
   it('falls back to initials when the avatar fails, and hides broken logos and images', async () => {
@@ -325,10 +327,13 @@ describe('<testimonial-card> bad data', () => {
     );
     // Lazy images load only once laid out near the viewport, which a hidden test tab may never do:
     // load them now, for real, and wait for each to fail.
-    for (const img of el.shadowRoot!.querySelectorAll('img')) img.loading = 'eager';
-    await waitUntil(() => part(el, 'initials') && !part(el, 'logo') && !part(el, 'media'), 'all three broken images handled');
-    expect(textOf(part(el, 'initials'))).to.equal('AL');
-    expect(textOf(part(el, 'company'))).to.equal('Engines Ltd');
+    for (const img of harness(el).all<HTMLImageElement>('img')) img.loading = 'eager';
+    await waitUntil(
+      () => harness(el).part('initials') && !harness(el).part('logo') && !harness(el).part('media'),
+      'all three broken images handled',
+    );
+    expect(harness(el).textOf('initials')).to.equal('AL');
+    expect(harness(el).textOf('company')).to.equal('Engines Ltd');
   });
 });
 
@@ -344,14 +349,14 @@ describe('<testimonial-card> accessibility', () => {
 
   it('is accessible in right-to-left content', async () => {
     const el = await cardFor(sampleTestimonial(), { lang: 'ar', theme: 'dark' });
-    await waitUntil(() => part(el, 'text')?.querySelector('mark'));
+    await waitUntil(() => harness(el).part('text')?.querySelector('mark'));
     await expect(el).to.be.accessible();
   });
 
   it('gives every text link a target at least 24 px tall (WCAG 2.5.8), in every variant', async () => {
     for (const variant of ['default', 'compact', 'quote']) {
       const el = await cardFor(sampleTestimonial(), { variant });
-      const links = [part(el, 'customer-link')!, part(el, 'source')!.querySelector('a')!, part(el, 'permalink')!];
+      const links = [harness(el).part('customer-link')!, harness(el).part('source')!.querySelector('a')!, harness(el).part('permalink')!];
       for (const link of links) {
         expect(link.getBoundingClientRect().height, `${variant}: ${link.textContent}`).to.be.at.least(24);
       }
@@ -368,7 +373,7 @@ describe('<testimonial-card> accessibility', () => {
     const reached: string[] = [];
     for (let i = 0; i < 5; i++) {
       await sendKeys({ press: 'Tab' });
-      const active = el.shadowRoot!.activeElement as HTMLElement | null;
+      const active = harness(el).focused as HTMLElement | null;
       if (!active) break;
       reached.push(active.getAttribute('part') ?? active.parentElement!.getAttribute('part')!);
       const style = getComputedStyle(active);
@@ -406,7 +411,7 @@ describe('<testimonial-card> events and reflection', () => {
       const el = await cardFor(sampleTestimonial(), { endpoint: '/api', 'testimonial-id': 'abc' });
       await aTimeout(20);
       expect(calls).to.equal(0);
-      expect(part(el, 'card')).not.to.equal(null);
+      expect(harness(el).part('card')).not.to.equal(null);
     } finally {
       window.fetch = original;
     }

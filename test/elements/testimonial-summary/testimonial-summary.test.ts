@@ -8,6 +8,7 @@ import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../src/elements/testimonial-summary/define.js';
 import type { SummaryData } from '../../../src/client/summary.js';
 import { SUMMARY_VARIANTS, type TestimonialSummary } from '../../../src/elements/testimonial-summary/testimonial-summary.js';
+import { harness } from '../../support/harness/index.js';
 import { mount } from '../shared/mount.js';
 import { wordsArrived } from '../shared/words.js';
 
@@ -25,14 +26,14 @@ const SAMPLE: SummaryData = {
   partial: false,
 };
 
-function part(el: Element, name: string): HTMLElement | null {
-  return el.shadowRoot!.querySelector(`[part~="${name}"]`);
+function part(el: TestimonialSummary, name: string): HTMLElement | null {
+  return harness(el).part(name);
 }
 
 /** What a screen reader is told: the visually hidden sentences. */
-function spoken(el: Element): string {
+function spoken(el: TestimonialSummary): string {
   // The live region (role="status") tells of changes; it is not part of the picture's words.
-  return [...el.shadowRoot!.querySelectorAll('.visually-hidden:not([role="status"])')].map((node) => node.textContent!.trim()).join(' | ');
+  return harness(el).sentences();
 }
 
 async function summaryOf(attrs: string, data?: SummaryData, wrapper = ''): Promise<TestimonialSummary> {
@@ -80,19 +81,19 @@ describe('<testimonial-summary>', () => {
 
   it('avatars: recent customers (unsafe avatars left out) and "Loved by"', async () => {
     const el = await summaryOf('variant="avatars"', SAMPLE);
-    const avatars = [...el.shadowRoot!.querySelectorAll('[part="avatar"]')];
+    const avatars = harness(el).parts('avatar');
     expect(avatars).to.have.length(3);
-    expect(el.shadowRoot!.querySelectorAll('img')).to.have.length(0);
+    expect(harness(el).images()).to.have.length(0);
     expect(avatars[0]!.textContent!.trim()).to.equal('AL');
     expect(part(el, 'count')!.textContent!.trim()).to.equal('Loved by 122 customers');
     expect(spoken(el)).to.equal('Loved by 122 customers, among them Ada Lovelace, Grace Hopper, and Linus Tanaka.');
     const two = await summaryOf('variant="avatars" avatars="2"', SAMPLE);
-    expect(two.shadowRoot!.querySelectorAll('[part="avatar"]')).to.have.length(2);
+    expect(harness(two).parts('avatar')).to.have.length(2);
   });
 
   it('histogram: five bars in proportion, each said in words', async () => {
     const el = await summaryOf('variant="histogram"', SAMPLE);
-    const bars = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="bar-fill"]')];
+    const bars = harness(el).parts('bar-fill');
     expect(bars).to.have.length(5);
     expect(bars[0]!.style.getPropertyValue('--_share')).to.equal('100%');
     expect(bars[4]!.getBoundingClientRect().width).to.be.below(bars[0]!.getBoundingClientRect().width / 10);
@@ -179,7 +180,7 @@ describe('<testimonial-summary>', () => {
     const error = part(el, 'error')!;
     // Polite, through the element's live region (issue 28, item 7: never role="alert").
     expect(error.hasAttribute('role')).to.equal(false);
-    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Could not load the reviews summary');
+    expect(harness(el).announcement()).to.contain('Could not load the reviews summary');
     expect(error.textContent).to.contain('Could not load the reviews summary');
     await expect(el).to.be.accessible();
     el.type = 'text';
@@ -265,7 +266,7 @@ describe('<testimonial-summary placement>', () => {
 
   it('slides in, but not under reduced motion', async function () {
     const moving = await summaryOf('placement="bottom-end"', SAMPLE);
-    const duration = (el: Element) => parseFloat(getComputedStyle(el.shadowRoot!.querySelector('.floating')!).animationDuration);
+    const duration = (el: TestimonialSummary) => parseFloat(getComputedStyle(harness(el).floating!).animationDuration);
     expect(duration(moving)).to.be.above(0.1);
     // Media emulation goes through CDP: Chromium only.
     if (
@@ -285,7 +286,7 @@ describe('<testimonial-summary placement>', () => {
 
   it('closes with Escape and with its button, and stays closed for the visit', async () => {
     const el = await summaryOf('placement="bottom-end"', SAMPLE);
-    const close = part(el, 'close') as HTMLButtonElement;
+    const close = harness(el).part<HTMLButtonElement>('close')!;
     expect(close.getAttribute('aria-label')).to.equal('Dismiss the reviews summary');
     close.focus();
     const dismissed = oneEvent(el, 'testimonial-summary-dismiss');
@@ -297,7 +298,7 @@ describe('<testimonial-summary placement>', () => {
     expect(part(again, 'summary') === null, 'remembered for the visit').to.equal(true);
     sessionStorage.clear();
     const third = await summaryOf('placement="bottom-end"', SAMPLE);
-    (part(third, 'close') as HTMLButtonElement).click();
+    await harness(third).close();
     await third.updateComplete;
     expect(part(third, 'summary') === null).to.equal(true);
     expect(sessionStorage.length).to.equal(1);
@@ -334,7 +335,7 @@ describe('<testimonial-summary placement>', () => {
     const [under, elsewhere] = [...host.querySelectorAll('button')];
     under!.focus();
     await el.updateComplete;
-    const floating = el.shadowRoot!.querySelector('.floating')!;
+    const floating = harness(el).floating!;
     expect(getComputedStyle(floating).visibility).to.equal('hidden');
     elsewhere!.focus();
     await el.updateComplete;

@@ -1,9 +1,9 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
-import type { TestimonialCard } from '../../../src/elements/testimonial-card/testimonial-card.js';
 import { FakeApi, makeTestimonials } from './fake-api.js';
-import { all, frames, loaded, part, requestsSeen, shownIds, warningsDuring, until } from './wall-helpers.js';
+import { frames, loaded, requestsSeen, warningsDuring, until } from './wall-helpers.js';
+import { harness } from '../../support/harness/index.js';
 
 describe('<testimonial-wall> data', () => {
   it('asks for every list parameter of spec 4.1 given as attributes', async () => {
@@ -25,7 +25,7 @@ describe('<testimonial-wall> data', () => {
     expect(api.queries).to.deep.equal([
       '?sort=rating&order=asc&rating=4&type=text&integration=trustpilot&tags=enterprise&tags=onboarding&query=saved&lang=en&limit=5&page=2',
     ]);
-    expect(shownIds(wall)).to.deep.equal(['t-6', 't-7', 't-8', 't-9', 't-10']);
+    expect(harness(wall).ids()).to.deep.equal(['t-6', 't-7', 't-8', 't-9', 't-10']);
   });
 
   it('warns about invalid attributes and uses the defaults instead of breaking', async () => {
@@ -52,8 +52,8 @@ describe('<testimonial-wall> data', () => {
       ).to.equal(true);
     }
     expect(api.queries).to.deep.equal(['']);
-    expect(part(wall, 'wall')!.classList.contains('masonry')).to.equal(true);
-    expect(shownIds(wall)).to.have.length(3);
+    expect(harness(wall).part('wall')!.classList.contains('masonry')).to.equal(true);
+    expect(harness(wall).ids()).to.have.length(3);
   });
 
   it('refetches when the question changes, aborting the stale request, one request for changes made together', async () => {
@@ -75,7 +75,7 @@ describe('<testimonial-wall> data', () => {
     await wall.updateComplete;
     expect(api.queries).to.deep.equal(['?limit=5', '?sort=rating&order=asc&limit=3']);
     expect(loads).to.deep.equal([3]);
-    expect(shownIds(wall)).to.have.length(3);
+    expect(harness(wall).ids()).to.have.length(3);
   });
 
   it('does not refetch for changes that do not change the question', async () => {
@@ -94,16 +94,16 @@ describe('<testimonial-wall> data', () => {
     const api = new FakeApi({ count: 2 });
     const given = makeTestimonials(4, 'given');
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} .testimonials=${given}></testimonial-wall>`);
-    expect(shownIds(wall)).to.deep.equal(['given-1', 'given-2', 'given-3', 'given-4']);
-    expect(part(wall, 'load-more')).to.equal(null);
+    expect(harness(wall).ids()).to.deep.equal(['given-1', 'given-2', 'given-3', 'given-4']);
+    expect(harness(wall).part('load-more')).to.equal(null);
     wall.testimonials = given.slice(0, 1);
     await wall.updateComplete;
-    expect(shownIds(wall)).to.deep.equal(['given-1']);
+    expect(harness(wall).ids()).to.deep.equal(['given-1']);
     expect(api.requests).to.have.length(0);
     wall.testimonials = undefined;
     await wall.updateComplete;
     await loaded(wall);
-    expect(shownIds(wall)).to.deep.equal(['t-1', 't-2']);
+    expect(harness(wall).ids()).to.deep.equal(['t-1', 't-2']);
   });
 
   it('shows a skeleton sized like a card while loading, busy for assistive technology', async () => {
@@ -114,25 +114,25 @@ describe('<testimonial-wall> data', () => {
       layout="grid"
       style="--testimonial-wall-item-size: 210px"
     ></testimonial-wall>`);
-    const skeletons = all(wall, '[part="skeleton"]');
+    const skeletons = harness(wall).parts('skeleton');
     expect(skeletons).to.have.length(6);
     expect(skeletons.every((skeleton) => skeleton.getBoundingClientRect().height === 210)).to.equal(true);
     expect(skeletons.every((skeleton) => skeleton.getAttribute('aria-hidden') === 'true')).to.equal(true);
-    expect(part(wall, 'list')!.getAttribute('aria-busy')).to.equal('true');
-    expect(part(wall, 'list')!.textContent).to.contain('Loading testimonials');
+    expect(harness(wall).part('list')!.getAttribute('aria-busy')).to.equal('true');
+    expect(harness(wall).part('list')!.textContent).to.contain('Loading testimonials');
     api.release();
     await loaded(wall);
-    expect(all(wall, '[part="skeleton"]')).to.have.length(0);
-    expect(part(wall, 'list')!.hasAttribute('aria-busy')).to.equal(false);
+    expect(harness(wall).parts('skeleton')).to.have.length(0);
+    expect(harness(wall).part('list')!.hasAttribute('aria-busy')).to.equal(false);
   });
 
   it('says so when there is no testimonial', async () => {
     const api = new FakeApi({ count: 0 });
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()}></testimonial-wall>`);
     await loaded(wall);
-    expect(part(wall, 'empty')!.textContent).to.contain('No testimonials to show yet.');
-    expect(part(wall, 'list')).to.equal(null);
-    expect(part(wall, 'load-more')).to.equal(null);
+    expect(harness(wall).part('empty')!.textContent).to.contain('No testimonials to show yet.');
+    expect(harness(wall).part('list')).to.equal(null);
+    expect(harness(wall).part('load-more')).to.equal(null);
   });
 
   it('shows an error with a retry button, fires testimonial-wall-error, and recovers on retry', async () => {
@@ -148,17 +148,17 @@ describe('<testimonial-wall> data', () => {
       expect(detail.message).to.contain('failed on purpose');
       expect(detail.error).to.be.instanceOf(Error);
       await wall.updateComplete;
-      const error = part(wall, 'error')!;
+      const error = harness(wall).part('error')!;
       expect(error.getAttribute('role')).to.equal(null);
       expect(error.textContent).to.contain('Could not load testimonials.');
       const retried = oneEvent(wall, 'testimonial-wall-load');
-      part(wall, 'retry')!.click();
+      void harness(wall).retry();
       const { detail: load } = await retried;
       expect(load.page).to.equal(1);
       expect(load.testimonials.map((testimonial: { id: string }) => testimonial.id)).to.deep.equal(['t-1', 't-2', 't-3']);
       await wall.updateComplete;
-      expect(part(wall, 'error')).to.equal(null);
-      expect(shownIds(wall)).to.have.length(3);
+      expect(harness(wall).part('error')).to.equal(null);
+      expect(harness(wall).ids()).to.have.length(3);
     } finally {
       wall.remove();
     }
@@ -187,9 +187,9 @@ describe('<testimonial-wall> data', () => {
       <testimonial-wall .client=${client} limit="2"></testimonial-wall>
     </div>`);
     const walls = [...container.querySelectorAll('testimonial-wall')];
-    await Promise.all(walls.map((wall) => until(() => shownIds(wall).length > 0)));
+    await Promise.all(walls.map((wall) => until(() => harness(wall).ids().length > 0)));
     expect(api.queries.sort()).to.deep.equal(['?limit=2', '?sort=rating&limit=4']);
-    expect(shownIds(walls[0]!)).to.deep.equal(shownIds(walls[1]!));
+    expect(harness(walls[0]!).ids()).to.deep.equal(harness(walls[1]!).ids());
   });
 
   it('reports an unusable endpoint as an error, with no request', async () => {
@@ -198,8 +198,8 @@ describe('<testimonial-wall> data', () => {
       wall = await fixture<TestimonialWall>(html`<testimonial-wall endpoint="javascript:alert(1)"></testimonial-wall>`);
     });
     expect(warnings.join()).to.contain('must be an http(s) URL');
-    expect(part(wall, 'error')!.textContent).to.contain('Could not load testimonials.');
-    expect(part(wall, 'retry')).to.equal(null);
+    expect(harness(wall).part('error')!.textContent).to.contain('Could not load testimonials.');
+    expect(harness(wall).part('retry')).to.equal(null);
   });
 
   it('passes the variant, theme and no-* switches down to every card', async () => {
@@ -215,7 +215,7 @@ describe('<testimonial-wall> data', () => {
       show-tags
       heading-level="4"
     ></testimonial-wall>`);
-    const cards = all<TestimonialCard>(wall, 'testimonial-card');
+    const cards = harness(wall).cards();
     expect(cards).to.have.length(2);
     for (const card of cards) {
       expect(card.variant).to.equal('quote');
@@ -240,9 +240,9 @@ describe('<testimonial-wall> data', () => {
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} lang="de"></testimonial-wall>`);
     await loaded(wall);
     expect(api.queries).to.deep.equal(['?lang=de']);
-    const card = all<TestimonialCard>(wall, 'testimonial-card')[0]!;
+    const card = harness(wall).cards()[0]!;
     await card.updateComplete;
-    expect(card.shadowRoot!.textContent).to.contain('Spart uns jede Woche Stunden.');
+    expect(harness(card).text()).to.contain('Spart uns jede Woche Stunden.');
     wall.lang = 'en';
     await requestsSeen(api, 2);
     expect(api.queries[1]).to.equal('?lang=en');
@@ -279,21 +279,21 @@ describe('<testimonial-wall> call to action', () => {
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()}></testimonial-wall>`);
     await loaded(wall);
     expect(api.linkRequests).to.equal(0);
-    expect(part(wall, 'cta')).to.equal(null);
+    expect(harness(wall).part('cta')).to.equal(null);
   });
 
   it('links to the first form with a safe URL, as an outbound link, with the words of the attribute', async () => {
     const api = new FakeApi({ count: 1, forms });
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()} cta></testimonial-wall>`);
     await loaded(wall);
-    await until(() => part(wall, 'cta'), 'the call to action appears');
-    const link = part<HTMLAnchorElement>(wall, 'cta')!;
+    await until(() => harness(wall).part('cta'), 'the call to action appears');
+    const link = harness(wall).part<HTMLAnchorElement>('cta')!;
     expect(link.getAttribute('href')).to.equal('https://forms.example/f/1');
     expect(link.rel).to.equal('noopener noreferrer nofollow ugc');
     expect(link.textContent!.trim()).to.equal('Leave a testimonial');
     wall.setAttribute('cta', 'Tell us your story');
     await wall.updateComplete;
-    expect(part(wall, 'cta')!.textContent!.trim()).to.equal('Tell us your story');
+    expect(harness(wall).part('cta')!.textContent!.trim()).to.equal('Tell us your story');
     expect(api.linkRequests).to.equal(1);
   });
 
@@ -306,9 +306,9 @@ describe('<testimonial-wall> call to action', () => {
       await until(() => messages.length > 0, 'a warning');
       await wall.updateComplete;
     });
-    expect(part(wall, 'cta')).to.equal(null);
+    expect(harness(wall).part('cta')).to.equal(null);
     expect(warnings.join()).to.contain('no form with a safe http(s) URL');
-    expect(shownIds(wall)).to.have.length(2);
+    expect(harness(wall).ids()).to.have.length(2);
   });
 });
 
@@ -323,11 +323,11 @@ describe('<testimonial-wall> clean-up', () => {
     await until(() => api.aborted.length === 1, 'the request is aborted');
     api.release();
     await aTimeout(0);
-    expect(shownIds(wall)).to.have.length(0);
+    expect(harness(wall).ids()).to.have.length(0);
     parent.append(wall);
     await loaded(wall);
     expect(api.requests).to.have.length(2);
-    expect(shownIds(wall)).to.have.length(3);
+    expect(harness(wall).ids()).to.have.length(3);
   });
 
   it('stops rendering slices while away and finishes when back', async () => {
@@ -336,12 +336,12 @@ describe('<testimonial-wall> clean-up', () => {
     wall.testimonials = makeTestimonials(100);
     await aTimeout(0);
     wall.remove();
-    const countWhenRemoved = all(wall, '[role="listitem"]').length;
+    const countWhenRemoved = harness(wall).items().length;
     await frames(3);
-    expect(all(wall, '[role="listitem"]').length).to.equal(countWhenRemoved);
+    expect(harness(wall).items().length).to.equal(countWhenRemoved);
     expect(countWhenRemoved).to.be.lessThan(100);
     parent.append(wall);
     await wall.updateComplete;
-    expect(all(wall, '[role="listitem"]')).to.have.length(100);
+    expect(harness(wall).items()).to.have.length(100);
   });
 });

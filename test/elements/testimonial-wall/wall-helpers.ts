@@ -3,9 +3,11 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import { makeTestimonials } from './fake-api.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
+import { WallHarness } from '../../support/harness/wall-harness.js';
 
+/** The first part `name` of the wall (see WallHarness, which the wall's tests read through). */
 export function part<T extends Element = HTMLElement>(wall: TestimonialWall, name: string): T | null {
-  return wall.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+  return new WallHarness(wall).part<T>(name);
 }
 
 export function all<T extends Element = HTMLElement>(wall: TestimonialWall, selector: string): T[] {
@@ -14,9 +16,7 @@ export function all<T extends Element = HTMLElement>(wall: TestimonialWall, sele
 
 /** The testimonials shown, by id, in order (list items, slides or marquee items, not the hidden copies). */
 export function shownIds(wall: TestimonialWall): string[] {
-  return all(wall, '[role="listitem"] testimonial-card, .slide testimonial-card').map(
-    (card) => (card as HTMLElement & { testimonial: { id: string } }).testimonial.id,
-  );
+  return new WallHarness(wall).ids();
 }
 
 /**

@@ -7,19 +7,21 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/video-testimonial/define.js';
 import type { VideoTestimonial } from '../../../src/elements/video-testimonial/video-testimonial.js';
 import { mediaRequests, videoTestimonial } from './video-fixtures.js';
+import { harness } from '../../support/harness/index.js';
 
 /** Generous: the machine running the suite may be busy; nothing here measures speed. */
 const PLAYBACK = { timeout: 30000 };
 
-function part(el: VideoTestimonial, name: string): HTMLElement | null {
-  return el.shadowRoot!.querySelector(`[part="${name}"]`);
-}
-
-/** Pretends the viewer asked the system for reduced motion, for the length of `run`. */
+/**
+ * Pretends the viewer asked the system for reduced motion, for the length of `run`: `matchMedia`
+ * answers the query with a list that says so and tells of changes, as a real one does.
+ */
 async function withReducedMotion(run: () => Promise<void>): Promise<void> {
   const original = window.matchMedia;
   window.matchMedia = (query: string) =>
-    query.includes('prefers-reduced-motion: reduce') ? ({ matches: true, media: query } as MediaQueryList) : original.call(window, query);
+    query.includes('prefers-reduced-motion: reduce')
+      ? (Object.assign(new EventTarget(), { matches: true, media: query, onchange: null }) as unknown as MediaQueryList)
+      : original.call(window, query);
   try {
     await run();
   } finally {
@@ -41,25 +43,25 @@ describe('<video-testimonial> interaction', function () {
     const el = container.querySelector('video-testimonial')!;
     container.querySelector<HTMLButtonElement>('#before')!.focus();
     await sendKeys({ press: 'Tab' });
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'play-button'));
-    const outline = getComputedStyle(part(el, 'play-button')!).outlineStyle;
+    expect(harness(el).focused).to.equal(harness(el).part('play-button'));
+    const outline = getComputedStyle(harness(el).part('play-button')!).outlineStyle;
     expect(outline, 'a visible focus ring').to.not.equal('none');
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => el.currentTime > 0, 'playing', PLAYBACK);
     await el.updateComplete;
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'video'));
+    expect(harness(el).focused).to.equal(harness(el).part('video'));
   });
 
   it('plays with Space too', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
-    part(el, 'play-button')!.focus();
+    harness(el).part('play-button')!.focus();
     await sendKeys({ press: ' ' });
     await waitUntil(() => el.currentTime > 0, 'playing', PLAYBACK);
   });
 
   it('opens the transcript from the keyboard', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial .testimonial=${videoTestimonial()}></video-testimonial>`);
-    const details = part(el, 'transcript') as HTMLDetailsElement;
+    const details = harness(el).transcript!;
     details.querySelector('summary')!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => details.open, 'the transcript opens', PLAYBACK);
@@ -79,7 +81,7 @@ describe('<video-testimonial> interaction', function () {
     el.scrollIntoView();
     try {
       await waitUntil(() => el.currentTime > 0, 'autoplays in view', PLAYBACK);
-      expect(el.shadowRoot!.querySelector('video')!.hasAttribute('playsinline')).to.be.true;
+      expect(harness(el).video.hasAttribute('playsinline')).to.be.true;
     } finally {
       window.scrollTo(0, 0);
     }
@@ -95,10 +97,32 @@ describe('<video-testimonial> interaction', function () {
       );
       await aTimeout(500);
       expect(calm.playbackType).to.equal('');
-      expect(part(calm, 'play-button')).to.exist;
+      expect(harness(calm).part('play-button')).to.exist;
     });
     expect(loud.playbackType).to.equal('');
     expect(mediaRequests().filter((url) => /\/(medium|high)\.mp4$/.test(url))).to.deep.equal([]);
+  });
+
+  it('follows reduced motion live: asking for it pauses a hero that autoplays', async () => {
+    const original = window.matchMedia;
+    const answer = Object.assign(new EventTarget(), { matches: false, media: '(prefers-reduced-motion: reduce)', onchange: null });
+    window.matchMedia = (query: string) =>
+      query.includes('prefers-reduced-motion') ? (answer as unknown as MediaQueryList) : original.call(window, query);
+    try {
+      const el = await fixture<VideoTestimonial>(
+        html`<video-testimonial autoplay muted src="/src/sandbox/media/low.mp4"></video-testimonial>`,
+      );
+      // The clip is a few seconds long: looped, it pauses only when asked to.
+      harness(el).video.loop = true;
+      await waitUntil(() => el.currentTime > 0 && !el.paused, 'autoplays in view', PLAYBACK);
+      await aTimeout(200);
+      expect(el.paused, 'still playing before the change').to.equal(false);
+      answer.matches = true;
+      answer.dispatchEvent(new Event('change'));
+      await waitUntil(() => el.paused, 'paused once reduced motion is asked for', PLAYBACK);
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('handles a refused play(): rejects with NotAllowedError, no unhandled rejection, controls stay usable', async () => {
@@ -116,12 +140,12 @@ describe('<video-testimonial> interaction', function () {
       expect((rejection as DOMException).name).to.equal('NotAllowedError');
       // The click path must swallow the same refusal.
       const other = await fixture<VideoTestimonial>(html`<video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>`);
-      part(other, 'play-button')!.click();
-      await waitUntil(() => (part(other, 'video') as HTMLVideoElement).controls, 'the player shows its controls', PLAYBACK);
+      void harness(other).play();
+      await waitUntil(() => harness(other).video.controls, 'the player shows its controls', PLAYBACK);
       await aTimeout(50);
       expect(unhandled).to.deep.equal([]);
-      expect((part(el, 'video') as HTMLVideoElement).controls).to.be.true;
-      expect(part(el, 'error')).to.be.null;
+      expect(harness(el).video.controls).to.be.true;
+      expect(harness(el).part('error')).to.be.null;
     } finally {
       HTMLMediaElement.prototype.play = originalPlay;
       window.removeEventListener('unhandledrejection', onRejection);

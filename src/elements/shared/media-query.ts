@@ -1,5 +1,5 @@
 /**
- * A media query as live state of an element: the host updates when the answer changes, so a wall
+ * A media query as live state of an element: the host updates when the answer changes, so an element
  * follows `prefers-reduced-motion` while it is on the page, not only when it was created.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -33,4 +33,12 @@ export class MediaQueryController implements ReactiveController {
     this.host.requestUpdate();
     this.onChange?.(this.matches);
   };
+}
+
+/**
+ * `prefers-reduced-motion: reduce`, live: the one reduced-motion controller of every element that
+ * moves (the wall's carousel and marquee, the player's autoplay). `onChange` hears it turn on or off.
+ */
+export function reducedMotion(host: ReactiveControllerHost, onChange?: (reduce: boolean) => void): MediaQueryController {
+  return new MediaQueryController(host, '(prefers-reduced-motion: reduce)', onChange);
 }
