@@ -119,6 +119,8 @@ describe('docs: TypeScript and JavaScript samples', () => {
       testimonial: "declare const testimonial: import('testimonial-elements/client').Testimonial;",
       videoTestimonial: "declare const videoTestimonial: import('testimonial-elements/client').Testimonial;",
       myTestimonials: "declare const myTestimonials: import('testimonial-elements/client').Testimonial[];",
+      env: 'declare const env: Record<string, string>;',
+      request: 'declare const request: Request;',
     };
     const virtual = new Map(
       checked.map((sample, index) => {

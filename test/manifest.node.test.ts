@@ -40,7 +40,17 @@ describe('custom-elements.json', () => {
       'variant',
       'wall-link',
     ]);
-    assert.deepEqual(attributes('video-testimonial'), ['autoplay', 'captions', 'label', 'muted', 'poster', 'src', 'transcript', 'type']);
+    assert.deepEqual(attributes('video-testimonial'), [
+      'autoplay',
+      'captions',
+      'label',
+      'label-lang',
+      'muted',
+      'poster',
+      'src',
+      'transcript',
+      'type',
+    ]);
     assert.ok(attributes('testimonial-card').includes('testimonial-id'));
     assert.ok(attributes('testimonial-wall').includes('max-items-lg'));
     for (const [tag, declaration] of elements) {

@@ -2,6 +2,7 @@ import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'li
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warnInvalid } from '../shared/warnings.js';
+import { sameLanguage } from '../shared/locale.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
 import { TestimonialElement, type ServerShadow } from '../shared/testimonial-element.js';
@@ -439,7 +440,8 @@ export class VideoTestimonial extends TestimonialElement {
 
   /** Whether `label` is in a language of its own, said by the hidden `#label` element. */
   private get labelInOwnLanguage(): boolean {
-    return this.labelLang !== undefined && Boolean(this.label?.trim());
+    // A label in the player's own language needs no marking: one `aria-label` says it all.
+    return this.labelLang !== undefined && Boolean(this.label?.trim()) && !sameLanguage(this.labelLang, this.locale.lang ?? '');
   }
 
   /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */

@@ -267,7 +267,7 @@ describe('<video-testimonial> label in a language of its own (issue 28, item 11)
 
   it("keeps a one-language aria-label when the label is in the player's language", async () => {
     const el = await fixture<VideoTestimonial>(
-      html`<video-testimonial lang="ar" src=${mediaUrl('low.mp4')} label="مقطع"></video-testimonial>`,
+      html`<video-testimonial lang="ar" src=${mediaUrl('low.mp4')} label="مقطع" label-lang="ar"></video-testimonial>`,
     );
     await waitUntil(() => part(el, 'play-button'), 'the Arabic words arrive');
     expect(part(el, 'play-button')!.getAttribute('aria-label')).to.equal('تشغيل: مقطع');
