@@ -29,7 +29,7 @@ function searchbox(wall: TestimonialWall): HTMLInputElement {
 
 function toolbarButton(wall: TestimonialWall, name: string | RegExp): HTMLButtonElement {
   const found = all<HTMLButtonElement>(wall, '[role="toolbar"] button').find((button) => {
-    const label = button.getAttribute('aria-label') ?? button.textContent!.trim();
+    const label = button.getAttribute('aria-label') ?? button.textContent!.replace(/\s+/g, ' ').trim();
     return typeof name === 'string' ? label === name : name.test(label);
   });
   if (!found) throw new Error(`no toolbar button named ${String(name)}`);
@@ -128,7 +128,7 @@ describe('<testimonial-wall controls>', function () {
     await until(() => all(wall, '[role="toolbar"] .tb-count').length > 0, 'the counts');
     const group = wall.shadowRoot!.querySelector('[role="toolbar"] [role="group"]')!;
     expect(group.getAttribute('aria-label')).to.equal('Rating');
-    const five = toolbarButton(wall, /^5 stars: \d+$/);
+    const five = toolbarButton(wall, /^5 stars \d+$/);
     expect(five.getAttribute('aria-pressed')).to.equal('false');
     const said = await result(wall, () => five.click());
     expect(said).to.match(/testimonials$/);
@@ -143,9 +143,11 @@ describe('<testimonial-wall controls>', function () {
   it("tags: the owner's `tags` limits the tags offered, and a tag narrows to it", async () => {
     const wall = await controlledWall('controls="tags" tags="pricing, support"');
     await until(() => all(wall, '[role="toolbar"] .tb-count').length > 0, 'the counts');
-    const offered = all(wall, '[role="toolbar"] button').map((button) => button.getAttribute('aria-label')!.split(':')[0]);
+    const offered = all(wall, '[role="toolbar"] button .tb-count').map((count) =>
+      count.parentElement!.textContent!.replace(count.textContent!, '').trim(),
+    );
     expect(offered.sort()).to.deep.equal(['pricing', 'support']);
-    await result(wall, () => toolbarButton(wall, /^pricing: /).click());
+    await result(wall, () => toolbarButton(wall, /^pricing \d/).click());
     expect(cards(wall).length).to.be.above(0);
     expect(cards(wall).every((t) => t.tags.includes('pricing'))).to.equal(true);
   });
@@ -183,7 +185,7 @@ describe('<testimonial-wall controls>', function () {
   it("says the result in the reader's language with its plural rules, and mirrors the arrow keys right to left", async () => {
     const german = await controlledWall('controls="rating"', '<div lang="de" style="inline-size: 900px"></div>');
     await until(() => all(german, '[role="toolbar"] .tb-count').length > 0, 'the counts');
-    expect(await result(german, () => toolbarButton(german, /^5 Sterne: /).click())).to.match(
+    expect(await result(german, () => toolbarButton(german, /^5 Sterne \d/).click())).to.match(
       /^\d+ Kundenstimmen$|^Mehr als \d+ Kundenstimmen$/,
     );
 
@@ -245,7 +247,7 @@ describe('<testimonial-wall controls>', function () {
     for (const layout of ['carousel', 'marquee']) {
       const wall = await controlledWall(`controls="rating" layout="${layout}"`);
       await until(() => all(wall, '[role="toolbar"] .tb-count').length > 0, 'the counts');
-      await result(wall, () => toolbarButton(wall, /^1 stars?: /).click());
+      await result(wall, () => toolbarButton(wall, /^1 stars? \d/).click());
       await until(() => cards(wall).length > 0 && cards(wall).every((t) => t.rating === 1), `${layout}: the new result`);
       if (layout === 'carousel') expect(part(wall, 'track')!.scrollLeft, 'at its first slide').to.equal(0);
     }
