@@ -32,6 +32,7 @@ export interface Upload {
 export class FormUploads implements ReactiveController {
   private readonly uploads = new Map<UploadSlot, Upload>();
   private readonly aborts = new Map<UploadSlot, AbortController>();
+  private readonly sending = new Map<UploadSlot, Promise<void>>();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -43,7 +44,7 @@ export class FormUploads implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    for (const slot of [...this.aborts.keys()]) this.cancel(slot);
+    for (const slot of [...this.aborts.keys()]) void this.cancel(slot);
   }
 
   get(slot: UploadSlot): Upload | undefined {
@@ -60,7 +61,7 @@ export class FormUploads implements ReactiveController {
     this.remove(slot);
     const upload: Upload = { name, parts, status: 'uploading', progress: 0, urls: [] };
     this.uploads.set(slot, upload);
-    return this.send(slot, upload);
+    return this.track(slot, upload);
   }
 
   /** Sends the kept file of a failed or cancelled upload again. */
@@ -68,15 +69,25 @@ export class FormUploads implements ReactiveController {
     const upload = this.uploads.get(slot);
     if (!upload || upload.status === 'uploading' || upload.status === 'done') return Promise.resolve();
     Object.assign(upload, { status: 'uploading', progress: 0, urls: [], error: undefined });
-    return this.send(slot, upload);
+    return this.track(slot, upload);
   }
 
-  cancel(slot: UploadSlot): void {
+  /** Stops the slot's upload; resolves once it has settled as cancelled (so focus can move to what replaced its button). */
+  cancel(slot: UploadSlot): Promise<void> {
     this.aborts.get(slot)?.abort();
+    return this.sending.get(slot) ?? Promise.resolve();
+  }
+
+  private track(slot: UploadSlot, upload: Upload): Promise<void> {
+    const sending = this.send(slot, upload).finally(() => {
+      if (this.sending.get(slot) === sending) this.sending.delete(slot);
+    });
+    this.sending.set(slot, sending);
+    return sending;
   }
 
   remove(slot: UploadSlot): void {
-    this.cancel(slot);
+    void this.cancel(slot);
     this.uploads.delete(slot);
     this.host.requestUpdate();
   }
