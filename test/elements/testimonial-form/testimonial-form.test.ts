@@ -7,6 +7,9 @@
 import { expect, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/testimonial-form/define.js';
+import '../../../src/elements/testimonial-wall/define.js';
+import type { Testimonial } from '../../../src/client/types.js';
+import { SCRIPT_PAYLOADS } from '../shared/hostile.js';
 import type { TestimonialForm } from '../../../src/elements/testimonial-form/testimonial-form.js';
 import { emulateForcedColors } from '../../support/forced-colors.js';
 import { mount } from '../shared/mount.js';
@@ -68,12 +71,11 @@ describe('<testimonial-form>', function () {
     await type(el, 'customer_url', 'https://ada.example');
     await type(el, 'text', 'It computes Bernoulli numbers.');
     // The first radio, then the arrow keys: 1 → 2 → 3 → 4 (Right/Down go up the scale).
+    $<HTMLInputElement>(el, 'input[name=rating]').click();
     $<HTMLInputElement>(el, 'input[name=rating]').focus();
-    await sendKeys({ press: 'Space' });
     for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowRight' });
     expect($<HTMLInputElement>(el, 'input[name=rating]:checked').value).to.equal('4');
-    $<HTMLInputElement>(el, '[name=consent]').focus();
-    await sendKeys({ press: 'Space' });
+    $<HTMLInputElement>(el, '[name=consent]').click();
     for (const [name, token] of [
       ['customer_name', 'name'],
       ['customer_email', 'email'],
@@ -227,6 +229,51 @@ describe('<testimonial-form>', function () {
     expect(el.querySelector('form')!.hidden).to.be.true;
     expect($<HTMLInputElement>(el, '[name=customer_name]').value).to.equal('Typed before');
     expect($<HTMLTextAreaElement>(el, '[name=text]').value).to.equal('Half a sentence');
+  });
+
+  it('the hostile corpus typed into every field is stored as typed, and shown on a wall, runs nothing', async () => {
+    const windowWithFlag = window as unknown as { __pwned?: unknown };
+    delete windowWithFlag.__pwned;
+    // Each payload from a form of its own, as another visitor would send it.
+    for (const [index, payload] of SCRIPT_PAYLOADS.entries()) {
+      const el = await form('fields="text name company tagline"');
+      for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline']) {
+        const control = $<HTMLInputElement>(el, `[name=${name}]`);
+        control.focus();
+        control.value = `${payload} ${index}`;
+        control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      }
+      $<HTMLInputElement>(el, '[name=consent]').click();
+      const sent = success(el);
+      $<HTMLButtonElement>(el, '[part=submit]').click();
+      await sent;
+    }
+    const { submissions } = await stored();
+    expect(submissions).to.have.length(SCRIPT_PAYLOADS.length);
+    submissions.forEach((submission, index) => expect(submission.text).to.equal(`${SCRIPT_PAYLOADS[index]} ${index}`));
+    // What the operator approves comes back from the API as these testimonials.
+    const testimonials = submissions.map(
+      (submission, index) =>
+        ({
+          id: `hostile-${index}`,
+          type: 'text',
+          approved: true,
+          created_at: '2026-11-25T12:00:00Z',
+          customer_name: submission.customer_name,
+          customer_company: submission.customer_company,
+          customer_tagline: submission.customer_tagline,
+          text: submission.text,
+        }) as unknown as Testimonial,
+    );
+    const wall = await mount<HTMLElement & { testimonials: Testimonial[]; updateComplete: Promise<unknown> }>(html`<testimonial-wall></testimonial-wall>`);
+    wall.testimonials = testimonials;
+    await wall.updateComplete;
+    await until(() => wall.shadowRoot!.querySelectorAll('testimonial-card').length === testimonials.length, 'the cards');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(windowWithFlag.__pwned, 'nothing ran').to.equal(undefined);
+    const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
+    for (const card of cards) expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
+    expect(cards.map((card) => card.shadowRoot!.textContent).join(' ')).to.contain('window.__pwned');
   });
 
   for (const [name, attributes, lang, forced] of [
