@@ -22,7 +22,7 @@ describe('README', () => {
 
   it('describes the four elements in the order of ELEMENT_ORDER: wall, card, video player, summary', () => {
     const headings = [...generatedSections(buildManifest()).elements.matchAll(/^### `<([a-z-]+)>`/gm)].map((match) => match[1]);
-    assert.deepEqual(headings, ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary']);
+    assert.deepEqual(headings, ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary', 'testimonial-form']);
   });
 
   it('lists every event of the four elements with its type', () => {

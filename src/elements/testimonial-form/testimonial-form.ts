@@ -52,6 +52,7 @@ const DEFAULT_MAX_SECONDS = 120;
  * @csspart success - The thank-you state.
  *
  * @cssproperty --testimonial-form-max-width - The form's greatest width. Default 40rem.
+ * @cssproperty --testimonial-color-error - The colour of error messages and of a field in error. Default #b3261e (light), #ff8a80 (dark).
  *
  * @fires {TestimonialFormSubmitEvent} testimonial-form-submit - About to send (cancelable): `detail.submission`.
  * @fires {TestimonialFormSuccessEvent} testimonial-form-success - Sent: `detail.id` of the pending testimonial.
@@ -78,7 +79,10 @@ export class TestimonialForm extends TestimonialElement {
   consent?: string;
   /** `light` (default), `dark` or `auto` (follows `prefers-color-scheme`). */
   theme?: Theme;
-  /** Words to use instead of the built-in ones of the form's language, for this form alone. */
+  /**
+   * Words to use instead of the built-in ones of the form's language, for this form alone (see
+   * `registerTranslation` for a whole page): `{ 'Send testimonial': 'Share your story' }`.
+   */
   strings?: Partial<Translation>;
 
   /** What the visitor typed and chose, by the route's field names (`rating` as its digit, `consent` as `on`). */
