@@ -41,7 +41,10 @@ export function buildElements(): Promise<Bundle> {
 export function buildElementsWithForm(): Promise<Bundle> {
   const entry = join(TMP, 'form-entry.js');
   mkdirSync(TMP, { recursive: true });
-  writeFileSync(entry, `import ${JSON.stringify(join(ROOT, 'src/cdn.ts'))};\nimport ${JSON.stringify(join(ROOT, 'src/elements/testimonial-form/lazy.ts'))};\n`);
+  writeFileSync(
+    entry,
+    `import ${JSON.stringify(join(ROOT, 'src/cdn.ts'))};\nimport ${JSON.stringify(join(ROOT, 'src/elements/testimonial-form/lazy.ts'))};\n`,
+  );
   return bundle(entry, join(TMP, 'cdn-form'), CDN_ENTRY_FILE);
 }
 

@@ -52,7 +52,15 @@ export interface FlagField extends FieldBase {
 
 export type BuilderField = ChoiceField | TextField | NumberField | FlagField;
 
-export const FIELD_GROUPS = ['Source', 'Look', 'Which testimonials', 'Card details', 'Call to action', 'Rating summary', 'Collection form'] as const;
+export const FIELD_GROUPS = [
+  'Source',
+  'Look',
+  'Which testimonials',
+  'Card details',
+  'Call to action',
+  'Rating summary',
+  'Collection form',
+] as const;
 export type FieldGroup = (typeof FIELD_GROUPS)[number];
 
 const DEFAULT = (label: string): Choice => ({ value: '', label: `${label} (default)` });
@@ -272,12 +280,16 @@ export const BUILDER_FIELDS: readonly BuilderField[] = [...WALL_FIELDS, ...SUMMA
 export function formAttributes(choices: WallChoices): Array<[string, string]> | undefined {
   if (choices.form !== 'below') return undefined;
   const endpoint = new Map(wallAttributes(choices)).get('endpoint');
-  const fields = String(choices['form-fields'] ?? '').trim().split(/[\s,]+/).filter(Boolean).join(' ');
+  const fields = String(choices['form-fields'] ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .join(' ');
   return [...(endpoint ? [['endpoint', endpoint] as [string, string]] : []), ...(fields ? [['fields', fields] as [string, string]] : [])];
 }
 
 /** What the proxy must be started with for the form: its collect route (off unless turned on). */
-export const FORM_PROXY_NOTE = '<!-- The form needs the proxy\'s collect route: start it with --collect (see docs/testimonial-form.md). -->';
+export const FORM_PROXY_NOTE = "<!-- The form needs the proxy's collect route: start it with --collect (see docs/testimonial-form.md). -->";
 
 /** What the person picked: text for choice, text and number fields, booleans for flags, by field attribute. */
 export type WallChoices = Record<string, string | boolean>;

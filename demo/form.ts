@@ -7,5 +7,9 @@ const log = document.querySelector<HTMLPreElement>('#log')!;
 const note = (line: string) => (log.textContent = `${new Date().toLocaleTimeString()}  ${line}\n${log.textContent ?? ''}`.slice(0, 4000));
 
 document.addEventListener('testimonial-form-submit', () => note('testimonial-form-submit'));
-document.addEventListener('testimonial-form-success', (event) => note(`testimonial-form-success: id ${event.detail.id} (pending your approval)`));
-document.addEventListener('testimonial-form-error', (event) => note(`testimonial-form-error: ${event.detail.code ?? ''} ${event.detail.message}`));
+document.addEventListener('testimonial-form-success', (event) =>
+  note(`testimonial-form-success: id ${event.detail.id} (pending your approval)`),
+);
+document.addEventListener('testimonial-form-error', (event) =>
+  note(`testimonial-form-error: ${event.detail.code ?? ''} ${event.detail.message}`),
+);

@@ -101,7 +101,14 @@ async function call<T>(
     text = await raceAbort(response.text(), signal);
   } catch (error) {
     throwIfAborted(signal);
-    throw new TestimonialApiError({ kind: 'network', message: `No answer from ${method} ${url}`, method, url, retryable: true, cause: error });
+    throw new TestimonialApiError({
+      kind: 'network',
+      message: `No answer from ${method} ${url}`,
+      method,
+      url,
+      retryable: true,
+      cause: error,
+    });
   }
   if (!response.ok) throw await httpError(response, text, method, url, Date.now());
   let value: unknown;
@@ -111,7 +118,13 @@ async function call<T>(
     value = undefined;
   }
   if (!valid(value)) {
-    throw new TestimonialApiError({ kind: 'invalid_response', status: response.status, message: `Not the collect route's answer: ${method} ${url}`, method, url });
+    throw new TestimonialApiError({
+      kind: 'invalid_response',
+      status: response.status,
+      message: `Not the collect route's answer: ${method} ${url}`,
+      method,
+      url,
+    });
   }
   return value as T;
 }
@@ -130,7 +143,13 @@ export function requestUpload(
   request: { token: string; kind: UploadKind; contentType: string; size: number },
   options: CollectCallOptions = {},
 ): Promise<UploadTicket> {
-  return call<UploadTicket>(collectUrl(endpoint, '/uploads'), 'POST', request, options, (value) => isRecord(value) && isRecord(value.upload) && typeof value.url === 'string');
+  return call<UploadTicket>(
+    collectUrl(endpoint, '/uploads'),
+    'POST',
+    request,
+    options,
+    (value) => isRecord(value) && isRecord(value.upload) && typeof value.url === 'string',
+  );
 }
 
 /**
@@ -141,6 +160,13 @@ export function submitCollect(
   endpoint: string,
   submission: CollectSubmission,
   honeypot: { name: string; value: string },
-  options: CollectCallOptions = {}): Promise<CollectReceipt> {
-  return call<CollectReceipt>(collectUrl(endpoint), 'POST', { ...submission, [honeypot.name]: honeypot.value }, options, (value) => isRecord(value) && typeof value.id === 'string');
+  options: CollectCallOptions = {},
+): Promise<CollectReceipt> {
+  return call<CollectReceipt>(
+    collectUrl(endpoint),
+    'POST',
+    { ...submission, [honeypot.name]: honeypot.value },
+    options,
+    (value) => isRecord(value) && typeof value.id === 'string',
+  );
 }

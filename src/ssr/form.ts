@@ -16,7 +16,14 @@ import { resolve as wordsOf } from '../elements/shared/i18n-runtime.js';
 import { languageReady } from '../elements/shared/localize.js';
 import type { TranslationKey } from '../elements/shared/localize.js';
 import { isRightToLeft } from '../elements/shared/locale.js';
-import { DEFAULT_FIELDS, fieldOfName, parseFieldList, RATINGS, TEXT_FIELDS, type FormField } from '../elements/testimonial-form/form-fields.js';
+import {
+  DEFAULT_FIELDS,
+  fieldOfName,
+  parseFieldList,
+  RATINGS,
+  TEXT_FIELDS,
+  type FormField,
+} from '../elements/testimonial-form/form-fields.js';
 
 /** The attributes of `<testimonial-form>` (what the browser uses). */
 export interface FormAttributes {
@@ -71,7 +78,8 @@ export async function renderForm({ attributes, endpoint, fetch: fetcher, signal 
   const chosen = attributes.fields === undefined ? [...DEFAULT_FIELDS] : parseFieldList(attributes.fields).fields;
   const fields = [...new Set<FormField>([...chosen, 'name'])].filter((field) => field !== 'photo' && field !== 'video');
   const routeRequired = route.required.map(fieldOfName);
-  const required = (field: FormField) => field === 'name' || parseFieldList(attributes.required).fields.includes(field) || routeRequired.includes(field);
+  const required = (field: FormField) =>
+    field === 'name' || parseFieldList(attributes.required).fields.includes(field) || routeRequired.includes(field);
   const mark = (field: FormField) => (required(field) ? ` <span>(${escape(w('required'))})</span>` : '');
 
   const parts: string[] = [];

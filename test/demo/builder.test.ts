@@ -25,7 +25,7 @@ function parsedWall(snippet: string): Element {
 }
 
 describe('wall builder: the snippet', () => {
-  it('offers the collection form below the wall, on the wall\'s proxy, with the proxy flag it needs', () => {
+  it("offers the collection form below the wall, on the wall's proxy, with the proxy flag it needs", () => {
     const choices = { ...initialChoices(), form: 'below', 'form-fields': ' rating, text  name ' };
     expect(wallSnippet(choices)).to.equal(
       `${SCRIPT}\n<testimonial-wall endpoint="/api" layout="grid" limit="9"></testimonial-wall>\n${FORM_PROXY_NOTE}\n<testimonial-form endpoint="/api" fields="rating text name"></testimonial-form>`,

@@ -26,7 +26,7 @@ describe('renderForm()', () => {
   });
   after(() => server.close());
 
-  it('writes a form that posts the route\'s field names, the token and the consent without JavaScript', async () => {
+  it("writes a form that posts the route's field names, the token and the consent without JavaScript", async () => {
     collectStandInCommand({ reset: true });
     const html = await renderForm({ attributes: { endpoint: '/api', required: 'rating' }, endpoint: `${origin}/api` });
     const { document } = new JSDOM(html).window;
@@ -36,7 +36,18 @@ describe('renderForm()', () => {
     assert.equal(form.getAttribute('method'), 'post');
     assert.equal(form.getAttribute('action'), '/api/collect');
     const names = [...form.querySelectorAll('[name]')].map((control) => control.getAttribute('name'));
-    for (const name of ['rating', 'text', 'customer_name', 'customer_email', 'customer_company', 'customer_tagline', 'customer_url', 'consent', 'website', 'token'])
+    for (const name of [
+      'rating',
+      'text',
+      'customer_name',
+      'customer_email',
+      'customer_company',
+      'customer_tagline',
+      'customer_url',
+      'consent',
+      'website',
+      'token',
+    ])
       assert.ok(names.includes(name), `${name} is in the form`);
     assert.ok(!names.includes('customer_avatar') && !names.includes('video_url'), 'no upload without JavaScript');
     const { tokensIssued } = collectStandInCommand({ read: true }) as { tokensIssued: number };
@@ -50,7 +61,7 @@ describe('renderForm()', () => {
     assert.equal(form.querySelector('label[for=testimonial-form-name]')!.textContent, 'Your name (required)');
   });
 
-  it('writes its words in the page\'s language, right to left where it is', async () => {
+  it("writes its words in the page's language, right to left where it is", async () => {
     const html = await renderForm({ attributes: { endpoint: '/api', lang: 'ar', fields: 'name' }, endpoint: `${origin}/api` });
     const form = new JSDOM(html).window.document.querySelector('form')!;
     assert.equal(form.getAttribute('dir'), 'rtl');
@@ -61,7 +72,10 @@ describe('renderForm()', () => {
 
   it('escapes what it writes: a hostile consent sentence or attribute is text', async () => {
     for (const hostile of SCRIPT_PAYLOADS) {
-      const html = await renderForm({ attributes: { endpoint: '/api', consent: hostile, fields: `name ${hostile}` }, endpoint: `${origin}/api` });
+      const html = await renderForm({
+        attributes: { endpoint: '/api', consent: hostile, fields: `name ${hostile}` },
+        endpoint: `${origin}/api`,
+      });
       const { document } = new JSDOM(html).window;
       assert.equal(document.querySelectorAll('script, img, iframe, svg, [onerror], [onload]').length, 0, hostile);
       assert.equal(document.querySelector('label[for=testimonial-form-consent]')!.textContent, hostile);

@@ -54,5 +54,4 @@ export class CollectSession {
 }
 
 /** Whether the route refused the form token (a new one fixes it). */
-export const isTokenRefusal = (error: unknown): boolean =>
-  error instanceof TestimonialApiError && TOKEN_CODES.includes(error.code ?? '');
+export const isTokenRefusal = (error: unknown): boolean => error instanceof TestimonialApiError && TOKEN_CODES.includes(error.code ?? '');

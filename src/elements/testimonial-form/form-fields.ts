@@ -26,7 +26,14 @@ export interface TextFieldSpec {
 export const TEXT_FIELDS: Record<Exclude<FormField, 'rating' | 'photo' | 'video'>, TextFieldSpec> = {
   text: { name: 'text', label: 'Your testimonial', type: 'textarea', autocomplete: 'off', maxLength: 5000 },
   name: { name: 'customer_name', label: 'Your name', type: 'text', autocomplete: 'name', maxLength: 200 },
-  email: { name: 'customer_email', label: 'Your email', hint: 'Never shown publicly.', type: 'email', autocomplete: 'email', maxLength: 254 },
+  email: {
+    name: 'customer_email',
+    label: 'Your email',
+    hint: 'Never shown publicly.',
+    type: 'email',
+    autocomplete: 'email',
+    maxLength: 254,
+  },
   company: { name: 'customer_company', label: 'Company', type: 'text', autocomplete: 'organization', maxLength: 200 },
   tagline: { name: 'customer_tagline', label: 'Your role or title', type: 'text', autocomplete: 'organization-title', maxLength: 200 },
   url: { name: 'customer_url', label: 'Your website', type: 'url', autocomplete: 'url', maxLength: 2000 },
@@ -50,7 +57,9 @@ export const RATINGS = [1, 2, 3, 4, 5] as const;
  * order; unknown ones are returned apart for a warning.
  */
 export function parseFieldList(value: string | readonly string[] | undefined | null): { fields: FormField[]; unknown: string[] } {
-  const tokens = (typeof value === 'string' ? value.split(/[\s,]+/) : [...(value ?? [])]).map((token) => token.trim().toLowerCase()).filter(Boolean);
+  const tokens = (typeof value === 'string' ? value.split(/[\s,]+/) : [...(value ?? [])])
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
   return {
     fields: FORM_FIELDS.filter((field) => tokens.includes(field)),
     unknown: tokens.filter((token) => !(FORM_FIELDS as readonly string[]).includes(token)),

@@ -124,7 +124,11 @@ export class TestimonialForm extends TestimonialElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('fields')) {
       const { unknown } = parseFieldList(this.fields);
-      if (unknown.length) this.report('TE-INVALID-FIELDS', `fields="${this.fields}" holds ${unknown.join(', ')}, not fields of the form; those are left out.`);
+      if (unknown.length)
+        this.report(
+          'TE-INVALID-FIELDS',
+          `fields="${this.fields}" holds ${unknown.join(', ')}, not fields of the form; those are left out.`,
+        );
     }
     if (changed.has('theme')) pickOption(this.report, 'theme', this.theme, THEMES, undefined);
   }
@@ -270,16 +274,25 @@ export class TestimonialForm extends TestimonialElement {
   private async send(submission: Omit<CollectSubmission, 'token'>): Promise<void> {
     try {
       const form = await this.session.ready();
-      const receipt = await submitCollect(resolveEndpoint(this.endpoint ?? ''), { ...submission, token: form.token }, {
-        name: form.honeypot,
-        value: this.values[form.honeypot] ?? '',
-      });
+      const receipt = await submitCollect(
+        resolveEndpoint(this.endpoint ?? ''),
+        { ...submission, token: form.token },
+        {
+          name: form.honeypot,
+          value: this.values[form.honeypot] ?? '',
+        },
+      );
       this.phase = 'sent';
       this.recorder.close();
       emit(this, 'testimonial-form-success', { id: receipt.id, status: receipt.status });
       await this.updateComplete;
       const slotted = this.renderRoot.querySelector<HTMLSlotElement>('slot[name=success]')?.assignedNodes({ flatten: true });
-      const said = slotted?.length ? slotted.map((node) => node.textContent).join(' ').trim() : '';
+      const said = slotted?.length
+        ? slotted
+            .map((node) => node.textContent)
+            .join(' ')
+            .trim()
+        : '';
       this.announce(said || this.w('Thank you! Your testimonial was sent. It will appear once it is approved.'));
     } catch (error) {
       this.phase = 'editing';
@@ -320,7 +333,9 @@ export class TestimonialForm extends TestimonialElement {
 
   /** `aria-describedby` of a control: its hint and its message, when they are there. */
   private describedBy(field: FormField | 'consent', hint = false): string | typeof nothing {
-    const ids = [hint ? `hint-${field}` : '', this.errors[field] || this.fileErrors[field as UploadSlot] ? `error-${field}` : ''].filter(Boolean);
+    const ids = [hint ? `hint-${field}` : '', this.errors[field] || this.fileErrors[field as UploadSlot] ? `error-${field}` : ''].filter(
+      Boolean,
+    );
     return ids.length ? ids.join(' ') : nothing;
   }
 
@@ -386,13 +401,17 @@ export class TestimonialForm extends TestimonialElement {
       </button>`;
     return html`<div part="upload" class="upload">
       ${upload.name ? html`<span class="file-name">${upload.name}</span>` : nothing}
-      ${upload.status === 'uploading'
-        ? html`<progress part="progress" max="100" value=${Math.round(upload.progress * 100)} aria-label=${this.w('Upload progress')}></progress>
+      ${
+        upload.status === 'uploading'
+          ? html`<progress part="progress" max="100" value=${Math.round(upload.progress * 100)} aria-label=${this.w('Upload progress')}></progress>
             ${button('Cancel upload', () => this.uploads.cancel(slot))}`
-        : nothing}
-      ${upload.status === 'failed' || upload.status === 'cancelled'
-        ? html`<span part="error" class="error">${this.w('The upload did not finish.')}</span> ${button('Try again', () => this.uploads.retry(slot))}`
-        : nothing}
+          : nothing
+      }
+      ${
+        upload.status === 'failed' || upload.status === 'cancelled'
+          ? html`<span part="error" class="error">${this.w('The upload did not finish.')}</span> ${button('Try again', () => this.uploads.retry(slot))}`
+          : nothing
+      }
       ${upload.status === 'uploading' ? nothing : button('Remove', () => (this.uploads.remove(slot), slot === 'video' && this.recorder.close()))}
     </div>`;
   }
@@ -424,9 +443,11 @@ export class TestimonialForm extends TestimonialElement {
       <legend part="label">${this.w('Your video')}${this.isRequired('video') ? html` <span class="required">(${this.w('required')})</span>` : nothing}</legend>
       <div part="recorder" class="recorder">
         ${live ? html`<video class="preview" muted playsinline autoplay aria-label=${this.w('Your video')} .srcObject=${recorder.stream ?? null}></video>` : nothing}
-        ${state === 'recorded' && recorder.recording
-          ? html`<video class="recording" controls playsinline aria-label=${this.w('Your video')} src=${this.recordingUrl(recorder.recording.video)}></video>`
-          : nothing}
+        ${
+          state === 'recorded' && recorder.recording
+            ? html`<video class="recording" controls playsinline aria-label=${this.w('Your video')} src=${this.recordingUrl(recorder.recording.video)}></video>`
+            : nothing
+        }
         <p class="status">
           ${state === 'countdown' ? this.w('Recording starts in {0}…', recorder.seconds) : nothing}
           ${state === 'recording' ? this.w('Recording: {0} s left', recorder.seconds) : nothing}

@@ -14,7 +14,8 @@ export function putFile(ticket: UploadTicket, file: Blob, onProgress: (fraction:
     xhr.open(ticket.upload.method || 'PUT', ticket.upload.url);
     for (const [name, value] of Object.entries(ticket.upload.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`The storage answered ${xhr.status} to the upload.`)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`The storage answered ${xhr.status} to the upload.`));
     xhr.onerror = () => reject(new Error('The upload could not reach the storage.'));
     xhr.onabort = () => reject(abortError());
     signal.addEventListener('abort', () => xhr.abort(), { once: true });

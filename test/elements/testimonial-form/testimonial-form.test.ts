@@ -56,13 +56,15 @@ function chooseFile(input: HTMLInputElement, file: File): void {
 }
 
 const success = (el: TestimonialForm) =>
-  new Promise<CustomEvent<{ id: string }>>((resolve) => el.addEventListener('testimonial-form-success', resolve as EventListener, { once: true }));
+  new Promise<CustomEvent<{ id: string }>>((resolve) =>
+    el.addEventListener('testimonial-form-success', resolve as EventListener, { once: true }),
+  );
 
 describe('<testimonial-form>', function () {
   this.timeout(30000);
   beforeEach(() => standIn({ reset: true }));
 
-  it('sends every field under the route\'s names; the rating is a radio group the arrow keys operate; success is said politely and focused', async () => {
+  it("sends every field under the route's names; the rating is a radio group the arrow keys operate; success is said politely and focused", async () => {
     const el = await form();
     await type(el, 'customer_name', 'Ada Lovelace');
     await type(el, 'customer_email', 'ada@example.com');
@@ -177,7 +179,10 @@ describe('<testimonial-form>', function () {
     expect(el.shadowRoot!.activeElement?.textContent, 'focus on the control that took its place').to.contain('Try again');
     await standIn({ holdUploads: false });
     (el.shadowRoot!.activeElement as HTMLButtonElement).click();
-    await until(() => [...el.shadowRoot!.querySelectorAll('button')].some((button) => button.textContent!.includes('Remove')), 'the upload done');
+    await until(
+      () => [...el.shadowRoot!.querySelectorAll('button')].some((button) => button.textContent!.includes('Remove')),
+      'the upload done',
+    );
     await type(el, 'customer_name', 'Katherine');
     $<HTMLInputElement>(el, '[name=consent]').click();
     const sent = success(el);
@@ -190,7 +195,7 @@ describe('<testimonial-form>', function () {
     expect(file).to.include({ type: 'image/png', size: 600_000 });
   });
 
-  it('records a video with the fake camera: countdown, stop at the route\'s maximum, a poster, both uploaded and sent', async () => {
+  it("records a video with the fake camera: countdown, stop at the route's maximum, a poster, both uploaded and sent", async () => {
     const el = await form('fields="name video"');
     $<HTMLInputElement>(el, '[name=customer_name]').focus();
     await until(() => el.shadowRoot!.querySelector('#file-video'), 'the video field');
@@ -265,14 +270,17 @@ describe('<testimonial-form>', function () {
           text: submission.text,
         }) as unknown as Testimonial,
     );
-    const wall = await mount<HTMLElement & { testimonials: Testimonial[]; updateComplete: Promise<unknown> }>(html`<testimonial-wall></testimonial-wall>`);
+    const wall = await mount<HTMLElement & { testimonials: Testimonial[]; updateComplete: Promise<unknown> }>(
+      html`<testimonial-wall></testimonial-wall>`,
+    );
     wall.testimonials = testimonials;
     await wall.updateComplete;
     await until(() => wall.shadowRoot!.querySelectorAll('testimonial-card').length === testimonials.length, 'the cards');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(windowWithFlag.__pwned, 'nothing ran').to.equal(undefined);
     const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
-    for (const card of cards) expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
+    for (const card of cards)
+      expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
     expect(cards.map((card) => card.shadowRoot!.textContent).join(' ')).to.contain('window.__pwned');
   });
 
