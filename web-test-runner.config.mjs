@@ -16,10 +16,19 @@ const devApi = createDevApi({ env: {} });
 // `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
 const { docsMiddleware } = await import('./scripts/docs-plugin.ts');
 const docs = docsMiddleware({ script: '/demo/docs-page.ts', stylesheet: '/demo/docs.css' });
+// A stand-in for the proxy's collect route (issue 27) until the route's branch is merged: see the file.
+const { collectStandIn, collectStandInCommand } = await import('./test/support/collect-stand-in.ts');
 
 // The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
-const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic', '--autoplay-policy=no-user-gesture-required'];
+// The fake camera and microphone (and no permission prompt) for <testimonial-form>'s recorder tests.
+const chromiumArgs = [
+  ...CHROMIUM_ARGS,
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
 
 // scripts/test.mjs runs one browser at a time (TEST_BROWSER=chromium|firefox): side by side on two
 // cores, focus, hover and visibility tests of one browser starve while the other plays video.
@@ -33,7 +42,13 @@ const firefox = () =>
       browser: 'firefox',
       executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
       headless: true,
-      extraPrefsFirefox: { 'media.autoplay.default': 0, 'media.autoplay.blocking_policy': 0 },
+      extraPrefsFirefox: {
+        'media.autoplay.default': 0,
+        'media.autoplay.blocking_policy': 0,
+        // The fake camera and microphone, granted without a prompt (<testimonial-form>'s recorder tests).
+        'media.navigator.streams.fake': true,
+        'media.navigator.permission.disabled': true,
+      },
     },
   });
 const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
@@ -84,6 +99,13 @@ export default {
       await next();
       context.set('Access-Control-Allow-Origin', '*');
     },
+    async function collectRouteStandIn(context, next) {
+      if (await collectStandIn(context.req, context.res)) {
+        context.respond = false;
+        return;
+      }
+      return next();
+    },
     async function api(context, next) {
       if (await devApi.handle(context.req, context.res)) {
         context.respond = false;
@@ -116,6 +138,14 @@ export default {
         if (payload?.colorScheme) features.push({ name: 'prefers-color-scheme', value: payload.colorScheme });
         await page._client().send('Emulation.setEmulatedMedia', { features });
         return true;
+      },
+    },
+    {
+      // `executeServerCommand('collect-stand-in', { … })`: steers the collect route's stand-in (see the file).
+      name: 'collect-stand-in',
+      executeCommand({ command, payload }) {
+        if (command !== 'collect-stand-in') return undefined;
+        return collectStandInCommand(payload ?? {});
       },
     },
     {

@@ -52,7 +52,15 @@ export interface FlagField extends FieldBase {
 
 export type BuilderField = ChoiceField | TextField | NumberField | FlagField;
 
-export const FIELD_GROUPS = ['Source', 'Look', 'Which testimonials', 'Card details', 'Call to action', 'Rating summary'] as const;
+export const FIELD_GROUPS = [
+  'Source',
+  'Look',
+  'Which testimonials',
+  'Card details',
+  'Call to action',
+  'Rating summary',
+  'Collection form',
+] as const;
 export type FieldGroup = (typeof FIELD_GROUPS)[number];
 
 const DEFAULT = (label: string): Choice => ({ value: '', label: `${label} (default)` });
@@ -237,8 +245,51 @@ export const SUMMARY_FIELDS: readonly ChoiceField[] = [
   },
 ];
 
-/** Every field of the form: the wall's, then the summary's. */
-export const BUILDER_FIELDS: readonly BuilderField[] = [...WALL_FIELDS, ...SUMMARY_FIELDS];
+/**
+ * The `<testimonial-form>` offered below the wall, so visitors leave a testimonial on the page itself
+ * (it needs the proxy's collect route, off by default: the snippet says the flag).
+ */
+export const FORM_FIELDS: readonly BuilderField[] = [
+  {
+    kind: 'choice',
+    attribute: 'form',
+    label: 'Collection form',
+    hint: 'A form below the wall where visitors leave a testimonial (text, rating, photo, video); it waits for your approval.',
+    group: 'Collection form',
+    initial: '',
+    choices: [
+      { value: '', label: 'None (default)' },
+      { value: 'below', label: 'Below the wall' },
+    ],
+  },
+  {
+    kind: 'text',
+    attribute: 'form-fields',
+    label: 'Form fields',
+    hint: 'What the form asks, space-separated: rating text name email company tagline url photo video (default: all).',
+    group: 'Collection form',
+    initial: '',
+    placeholder: 'rating text name photo',
+  },
+];
+
+/** Every field of the form: the wall's, the summary's, the collection form's. */
+export const BUILDER_FIELDS: readonly BuilderField[] = [...WALL_FIELDS, ...SUMMARY_FIELDS, ...FORM_FIELDS];
+
+/** The collection form's attributes for the choices, or `undefined` when none is chosen. */
+export function formAttributes(choices: WallChoices): Array<[string, string]> | undefined {
+  if (choices.form !== 'below') return undefined;
+  const endpoint = new Map(wallAttributes(choices)).get('endpoint');
+  const fields = String(choices['form-fields'] ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .join(' ');
+  return [...(endpoint ? [['endpoint', endpoint] as [string, string]] : []), ...(fields ? [['fields', fields] as [string, string]] : [])];
+}
+
+/** What the proxy must be started with for the form: its collect route (off unless turned on). */
+export const FORM_PROXY_NOTE = "<!-- The form needs the proxy's collect route: start it with --collect (see docs/testimonial-form.md). -->";
 
 /** What the person picked: text for choice, text and number fields, booleans for flags, by field attribute. */
 export type WallChoices = Record<string, string | boolean>;
@@ -342,9 +393,11 @@ export interface SnippetOptions {
 export function wallSnippet(choices: WallChoices, options: SnippetOptions = {}): string {
   const script = `<script type="module" src="${escapeAttribute(options.scriptSrc ?? CDN_SCRIPT_URL)}"></script>`;
   const summary = summaryAttributes(choices);
+  const form = formAttributes(choices);
   const elements = [
     ...(summary ? [elementText('testimonial-summary', summary)] : []),
     elementText('testimonial-wall', wallAttributes(choices)),
+    ...(form ? [FORM_PROXY_NOTE, elementText('testimonial-form', form)] : []),
   ];
   return [script, ...elements].join('\n');
 }

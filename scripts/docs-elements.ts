@@ -31,7 +31,7 @@ export interface Manifest {
 
 const root = resolve(import.meta.dirname, '..');
 /** The elements in the order the docs list them; an element missing here is an error, not a silent first place. */
-export const ELEMENT_ORDER = ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary'];
+export const ELEMENT_ORDER = ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary', 'testimonial-form'];
 
 const cell = (text = '') => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 

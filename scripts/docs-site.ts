@@ -20,8 +20,8 @@ import { ELEMENT_ORDER } from './docs-elements.js';
 export const ROOT = resolve(import.meta.dirname, '..');
 export const DOCS_DIR = join(ROOT, 'docs');
 
-/** The tags a live example may hold: the four elements, nothing else. */
-const LIVE_TAG = /^(testimonial-wall|testimonial-card|video-testimonial|testimonial-summary)$/;
+/** The tags a live example may hold: the elements, nothing else. */
+const LIVE_TAG = new RegExp(`^(${ELEMENT_ORDER.join('|')})$`);
 
 /**
  * The policy of every docs page: the demo's strict one (README's, with every origin the page's own),

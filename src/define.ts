@@ -4,8 +4,9 @@
 import './elements/video-testimonial/define.js';
 import './elements/testimonial-card/define.js';
 import './elements/testimonial-wall/define.js';
-// <testimonial-summary> is defined on first use (a chunk of its own), not here.
+// <testimonial-summary> and <testimonial-form> are defined on first use (chunks of their own), not here.
 import './elements/testimonial-summary/lazy.js';
+import './elements/testimonial-form/lazy.js';
 
 export { TestimonialCard } from './elements/testimonial-card/define.js';
 export { VideoTestimonial } from './elements/video-testimonial/define.js';

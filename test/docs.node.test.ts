@@ -39,13 +39,19 @@ describe('docs: generated from the manifest', () => {
     );
   });
 
-  it('has a page per element, in the order of ELEMENT_ORDER: wall, card, video player, summary', () => {
+  it('has a page per element, in the order of ELEMENT_ORDER: wall, card, video player, summary, form', () => {
     const pages = Object.keys(generatedSections(manifest)).filter((page) => page !== 'docs/events.md');
     assert.deepEqual(
       pages,
       ELEMENT_ORDER.map((tag) => `docs/${tag}.md`),
     );
-    assert.deepEqual(ELEMENT_ORDER, ['testimonial-wall', 'testimonial-card', 'video-testimonial', 'testimonial-summary']);
+    assert.deepEqual(ELEMENT_ORDER, [
+      'testimonial-wall',
+      'testimonial-card',
+      'video-testimonial',
+      'testimonial-summary',
+      'testimonial-form',
+    ]);
   });
 
   it('lists every event of the four elements with its type', () => {

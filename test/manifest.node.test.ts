@@ -24,8 +24,15 @@ describe('custom-elements.json', () => {
 
   const attributes = (tag: string) => (elements.get(tag)?.attributes ?? []).map((attribute) => attribute.name).sort();
 
-  it('documents every attribute of the four elements, each with a description', () => {
-    assert.deepEqual([...elements.keys()].sort(), ['testimonial-card', 'testimonial-summary', 'testimonial-wall', 'video-testimonial']);
+  it('documents every attribute of the five elements, each with a description', () => {
+    assert.deepEqual([...elements.keys()].sort(), [
+      'testimonial-card',
+      'testimonial-form',
+      'testimonial-summary',
+      'testimonial-wall',
+      'video-testimonial',
+    ]);
+    assert.deepEqual(attributes('testimonial-form'), ['consent', 'endpoint', 'fields', 'required', 'theme']);
     assert.deepEqual(attributes('testimonial-summary'), [
       'avatars',
       'endpoint',

@@ -21,3 +21,4 @@ export {
   type TestimonialReadClient,
   type WidgetReadClient,
 } from './client.js';
+export * from './collect.js';

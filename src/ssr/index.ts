@@ -66,6 +66,7 @@ import { ShadowStyleSheet } from './shadow-styles.js';
 import { refusedUrlFields } from './refused-urls.js';
 
 export { scriptJson } from './script-json.js';
+export { renderForm, type FormAttributes, type RenderFormOptions } from './form.js';
 export { JsonLdOptionError, REVIEW_SNIPPET_TYPES, type ItemReviewed, type JsonLdOptions } from './json-ld.js';
 export type { PublicTestimonial, PublicTestimonialList } from '../client/public-fields.js';
 

@@ -13,6 +13,7 @@
 import type { LitElement } from 'lit';
 import type { TestimonialEventMap } from '../elements/shared/events.js';
 import type { TestimonialCard } from '../elements/testimonial-card/testimonial-card.js';
+import type { TestimonialForm } from '../elements/testimonial-form/testimonial-form.js';
 import type { TestimonialSummary } from '../elements/testimonial-summary/testimonial-summary.js';
 import type { TestimonialWall } from '../elements/testimonial-wall/testimonial-wall.js';
 import type { VideoTestimonial, VideoTestimonialErrorEvent } from '../elements/video-testimonial/video-testimonial.js';
@@ -23,6 +24,7 @@ export interface TestimonialElementMap {
   'testimonial-card': TestimonialCard;
   'video-testimonial': VideoTestimonial;
   'testimonial-summary': TestimonialSummary;
+  'testimonial-form': TestimonialForm;
 }
 
 export type TestimonialTagName = keyof TestimonialElementMap;
@@ -44,6 +46,7 @@ export interface TestimonialElementEvents {
     error: VideoTestimonialErrorEvent;
   };
   'testimonial-summary': OwnEvents<'testimonial-summary'>;
+  'testimonial-form': OwnEvents<'testimonial-form'>;
 }
 
 /** Writable accessors a class has that no attribute reflects (so they are properties only). */
@@ -52,6 +55,7 @@ interface PropertyOnlyKeys {
   'testimonial-card': never;
   'video-testimonial': 'currentTime';
   'testimonial-summary': never;
+  'testimonial-form': never;
 }
 
 /** `true` when X and Y are the same type (readonly-ness included), else `false`. */

@@ -3,6 +3,7 @@ import '../../src/define.js';
 import { COPIED_MESSAGE, mountBuilder, SELECTED_MESSAGE, type Builder, type BuilderOptions } from '../../demo/builder-app.js';
 import {
   CDN_SCRIPT_URL,
+  FORM_PROXY_NOTE,
   initialChoices,
   problemsOf,
   WALL_FIELDS,
@@ -24,6 +25,15 @@ function parsedWall(snippet: string): Element {
 }
 
 describe('wall builder: the snippet', () => {
+  it("offers the collection form below the wall, on the wall's proxy, with the proxy flag it needs", () => {
+    const choices = { ...initialChoices(), form: 'below', 'form-fields': ' rating, text  name ' };
+    expect(wallSnippet(choices)).to.equal(
+      `${SCRIPT}\n<testimonial-wall endpoint="/api" layout="grid" limit="9"></testimonial-wall>\n${FORM_PROXY_NOTE}\n<testimonial-form endpoint="/api" fields="rating text name"></testimonial-form>`,
+    );
+    expect(FORM_PROXY_NOTE).to.contain('--collect');
+    expect(wallSnippet(initialChoices())).not.to.contain('testimonial-form');
+  });
+
   it('starts with the script tag and a grid wall of nine from /api', () => {
     expect(wallSnippet(initialChoices())).to.equal(
       `${SCRIPT}\n<testimonial-wall endpoint="/api" layout="grid" limit="9"></testimonial-wall>`,

@@ -15,6 +15,7 @@
  */
 import type { SummaryData } from '../../client/summary.js';
 import type { Testimonial } from '../../client/types.js';
+import type { CollectSubmission } from '../../client/collect.js';
 
 export interface TestimonialEventDetails {
   /** `<testimonial-card>` fetched its testimonial. */
@@ -31,6 +32,15 @@ export interface TestimonialEventDetails {
   'testimonial-summary-error': { error: unknown; message: string };
   /** The visitor closed the floating `<testimonial-summary>` (remembered for the visit). */
   'testimonial-summary-dismiss': Record<string, never>;
+  /**
+   * `<testimonial-form>` is about to send what the visitor wrote (the token aside); cancelable: a
+   * listener that calls `preventDefault()` stops it, with everything kept.
+   */
+  'testimonial-form-submit': { submission: Omit<CollectSubmission, 'token'> };
+  /** `<testimonial-form>` sent it: `id` of the testimonial created (pending until the operator approves it). */
+  'testimonial-form-success': { id: string; status: string };
+  /** `<testimonial-form>` could not send it, or an upload failed; `code` and `field` are the route's, when it said. */
+  'testimonial-form-error': { error: unknown; message: string; code?: string | undefined; field?: string | undefined };
 }
 
 export type TestimonialEventName = keyof TestimonialEventDetails;
@@ -54,6 +64,13 @@ export type TestimonialSummaryLoadEvent = TestimonialEvent<'testimonial-summary-
 export type TestimonialSummaryErrorEvent = TestimonialEvent<'testimonial-summary-error'>;
 /** `testimonial-summary-dismiss`: the visitor closed the floating summary. */
 export type TestimonialSummaryDismissEvent = TestimonialEvent<'testimonial-summary-dismiss'>;
+
+/** `testimonial-form-submit`: the form is about to send (cancelable). */
+export type TestimonialFormSubmitEvent = TestimonialEvent<'testimonial-form-submit'>;
+/** `testimonial-form-success`: the testimonial was created (pending). */
+export type TestimonialFormSuccessEvent = TestimonialEvent<'testimonial-form-success'>;
+/** `testimonial-form-error`: sending or an upload failed (everything typed is kept). */
+export type TestimonialFormErrorEvent = TestimonialEvent<'testimonial-form-error'>;
 
 /** A readable message from whatever was thrown: an `Error`'s message, or a generic sentence. */
 export function errorMessage(error: unknown): string {

@@ -1,0 +1,340 @@
+/**
+ * Issue 27 item 3: `<testimonial-form>` against the collect route's stand-in (test/support/
+ * collect-stand-in.ts, until the route's branch is merged): every field, the rating by keyboard, errors
+ * and focus, upload progress and cancel, a video recorded with the browser's fake camera, nothing lost
+ * on a failure or a refused token, the server form taken over, axe in light, dark, forced colours, RTL.
+ */
+import { expect, html } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import '../../../src/elements/testimonial-form/define.js';
+import '../../../src/elements/testimonial-wall/define.js';
+import type { Testimonial } from '../../../src/client/types.js';
+import { SCRIPT_PAYLOADS } from '../shared/hostile.js';
+import type { TestimonialForm } from '../../../src/elements/testimonial-form/testimonial-form.js';
+import { emulateForcedColors } from '../../support/forced-colors.js';
+import { mount } from '../shared/mount.js';
+import { englishIn, spokenStrings, wordsArrived } from '../shared/words.js';
+
+interface StandInRecord {
+  submissions: Record<string, unknown>[];
+  tokensIssued: number;
+  files: { key: string; type: string; kind: string; size: number }[];
+}
+
+const standIn = (payload: Record<string, unknown>) => executeServerCommand('collect-stand-in', payload) as Promise<unknown>;
+const stored = () => standIn({ read: true }) as Promise<StandInRecord>;
+
+const $ = <T extends Element = HTMLElement>(el: TestimonialForm, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
+
+async function until(condition: () => unknown, what: string, ms = 10000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function form(attributes = '', lang = 'en'): Promise<TestimonialForm> {
+  const box = await mount<HTMLDivElement>(html`<div lang=${lang}></div>`);
+  box.innerHTML = `<testimonial-form endpoint="/api" ${attributes}></testimonial-form>`;
+  const el = box.firstElementChild as TestimonialForm;
+  await wordsArrived(el);
+  return el;
+}
+
+/**
+ * Fills the control named `name` as typing does (focus, then an `input` event per change). Key presses
+ * are kept for what only the keyboard shows (the radio group's arrows): each is a round trip to the
+ * browser, slow on a loaded machine.
+ */
+async function type(el: TestimonialForm, name: string, text: string): Promise<void> {
+  const control = $<HTMLInputElement>(el, `[name=${name}]`);
+  control.focus();
+  control.value = text;
+  control.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: text, inputType: 'insertText' }));
+  await el.updateComplete;
+}
+
+function chooseFile(input: HTMLInputElement, file: File): void {
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** The form's `testimonial-form-success`, or a failure naming what the form shows instead (within 10 s). */
+function success(el: TestimonialForm): Promise<CustomEvent<{ id: string }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const said = [...el.shadowRoot!.querySelectorAll('.error')].map((node) => node.textContent).join(' | ');
+      reject(new Error(`no testimonial-form-success within 10 s; the form says: ${said || 'nothing'}`));
+    }, 10000);
+    el.addEventListener(
+      'testimonial-form-success',
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as CustomEvent<{ id: string }>);
+      },
+      { once: true },
+    );
+  });
+}
+
+describe('<testimonial-form>', function () {
+  this.timeout(30000);
+  beforeEach(() => standIn({ reset: true }));
+
+  it("sends every field under the route's names; the rating is a radio group the arrow keys operate; success is said politely and focused", async () => {
+    const el = await form();
+    await type(el, 'customer_name', 'Ada Lovelace');
+    await type(el, 'customer_email', 'ada@example.com');
+    await type(el, 'customer_company', 'Analytical Engines');
+    await type(el, 'customer_tagline', 'Countess');
+    await type(el, 'customer_url', 'https://ada.example');
+    await type(el, 'text', 'It computes Bernoulli numbers.');
+    // The first radio, then the arrow keys: 1 → 2 → 3 → 4 (Right/Down go up the scale).
+    $<HTMLInputElement>(el, 'input[name=rating]').click();
+    $<HTMLInputElement>(el, 'input[name=rating]').focus();
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowRight' });
+    expect($<HTMLInputElement>(el, 'input[name=rating]:checked').value).to.equal('4');
+    $<HTMLInputElement>(el, '[name=consent]').click();
+    for (const [name, token] of [
+      ['customer_name', 'name'],
+      ['customer_email', 'email'],
+      ['customer_company', 'organization'],
+      ['customer_tagline', 'organization-title'],
+      ['customer_url', 'url'],
+    ])
+      expect($(el, `[name=${name}]`).getAttribute('autocomplete'), name).to.equal(token);
+    expect($(el, 'label[for=field-customer_name], label[for=field-name]').textContent).to.contain('Your name');
+    const sent = success(el);
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    const { detail } = await sent;
+    const [submission] = (await stored()).submissions;
+    expect(submission).to.deep.include({
+      id: detail.id,
+      consent: true,
+      website: '',
+      customer_name: 'Ada Lovelace',
+      customer_email: 'ada@example.com',
+      customer_company: 'Analytical Engines',
+      customer_tagline: 'Countess',
+      customer_url: 'https://ada.example',
+      text: 'It computes Bernoulli numbers.',
+      rating: 4,
+    });
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).to.equal($(el, '[part=success]'));
+    await until(() => $(el, '[role=status]').textContent!.includes('Thank you'), 'the announcement');
+  });
+
+  it('a field in error says why beside it (aria-describedby), is aria-invalid, and the first one gets focus', async () => {
+    const el = await form('required="text rating"');
+    await type(el, 'customer_email', 'not-an-email');
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await el.updateComplete;
+    await until(() => el.shadowRoot!.activeElement, 'focus');
+    // The rating comes first in the form and is required: focus goes there.
+    expect(el.shadowRoot!.activeElement!.getAttribute('name')).to.equal('rating');
+    expect($(el, '[data-field=rating]').getAttribute('aria-describedby')).to.equal('error-rating');
+    expect($(el, '#error-rating').textContent).to.contain('Choose a rating.');
+    for (const [name, message] of [
+      ['text', 'This field is required.'],
+      ['customer_name', 'This field is required.'],
+      ['customer_email', 'Enter a valid email address.'],
+      ['consent', 'Please agree to continue.'],
+    ]) {
+      const control = $(el, `[name=${name}]`);
+      expect(control.getAttribute('aria-invalid'), name).to.equal('true');
+      const ids = control.getAttribute('aria-describedby')!.split(' ');
+      expect(ids.map((id) => $(el, `#${id}`).textContent).join(' '), name).to.contain(message);
+    }
+    expect((await stored()).submissions).to.have.length(0);
+  });
+
+  it('loses nothing on a failure or a refused token: the visitor sends again and it goes', async () => {
+    const el = await form('fields="text name"');
+    await type(el, 'customer_name', 'Grace');
+    await type(el, 'text', 'Found the moth.');
+    $<HTMLInputElement>(el, '[name=consent]').click();
+    // The token is fetched on the first interaction (the focus), once.
+    let tokens = 0;
+    for (const end = performance.now() + 5000; tokens === 0 && performance.now() < end;) tokens = (await stored()).tokensIssued;
+    expect(tokens, 'the token is fetched on the first interaction').to.equal(1);
+    await standIn({ failNext: { status: 503, code: 'upstream_unavailable' } });
+    const errors: CustomEvent[] = [];
+    el.addEventListener('testimonial-form-error', (event) => errors.push(event));
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await until(() => errors.length === 1, 'the error event');
+    await el.updateComplete;
+    expect($(el, '#error-form').textContent).to.contain('Nothing you typed is lost');
+    expect($<HTMLInputElement>(el, '[name=customer_name]').value).to.equal('Grace');
+    expect($<HTMLTextAreaElement>(el, '[name=text]').value).to.equal('Found the moth.');
+    expect($<HTMLInputElement>(el, '[name=consent]').checked).to.be.true;
+    // The route refuses the (already used) token: a new one is fetched by itself.
+    await standIn({ failNext: { status: 403, code: 'token_used', field: 'token' } });
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await until(() => errors.length === 2, 'the second error event');
+    await el.updateComplete;
+    expect($(el, '#error-form').textContent).to.contain('Please send your testimonial again.');
+    const sent = success(el);
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await sent;
+    const record = await stored();
+    expect(record.tokensIssued).to.equal(2);
+    expect(record.submissions[0]).to.deep.include({ customer_name: 'Grace', text: 'Found the moth.' });
+  });
+
+  it('an upload shows its progress, can be cancelled and sent again; the photo goes with the testimonial', async () => {
+    const el = await form('fields="name photo"');
+    $<HTMLInputElement>(el, '[name=customer_name]').focus();
+    await until(() => el.shadowRoot!.querySelector('#file-photo'), 'the photo field');
+    await standIn({ holdUploads: true });
+    const photo = new File([new Uint8Array(600_000)], 'me.png', { type: 'image/png' });
+    chooseFile($<HTMLInputElement>(el, '#file-photo'), photo);
+    await until(() => el.shadowRoot!.querySelector('progress'), 'the progress bar');
+    const cancel = [...el.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.includes('Cancel upload'))!;
+    cancel.focus();
+    cancel.click();
+    await until(() => $(el, '[part=upload]')?.textContent!.includes('The upload did not finish.'), 'the cancelled state');
+    expect(el.shadowRoot!.activeElement?.textContent, 'focus on the control that took its place').to.contain('Try again');
+    await standIn({ holdUploads: false });
+    (el.shadowRoot!.activeElement as HTMLButtonElement).click();
+    // Done, by the form's own state: the cancelled state's DOM and the finished one's both offer "Remove".
+    const photoUpload = () => (el as unknown as { uploads: { get(slot: string): { status: string } | undefined } }).uploads.get('photo');
+    await until(() => photoUpload()?.status === 'done', 'the upload done');
+    await type(el, 'customer_name', 'Katherine');
+    $<HTMLInputElement>(el, '[name=consent]').click();
+    const sent = success(el);
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await sent;
+    const record = await stored();
+    const avatar = record.submissions[0]!.customer_avatar as string;
+    expect(avatar).to.match(/^\/api\/uploads\/photo-/);
+    const file = record.files.find((item) => avatar.endsWith(item.key))!;
+    expect(file).to.include({ type: 'image/png', size: 600_000 });
+  });
+
+  it("records a video with the fake camera: countdown, stop at the route's maximum, a poster, both uploaded and sent", async () => {
+    const el = await form('fields="name video"');
+    $<HTMLInputElement>(el, '[name=customer_name]').focus();
+    await until(() => el.shadowRoot!.querySelector('#file-video'), 'the video field');
+    const button = (label: string) => [...el.shadowRoot!.querySelectorAll('button')].find((item) => item.textContent!.includes(label));
+    button('Record a video')!.click();
+    await until(() => button('Start recording'), 'the preview');
+    expect($<HTMLVideoElement>(el, 'video.preview').srcObject).to.be.instanceOf(MediaStream);
+    button('Start recording')!.click();
+    await until(() => $(el, '.status').textContent!.includes('Recording starts in'), 'the countdown');
+    await until(() => $(el, '.status').textContent!.includes('s left'), 'the recording', 6000);
+    // It stops by itself at the route's maximum (3 s in the stand-in), then uploads video and poster.
+    await until(() => button('Retake'), 'the recording stopped', 8000);
+    await until(() => button('Remove'), 'the upload done');
+    const kinds = (await stored()).files.map((file) => file.kind).sort();
+    expect(kinds).to.deep.equal(['thumbnail', 'video']);
+    await type(el, 'customer_name', 'Margaret');
+    $<HTMLInputElement>(el, '[name=consent]').click();
+    const sent = success(el);
+    $<HTMLButtonElement>(el, '[part=submit]').click();
+    await sent;
+    const [submission] = (await stored()).submissions;
+    expect(submission!.video_url).to.match(/^\/api\/uploads\/video-/);
+    expect(submission!.thumbnail_url).to.match(/^\/api\/uploads\/thumbnail-/);
+    const video = (await stored()).files.find((file) => file.kind === 'video')!;
+    expect(video.size).to.be.above(1000);
+    expect(video.type).to.match(/^video\/(webm|mp4)$/);
+  });
+
+  it('takes over the server-rendered form with what was typed in it, and the field that had focus', async () => {
+    const box = await mount<HTMLDivElement>(html`<div></div>`);
+    box.innerHTML = `<testimonial-form endpoint="/api" fields="name text" id="server">
+      <form method="post" action="/api/collect"><input name="customer_name" value="Typed before"><textarea name="text">Half a sentence</textarea></form>
+    </testimonial-form>`;
+    const el = box.querySelector<TestimonialForm>('#server')!;
+    await wordsArrived(el);
+    expect(el.querySelector('form')!.hidden).to.be.true;
+    expect($<HTMLInputElement>(el, '[name=customer_name]').value).to.equal('Typed before');
+    expect($<HTMLTextAreaElement>(el, '[name=text]').value).to.equal('Half a sentence');
+  });
+
+  it('the hostile corpus typed into every field is stored as typed, and shown on a wall, runs nothing', async () => {
+    const windowWithFlag = window as unknown as { __pwned?: unknown };
+    delete windowWithFlag.__pwned;
+    // Each payload from a form of its own, as another visitor would send it.
+    for (const [index, payload] of SCRIPT_PAYLOADS.entries()) {
+      const el = await form('fields="text name company tagline"');
+      for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline']) {
+        const control = $<HTMLInputElement>(el, `[name=${name}]`);
+        control.focus();
+        control.value = `${payload} ${index}`;
+        control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      }
+      $<HTMLInputElement>(el, '[name=consent]').click();
+      const sent = success(el);
+      $<HTMLButtonElement>(el, '[part=submit]').click();
+      await sent;
+    }
+    const { submissions } = await stored();
+    expect(submissions).to.have.length(SCRIPT_PAYLOADS.length);
+    submissions.forEach((submission, index) => expect(submission.text).to.equal(`${SCRIPT_PAYLOADS[index]} ${index}`));
+    // What the operator approves comes back from the API as these testimonials.
+    const testimonials = submissions.map(
+      (submission, index) =>
+        ({
+          id: `hostile-${index}`,
+          type: 'text',
+          approved: true,
+          created_at: '2026-11-25T12:00:00Z',
+          customer_name: submission.customer_name,
+          customer_company: submission.customer_company,
+          customer_tagline: submission.customer_tagline,
+          text: submission.text,
+        }) as unknown as Testimonial,
+    );
+    const wall = await mount<HTMLElement & { testimonials: Testimonial[]; updateComplete: Promise<unknown> }>(
+      html`<testimonial-wall></testimonial-wall>`,
+    );
+    wall.testimonials = testimonials;
+    await wall.updateComplete;
+    await until(() => wall.shadowRoot!.querySelectorAll('testimonial-card').length === testimonials.length, 'the cards');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(windowWithFlag.__pwned, 'nothing ran').to.equal(undefined);
+    const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
+    for (const card of cards)
+      expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
+    expect(cards.map((card) => card.shadowRoot!.textContent).join(' ')).to.contain('window.__pwned');
+  });
+
+  it("says every word in the page's language (German, Japanese, Arabic), errors and the consent too", async () => {
+    for (const lang of ['de', 'ja', 'ar']) {
+      const el = await form('required="rating text" consent="—"', lang);
+      $<HTMLButtonElement>(el, '[part=submit]').click();
+      await el.updateComplete;
+      const { default: table } = (await import(`../../../src/elements/shared/translations/${lang}.ts`)) as {
+        default: Record<string, string>;
+      };
+      const strings = spokenStrings(el.shadowRoot!);
+      expect(englishIn(strings, table), lang).to.deep.equal([]);
+      expect(strings.join(' '), lang).to.contain(table['Send testimonial']);
+    }
+  });
+
+  for (const [name, attributes, lang, forced] of [
+    ['light', '', 'en', false],
+    ['dark', 'theme="dark"', 'en', false],
+    ['RTL (Arabic)', '', 'ar', false],
+    ['forced colours', '', 'en', true],
+  ] as const) {
+    it(`is axe clean: ${name}, with errors shown`, async function () {
+      if (forced && !(await emulateForcedColors('active'))) this.skip();
+      try {
+        const el = await form(`${attributes} required="rating text"`, lang);
+        $<HTMLButtonElement>(el, '[part=submit]').click();
+        await el.updateComplete;
+        if (lang === 'ar') expect($(el, '.box').getAttribute('dir')).to.equal('rtl');
+        await expect(el).to.be.accessible();
+      } finally {
+        if (forced) await emulateForcedColors('none');
+      }
+    });
+  }
+});
