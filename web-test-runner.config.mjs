@@ -83,7 +83,7 @@ export default {
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
   // Generous: on a busy 2-core machine a file's tests can take minutes in Firefox; a hang still fails.
-  testsFinishTimeout: 300000,
+  testsFinishTimeout: Number(process.env.WTR_FINISH_TIMEOUT ?? 300000),
   middleware: [
     // An unreachable file on request: a test names a URL with `executeServerCommand('fail-next-request',
     // { url })` and the server answers the next request for it with a 503, as a CDN that lost the file
