@@ -152,14 +152,30 @@ export function terserOwnChunks(): Plugin {
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 
 /**
+ * The names a declaration file declares (the platform's members, and its parameters and types), as a
+ * line of words: what the platform can reach by name. Its comments' words reach nothing, and taking them
+ * too kept names such as ours from being shortened for a word in some JSDoc.
+ */
+function declaredMemberNames(text: string): string {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const name = (node as { name?: ts.Node }).name;
+    if (name && (ts.isIdentifier(name) || ts.isStringLiteral(name))) names.push(name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('lib.d.ts', text, ts.ScriptTarget.Latest, false));
+  return names.join(' ');
+}
+
+/**
  * The private member names of our sources (all of `src`, type-only modules included) that nothing but
- * their class reaches, given the platform's types and the bundled libraries' code.
+ * their class reaches, given the names the platform's types declare and the bundled libraries' code.
  */
 function privateNamesToShorten(bundle: Bundle): string[] {
   const tsLib = join(root, 'node_modules/typescript/lib');
   const foreign = readdirSync(tsLib)
     .filter((file) => /^lib\..*\.d\.ts$/.test(file))
-    .map((file) => readFileSync(join(tsLib, file), 'utf8'));
+    .map((file) => declaredMemberNames(readFileSync(join(tsLib, file), 'utf8')));
   for (const item of Object.values(bundle)) {
     if (item.type !== 'chunk') continue;
     for (const id of Object.keys(item.modules)) {
