@@ -152,19 +152,38 @@ export function terserOwnChunks(): Plugin {
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 
 /**
+ * The names a declaration file declares (its members, and its parameters and types), as a
+ * line of words: what the platform or a library can reach by name. Its comments' words reach nothing, and taking them
+ * too kept names such as ours from being shortened for a word in some JSDoc.
+ */
+function declaredMemberNames(text: string): string {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const name = (node as { name?: ts.Node }).name;
+    if (name && (ts.isIdentifier(name) || ts.isStringLiteral(name))) names.push(name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('lib.d.ts', text, ts.ScriptTarget.Latest, false));
+  return names.join(' ');
+}
+
+/**
  * The private member names of our sources (all of `src`, type-only modules included) that nothing but
- * their class reaches, given the platform's types and the bundled libraries' code.
+ * their class reaches, given the names the platform's types declare and the bundled libraries' code.
  */
 function privateNamesToShorten(bundle: Bundle): string[] {
   const tsLib = join(root, 'node_modules/typescript/lib');
   const foreign = readdirSync(tsLib)
     .filter((file) => /^lib\..*\.d\.ts$/.test(file))
-    .map((file) => readFileSync(join(tsLib, file), 'utf8'));
+    .map((file) => declaredMemberNames(readFileSync(join(tsLib, file), 'utf8')));
+  // hls.js reaches our objects only through what its types declare (a loader we subclass, the config
+  // we hand it): its minified code's own words, which we never rename, do not keep ours long.
+  foreign.push(declaredMemberNames(readFileSync(join(root, 'node_modules/hls.js/dist/hls.d.ts'), 'utf8')));
   for (const item of Object.values(bundle)) {
     if (item.type !== 'chunk') continue;
     for (const id of Object.keys(item.modules)) {
-      // The library code as bundled (Lit, DOMPurify, hls.js), whose property names must all stay.
-      if (!id.startsWith(join(root, 'src'))) foreign.push(item.modules[id]?.code ?? '');
+      // The library code as bundled (Lit, DOMPurify), whose property names must all stay.
+      if (!id.startsWith(join(root, 'src')) && !id.includes('/node_modules/hls.js/')) foreign.push(item.modules[id]?.code ?? '');
     }
   }
   const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })

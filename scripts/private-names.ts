@@ -8,8 +8,8 @@
  *   key, an interface field, or a non-private member of another class: those reach code or data we do
  *   not rename, such as API JSON, event details, options objects or Lit's reactive properties);
  * - no string holds it (`changed.has('name')`, `el[name]` with a string, attribute lists);
- * - it is not a word of the platform's or a bundled library's code or types (`foreign`: TypeScript's
- *   lib `.d.ts` files and the bundled node_modules code), so no DOM, Lit or hls.js name is ever touched.
+ * - it is not a word of the platform's or a bundled library's code or types (`foreign`: the names TypeScript's
+ *   lib `.d.ts` files declare and the bundled node_modules code), so no DOM, Lit or hls.js name is ever touched.
  */
 import ts from 'typescript';
 

@@ -6,7 +6,7 @@
  * the server, the server's markup). The server renders them with this code too (src/ssr).
  */
 import { adoptStyles, html, nothing, type LitElement, type ReactiveController, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import { memo } from '../shared/memo.js';
 import type { Testimonial } from '../../client/types.js';
 import { AutoplayController, DEFAULT_AUTOPLAY_INTERVAL } from './autoplay-controller.js';
 
@@ -307,7 +307,7 @@ export class CarouselController implements ReactiveController {
           const first = index;
           index += batch.length;
           // Rendered once, as the list's slices are (listTemplate).
-          return guard([batch, first, total, card, slide], () => {
+          return memo([batch, first, total, card, slide], () => {
             let number = first;
             return html`<div class="batch ${position > 0 ? 'deferred' : ''}" ${countStyle(batch.length)}>
               ${batch.map(

@@ -107,7 +107,9 @@ const wallStyles = css`
     );
   }
 
-  .list .items {
+  /* List slices are columns of their own: adding one lays out only that slice. */
+  .list .items,
+  .list .batch {
     display: flex;
     flex-direction: column;
     gap: var(--_gap);
@@ -116,13 +118,6 @@ const wallStyles = css`
   .masonry .batch,
   .grid .batch {
     display: contents;
-  }
-
-  /* List slices are columns of their own: adding one lays out only that slice. */
-  .list .batch {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_gap);
   }
 
   .masonry .item,

@@ -4,7 +4,7 @@
  * the structure. The carousel and the marquee are in `moving-layouts.ts`, a chunk of their own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import { memo } from '../shared/memo.js';
 import { styleProperties, type StylePropertiesFunction } from '../shared/style-properties.js';
 import type { Testimonial } from '../../client/types.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
@@ -106,7 +106,7 @@ export interface ListContext {
 
 /**
  * Masonry, grid and list: one list; slices group items for layout only (no role). A slice is rendered
- * once (`guard`): revealing the next one costs its own cards, not a new template of every card shown.
+ * once (`memo`): revealing the next one costs its own cards, not a new template of every card shown.
  */
 export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
   let start = 0;
@@ -114,7 +114,7 @@ export function listTemplate({ batches, card, limits, label, end }: ListContext)
       ${batches.map((items, batch) => {
         let index = start;
         start += items.length;
-        return guard(
+        return memo(
           [items, index, card, limits.sm, limits.md, limits.lg],
           () =>
             html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}>
