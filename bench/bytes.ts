@@ -16,12 +16,9 @@ function sum(bundle: Bundle, files: readonly string[]): Compressed {
   return total;
 }
 
-/** `chunks/hls.light-Ab12Cd.js` → `hls.light`: a name that stays put when the hash changes. */
+/** `chunks/hls.light.js` → `hls.light` (chunk files carry no hash: see scripts/cdn-build.ts). */
 function chunkName(fileName: string): string {
-  return fileName
-    .replace(/^chunks\//, '')
-    .replace(/-[\w-]{8}\.js$/, '')
-    .replace(/\.js$/, '');
+  return fileName.replace(/^chunks\//, '').replace(/\.js$/, '');
 }
 
 function sizeFigures(key: string, size: Compressed, what: string): Figure[] {

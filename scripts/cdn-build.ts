@@ -78,8 +78,13 @@ export function collapseHtmlLiterals(): Plugin {
  * The call sites go too (`__vitePreload(() => import(x), …)` becomes `import(x)`, ~20 B gzip in the
  * entry): padded with spaces to the same length, so no code moves and the source map stays exact.
  */
-/** `__vitePreload(() => LOAD, __VITE_PRELOAD__, import.meta.url)`, with LOAD (`import("…")`, maybe `.then(…)`) captured. */
-const PRELOAD_CALL = /__vitePreload\(\(\) => ([^;]*?), __VITE_PRELOAD__, import\.meta\.url\)/g;
+/**
+ * `__vitePreload(() => LOAD, __VITE_PRELOAD__, import.meta.url)`, with LOAD (`import("…")`, maybe
+ * `.then(…)` with a body of statements) captured; or `__vitePreload(async () => {…}, …)`, Vite's form
+ * for an import whose `.then` destructures the module. The first `, __VITE_PRELOAD__, …)` after the
+ * start ends the call: a loader holds no other preload call.
+ */
+const PRELOAD_CALL = /__vitePreload\((async )?\(\) => ([\s\S]*?), __VITE_PRELOAD__, import\.meta\.url\)/g;
 
 export function plainDynamicImports(): Plugin {
   const helperId = '\0vite/preload-helper.js';
@@ -90,7 +95,10 @@ export function plainDynamicImports(): Plugin {
       return id === helperId ? 'export const __vitePreload = (load) => load();' : null;
     },
     renderChunk(code) {
-      const out = code.replace(PRELOAD_CALL, (call, load: string) => `${load}${' '.repeat(call.length - load.length)}`);
+      const out = code.replace(PRELOAD_CALL, (call, async: string | undefined, load: string) => {
+        const plain = async ? `(async () => ${load})()` : load;
+        return `${plain}${' '.repeat(call.length - plain.length)}`;
+      });
       // Same length, same places: `map: null` keeps the chunk's source map as it is.
       return out === code ? null : { code: out, map: null };
     },
@@ -241,16 +249,20 @@ export interface CdnBuildOptions {
  * Lazy chunks are named after their module; an element's `define` module names its chunk after the
  * element's folder instead ("video-testimonial", "testimonial-summary"), so two such chunks (and their
  * figures in the bench) are told apart.
+ *
+ * No content hash in the names: every chunk's URL is written in the entry (or another chunk), and a
+ * hash is eight characters gzip cannot shrink, ~0.1 KB of the entry for its dozen lazy imports (and
+ * ~0.2 KB for the fourteen languages' map). The chunks change with a release only, as the entry itself
+ * (`testimonial-elements.js`, never hashed) does: a versioned CDN path tells releases apart, and one
+ * release's entry always asks for that release's chunks.
  */
 function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
   const id = chunk.facadeModuleId ?? '';
-  // A built-in language's words: named by the language alone (`chunks/i18n-de.js`), so the entry's map
-  // of fourteen languages holds no hashes, which gzip cannot shrink (~0.2 KB). They change with a
-  // release only, which a versioned CDN path tells apart.
+  // A built-in language's words: named by the language alone (`chunks/i18n-de.js`).
   const lang = /[\\/]shared[\\/]translations[\\/]([a-z]{2})\.ts$/.exec(id)?.[1];
   if (lang) return `chunks/i18n-${lang}.js`;
   const element = /[\\/]elements[\\/]([\w-]+)[\\/]define\.ts$/.exec(id)?.[1];
-  return `chunks/${element ?? '[name]'}-[hash].js`;
+  return `chunks/${element ?? '[name]'}.js`;
 }
 
 /** The Vite configuration of the script-tag build. */

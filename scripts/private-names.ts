@@ -7,11 +7,28 @@
  * - it is only ever read or written as `this.name` (never `other.name`, an object key, a destructured
  *   key, an interface field, or a non-private member of another class: those reach code or data we do
  *   not rename, such as API JSON, event details, options objects or Lit's reactive properties);
- * - no string holds it (`changed.has('name')`, `el[name]` with a string, attribute lists);
+ * - no string names it (`changed.has('name')`, `el[name]` with a string, lists of names, a Lit
+ *   template's `.name=` property binding; the words of prose, CSS or markup name nothing);
  * - it is not a word of the platform's or a bundled library's code or types (`foreign`: the names TypeScript's
  *   lib `.d.ts` files declare and the bundled node_modules code), so no DOM, Lit or hls.js name is ever touched.
  */
 import ts from 'typescript';
+
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+/** One identifier, or a list of them (`'a b'.split(' ')`, `'a, b'`): text that may name properties. */
+const NAME_LIST = /^[\s,]*[A-Za-z_$][\w$]*(?:[\s,]+[A-Za-z_$][\w$]*)*[\s,]*$/;
+/** A Lit property binding in a template's markup (`.testimonial=${…}`): it sets the property by that name. */
+const PROPERTY_BINDING = /\.([A-Za-z_$][\w$]*)\s*=/g;
+
+/**
+ * The names a string can reach: all its words when it is a name or a list of names, and the properties
+ * its markup binds (`.name=`). Other prose, CSS, URLs and markup name nothing (a sentence's "could not
+ * load" or a part's `part="retry"` are not property accesses).
+ */
+function namesIn(text: string): string[] {
+  if (NAME_LIST.test(text)) return text.match(IDENTIFIER) ?? [];
+  return [...text.matchAll(PROPERTY_BINDING)].map((match) => match[1]!);
+}
 
 export function shortenablePrivateNames(sources: readonly { fileName: string; text: string }[], foreign: readonly string[]): string[] {
   const privates = new Set<string>();
@@ -24,7 +41,7 @@ export function shortenablePrivateNames(sources: readonly { fileName: string; te
     const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const visit = (node: ts.Node): void => {
       if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-        for (const word of node.text.match(/[A-Za-z_$][\w$]*/g) ?? []) reachable.add(word);
+        for (const word of namesIn(node.text)) reachable.add(word);
       } else if (
         ts.isPropertyDeclaration(node) ||
         ts.isMethodDeclaration(node) ||

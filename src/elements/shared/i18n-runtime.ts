@@ -1,5 +1,5 @@
 /**
- * The part of localisation an English page never needs, as one lazy chunk (`chunks/i18n-runtime-….js`)
+ * The part of localisation an English page never needs, as one lazy chunk (`chunks/i18n-runtime.js`)
  * that `localize.ts` fetches the first time an element is in another language, or a page or an element
  * gave words of its own: the fallback chain (`pt-BR` → `pt` → `en`), the fourteen built-in languages
  * (one chunk each, fetched on first use), plural forms through `Intl.PluralRules`, the element's and
