@@ -6,8 +6,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWorker } from '../support/bundle-worker.js';
 import { Miniflare } from 'miniflare';
 import { createFetchServer } from '../../src/node/node-listener.js';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
@@ -40,18 +39,8 @@ export async function countingSandbox(options: SandboxOptions = {}) {
 }
 
 /** edge-worker.ts bundled as wrangler does it (esbuild, ES module, the workerd conditions). */
-export async function bundleEdgeWorker(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./edge-worker.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+export function bundleEdgeWorker(): Promise<string> {
+  return bundleWorker(new URL('./edge-worker.ts', import.meta.url));
 }
 
 export interface EdgeFleet {

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWorker } from '../support/bundle-worker.js';
 import { Miniflare } from 'miniflare';
 import { PROXY_ORIGIN, readAnswer, type HarnessConfig, type HarnessState, type ProxyHarness, type RequestSpec } from './harness.js';
 import { registerProxyCases } from './proxy-cases.js';
@@ -14,18 +13,8 @@ import type { UpstreamMode } from './stub-upstream.js';
 import { eventually, OVERSIZED_TOTAL_BYTES, startFaultUpstream, type FaultUpstream } from './fault-upstream.js';
 
 /** Bundles worker-entry.ts (and the proxy, Hono, the client) into one ES module for workerd. */
-async function bundleWorker(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./worker-entry.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+function bundleProxyWorker(): Promise<string> {
+  return bundleWorker(new URL('./worker-entry.ts', import.meta.url));
 }
 
 class WorkerdHarness implements ProxyHarness {
@@ -70,7 +59,7 @@ describe('proxy in workerd (miniflare)', () => {
     // Modules listed by hand: miniflare would otherwise walk the imports and refuse the sandbox's
     // variable `import()` of node:fs, which never runs in workerd (no Node there).
     mf = new Miniflare({
-      modules: [{ type: 'ESModule', path: 'worker.mjs', contents: await bundleWorker() }],
+      modules: [{ type: 'ESModule', path: 'worker.mjs', contents: await bundleProxyWorker() }],
       compatibilityDate: '2024-09-23',
     });
     harness = new WorkerdHarness(mf);

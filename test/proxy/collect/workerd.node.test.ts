@@ -8,8 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWorker } from '../../support/bundle-worker.js';
 import { Miniflare } from 'miniflare';
 import S3rver from 's3rver';
 
@@ -22,18 +21,9 @@ before(async () => {
   directory = await mkdtemp(join(tmpdir(), 's3rver-workerd-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'testimonials' }] });
   const { port } = await s3.run();
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./worker-collect.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
+  const bundle = await bundleWorker(new URL('./worker-collect.ts', import.meta.url));
   mf = new Miniflare({
-    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundle.outputFiles[0]!.text }],
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundle }],
     compatibilityDate: '2024-09-23',
     bindings: { S3_ENDPOINT: `http://127.0.0.1:${port}` },
   });
