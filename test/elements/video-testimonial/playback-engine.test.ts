@@ -185,12 +185,16 @@ describe('PlaybackEngine error policy', () => {
   });
 
   it('tries each mp4 in turn and reports every source tried when all fail', async () => {
-    const { hls, video, exhausted } = await startedOnHls();
+    const { hls, video, sources, exhausted } = await startedOnHls();
     hls.fail('otherError');
-    await settle();
-    video.dispatchEvent(new Event('error'));
-    assert.strictEqual(video.getAttribute('src'), 'https://cdn.example/high.mp4');
-    video.dispatchEvent(new Event('error'));
+    // Each mp4 fails: the real <video> fails to fetch it (no network) at a moment the machine decides,
+    // or the error dispatched here does, whichever comes first (a src read between the two raced: seen
+    // in Firefox in a fresh-clone CI run). Either way the engine moves on once per source.
+    for (let turn = 0; turn < 10 && exhausted.length === 0; turn++) {
+      await settle();
+      if (exhausted.length === 0) video.dispatchEvent(new Event('error'));
+    }
+    assert.deepEqual(sources, ['hls.js index.m3u8', 'mp4 low.mp4', 'mp4 high.mp4']);
     assert.deepEqual(exhausted, [PLAN]);
     assert.isFalse(video.hasAttribute('src'));
   });
