@@ -45,13 +45,39 @@ const TEMPLATE_INDENT = />([ \t\r\n\f]*\n[ \t\r\n\f]*)(?=<)/g;
  * with letters in it is touched.
  */
 function withoutIndent(markup: string): string {
-  return markup.replace(TEMPLATE_INDENT, (_, space: string) => `>${space.replace(/[^\n]+/g, '')}`);
+  return markup.replace(TEMPLATE_INDENT, lineBreaksOf);
+}
+
+/** The templates repeat a few indentations thousands of times in a large wall: each shortened once. */
+const lineBreaks = new Map<string, string>();
+
+function lineBreaksOf(_: string, space: string): string {
+  let breaks = lineBreaks.get(space);
+  if (breaks === undefined) {
+    breaks = `>${space.replace(/[^\n]+/g, '')}`;
+    if (lineBreaks.size < 1024) lineBreaks.set(space, breaks);
+  }
+  return breaks;
 }
 
 /** A start tag's attributes with their white space collapsed outside values, none before `>` or `/>`. */
 function tidyAttributes(attributes: string): string {
   if (!/\s\s|[\t\n\r]|\s\/?$/.test(attributes)) return attributes;
   return attributes.replace(/("[^"]*"|'[^']*')|\s+/g, (_, quoted?: string) => quoted ?? ' ').replace(/\s+(\/?)$/, '$1');
+}
+
+/** Start tags written tidy, by their text: a wall repeats the same few tags many times. */
+const startTags = new Map<string, string>();
+
+function tidyStartTag(tag: string, attributes: string): string {
+  const key = `${tag}${attributes}`;
+  let start = startTags.get(key);
+  if (start === undefined) {
+    start = `<${tag}${tidyAttributes(attributes)}>`;
+    // Tags with data in them (a name, a link) are each new: remember only so many.
+    if (startTags.size < 4096) startTags.set(key, start);
+  }
+  return start;
 }
 
 /** A shadow root being read: its host's attribute tokens and its own markup's tokens. */
@@ -110,7 +136,7 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
       root?.markup.add(tag.toLowerCase());
       if (root && tag.includes('-')) root.customTags.set(tag.toLowerCase(), (root.customTags.get(tag.toLowerCase()) ?? 0) + 1);
       if (root) addAttributeTokens(attributes!, root.markup);
-      out.push(`<${tag}${tidyAttributes(attributes!)}>`);
+      out.push(tidyStartTag(tag, attributes!));
     }
     // Anything else is a hydration marker: left out.
   }
