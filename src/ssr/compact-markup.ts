@@ -5,7 +5,8 @@
  *
  * - Lit's hydration markers (`<!--lit-part …-->`, `<!--/lit-part-->`, `<!--lit-node n-->`, `<?>`)
  *   go: only Lit's hydration reads them, which the elements do not use (28 KB of a 12-card wall).
- * - `shadowroot="open"`, the attribute of Chromium before 111, goes: `shadowrootmode` is the standard.
+ * - `shadowroot="open"`, the attribute of Chromium before 111, goes: `shadowrootmode` is the standard;
+ *   so does `defer-hydration` on nested elements, which only Lit's hydration reads.
  * - The white space of the templates inside start tags goes (between attributes, before `>`), and
  *   white space alone between two tags, when it has a line break, keeps only its line breaks: the same
  *   rendering under every `white-space` the elements use (`normal`, `nowrap`, `pre-line` all drop the
@@ -73,7 +74,10 @@ function tidyStartTag(tag: string, attributes: string): string {
   const key = `${tag}${attributes}`;
   let start = startTags.get(key);
   if (start === undefined) {
-    start = `<${tag}${tidyAttributes(attributes)}>`;
+    // `defer-hydration`, which Lit's renderer gives every nested custom element, is read by Lit's
+    // hydration only, which the elements do not use (they take over by rendering anew).
+    const own = tag.includes('-') ? attributes.replace(/\sdefer-hydration(?=[\s/]|$)/, '') : attributes;
+    start = `<${tag}${tidyAttributes(own)}>`;
     // Tags with data in them (a name, a link) are each new: remember only so many.
     if (startTags.size < 4096) startTags.set(key, start);
   }

@@ -181,33 +181,64 @@ function keptCss(rules: readonly Rule[], keep: readonly boolean[], next = { sele
   return out;
 }
 
+/** A declaration of motion: an animation, a transition or smooth scrolling. */
+const MOTION_DECLARATION = /(?:^|;)(?:animation|transition|scroll-behavior)[\w-]*:/;
+
+/** Declarations that only change motion (`animation-duration:.01ms!important;…`), nothing else. */
+const onlyMotion = (body: string) => body.split(';').every((declaration) => MOTION_DECLARATION.test(`;${declaration}`));
+
 /** A style sheet ready to be cut down for each root, with the cuts it has made so far. */
 export class ShadowStyleSheet {
   private readonly rules: readonly Rule[];
   /** Every selector of every style rule, in order. */
   private readonly selectors: readonly Requirement[] = [];
+  /**
+   * Per selector: whether its rule stops motion under `prefers-reduced-motion` and does nothing else
+   * (tokens.styles.ts' `reducedMotion`), and whether its rule sets any motion itself.
+   */
+  private readonly stopsMotion: readonly boolean[];
+  private readonly setsMotion: readonly boolean[];
   private readonly keyframes: readonly OtherRule[];
   private readonly cuts = new Map<string, string>();
 
   constructor(cssText: string) {
     this.rules = parseRules(minifyCss(cssText).trim());
     const selectors: Requirement[] = [];
+    const stopsMotion: boolean[] = [];
+    const setsMotion: boolean[] = [];
     const keyframes: OtherRule[] = [];
-    const collect = (rules: readonly Rule[]) => {
+    const collect = (rules: readonly Rule[], reducedMotion: boolean) => {
       for (const rule of rules) {
-        if (rule.kind === 'group') collect(rule.rules);
-        else if (rule.kind === 'style') selectors.push(...rule.selectors.map((selector) => selector.needs));
-        else if (rule.keyframes) keyframes.push(rule);
+        if (rule.kind === 'group') collect(rule.rules, reducedMotion || rule.prelude.includes('prefers-reduced-motion'));
+        else if (rule.kind === 'style') {
+          const stops = reducedMotion && onlyMotion(rule.body);
+          const sets = MOTION_DECLARATION.test(rule.body);
+          for (const selector of rule.selectors) {
+            selectors.push(selector.needs);
+            stopsMotion.push(stops);
+            setsMotion.push(sets);
+          }
+        } else if (rule.keyframes) keyframes.push(rule);
       }
     };
-    collect(this.rules);
+    collect(this.rules, false);
     this.selectors = selectors;
+    this.stopsMotion = stopsMotion;
+    this.setsMotion = setsMotion;
     this.keyframes = keyframes;
   }
 
-  /** The rules that can match in a root with this host and markup (minified). */
+  /**
+   * The rules that can match in a root with this host and markup (minified). A rule that only stops
+   * motion for `prefers-reduced-motion` is left out of a root where no kept rule sets any motion (a
+   * card's root: 200 B each): there is none to stop before the script runs, and once it runs the
+   * element adopts its whole style sheet.
+   */
   cut(host: Tokens, markup: Tokens): string {
     const keep = this.selectors.map((needs) => met(needs, host, markup));
+    if (!keep.some((kept, index) => kept && this.setsMotion[index] && !this.stopsMotion[index])) {
+      this.stopsMotion.forEach((stops, index) => stops && (keep[index] = false));
+    }
     const key = keep.map(Number).join('');
     let cut = this.cuts.get(key);
     if (cut === undefined) {
