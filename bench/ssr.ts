@@ -6,6 +6,7 @@
  *   markup baseline (the wall benchmark's string concatenation, bench/static-markup.ts) over the same data.
  * - HTML bytes per card (gzip), from the rendered wall of 12 and of 100.
  * - HTML bytes of the pages' server-rendered wall of 12 (raw, what the browser parses, and gzip).
+ * - The proxy's `/render/wall` of 12: a cold call (not in its cache) and the same call from cache.
  * - In Chromium, two pages alike but for the wall, each loaded in fresh contexts: the wall rendered on
  *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
  *   script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
@@ -17,6 +18,9 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
+import { createProxyRenderer } from '../src/node/proxy-renderer.js';
+import { createProxy } from '../src/proxy/index.js';
+import { createSandbox } from '../src/sandbox/index.js';
 import { renderWall } from '../src/ssr/index.js';
 import { staticCardMarkup } from './static-markup.js';
 import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
@@ -98,6 +102,54 @@ async function measureServerRender(data: readonly Testimonial[]): Promise<Figure
     figure('ssr.html_bytes_per_card.raw', large.length / 100, 'B', 'rendered wall of 100 ÷ 100, uncompressed'),
   );
   return figures;
+}
+
+/**
+ * The proxy's `/render/wall` for 12 cards (issue 24: within 20 ms cold, from cache after): a cold call
+ * is one the proxy's cache has not seen (each asks a label of its own, so each is a new cache key and
+ * a new render; the renderer itself is loaded, as a proxy loads it at start), the cached call the same
+ * question again. The service is the sandbox, in process.
+ */
+async function measureRenderRoute(): Promise<Figure[]> {
+  const sandbox = createSandbox();
+  const proxy = createProxy({
+    upstream: 'http://sandbox.test/v1',
+    apiKey: 'sandbox-key',
+    fetch: sandbox.fetch,
+    log: () => {},
+    rateLimit: false,
+    uncachedLimit: false,
+    render: { renderer: createProxyRenderer() },
+  });
+  const call = async (label: string) => {
+    const start = performance.now();
+    const answer = await proxy.fetch(new Request(`http://proxy.bench/render/wall?limit=${PAGE_LIMIT}&layout=grid&label=${label}`));
+    const text = await answer.text();
+    if (!answer.ok || !text.includes('<testimonial-wall')) throw new Error(`/render/wall answered ${answer.status}: ${text.slice(0, 200)}`);
+    return performance.now() - start;
+  };
+  await call('warm-up');
+  const cold: number[] = [];
+  const cached: number[] = [];
+  for (let index = 0; index < RUNS * 3; index++) {
+    cold.push(await call(`cold-${index}`));
+    cached.push(await call(`cold-${index}`));
+  }
+  log(`ssr /render/wall of ${PAGE_LIMIT}: ${median(cold).toFixed(1)} ms cold, ${median(cached).toFixed(2)} ms from cache`);
+  return [
+    figure(
+      `ssr.render_route.${PAGE_LIMIT}.cold_ms`,
+      median(cold),
+      'ms',
+      `proxy /render/wall of ${PAGE_LIMIT}, a question not in its cache (this machine)`,
+    ),
+    figure(
+      `ssr.render_route.${PAGE_LIMIT}.cached_ms`,
+      median(cached),
+      'ms',
+      `proxy /render/wall of ${PAGE_LIMIT}, the same question again (this machine)`,
+    ),
+  ];
 }
 
 /**
@@ -245,5 +297,5 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
 
 export async function measureServerRendering(browser: () => Promise<Browser>, server: BenchServer): Promise<Figure[]> {
   const data = await testimonials(server, Math.max(...RENDER_SIZES));
-  return [...(await measureServerRender(data)), ...(await measurePages(await browser(), server))];
+  return [...(await measureServerRender(data)), ...(await measureRenderRoute()), ...(await measurePages(await browser(), server))];
 }

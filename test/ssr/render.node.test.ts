@@ -26,9 +26,9 @@ describe('renderWall', () => {
     const html = await renderWall({ upstream, fetch: sandbox.fetch, attributes: { endpoint: '/api', limit: 5, sort: 'rating' } });
     const text = readable(html);
     assert.match(text, /^<testimonial-wall endpoint="\/api" sort="rating" limit="5" layout="grid"><template shadowrootmode="open">/);
-    assert.equal((text.match(/<testimonial-card\s/g) ?? []).length, 5);
+    assert.equal((text.match(/<testimonial-card[\s>]/g) ?? []).length, 5);
     // Every card's own root (and its players'), in the wall's root.
-    assert.equal((text.match(/<testimonial-card\s[^>]*><template shadowrootmode="open">/g) ?? []).length, 5);
+    assert.equal((text.match(/<testimonial-card(?:\s[^>]*)?><template shadowrootmode="open">/g) ?? []).length, 5);
     assert.match(text, /part="load-more"/);
     const page = island(html, 'testimonial-wall') as { total: number; testimonials: { id: string }[] };
     assert.equal(page.testimonials.length, 5);
@@ -60,11 +60,11 @@ describe('renderWall', () => {
   it('renders given testimonials with an endpoint for later pages, and without one with no Load more', async () => {
     const many = Array.from({ length: 3 }, (_, index) => sampleTestimonial({ id: `t${index}`, customer_name: `Name ${index}` }));
     const paged = readable(await renderWall({ testimonials: many, attributes: { endpoint: '/api', limit: 3 } }));
-    assert.equal((paged.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.equal((paged.match(/<testimonial-card[\s>]/g) ?? []).length, 3);
     assert.match(paged, /part="load-more"/);
     assert.doesNotMatch(paged, /Could not load/);
     const alone = readable(await renderWall({ testimonials: many, attributes: { limit: 3 } }));
-    assert.equal((alone.match(/<testimonial-card\s/g) ?? []).length, 3);
+    assert.equal((alone.match(/<testimonial-card[\s>]/g) ?? []).length, 3);
     assert.doesNotMatch(alone, /part="load-more"/);
   });
 
