@@ -1,6 +1,7 @@
 // The cards demo page: every variant and theme, a right-to-left language, bad and hostile data.
 // Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
 import '../src/define.js';
+import './on-request.js';
 import { createClient, type Testimonial, type TestimonialCard } from '../src/index.js';
 
 declare global {
@@ -122,10 +123,7 @@ async function main(): Promise<void> {
   const fetched = document.createElement('testimonial-card');
   fetched.setAttribute('endpoint', '/api');
   fetched.setAttribute('testimonial-id', first.id);
-  const missing = document.createElement('testimonial-card');
-  missing.setAttribute('endpoint', '/api');
-  missing.setAttribute('testimonial-id', '00000000-0000-4000-8000-000000000000');
-  fill('#fetched', [fetched, missing]);
+  fill('#fetched', [fetched]);
 
   fill(
     '#videos',

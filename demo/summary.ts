@@ -2,6 +2,7 @@
 // sandbox through the proxy at /api, and the floating placement with its dismissal.
 // Imports only the package's entry points (`testimonial-elements/define` registers the summary lazily).
 import '../src/define.js';
+import './on-request.js';
 
 const floating = document.querySelector('#floating')!;
 const placement = document.querySelector<HTMLSelectElement>('#placement')!;
