@@ -5,7 +5,7 @@
  * taken over by the script-tag build): the four category scores and the cumulative layout shift, with
  * Lighthouse's default settings (a mid-range phone, simulated slow 4G).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { serverRenderedPage } from '../scripts/server-rendered-page.js';
@@ -72,6 +72,12 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const { lhr } = result;
+      // Every audit's details, for finding what costs points (development: BENCH_LIGHTHOUSE_REPORTS=<folder>).
+      const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        writeFileSync(join(reports, `${key}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const category of CATEGORIES) {
         const score = lhr.categories[category]?.score;

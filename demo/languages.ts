@@ -2,6 +2,7 @@
 // and every word follows. Finnish is not built in: this page registers a few words of its own, and the
 // rest stays English (marked lang="en"). Imports only the package's public entry points.
 import '../src/define.js';
+import './on-request.js';
 import { registerTranslation, type TestimonialSummary, type TestimonialWall } from '../src/index.js';
 
 registerTranslation('fi', {

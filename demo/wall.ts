@@ -2,6 +2,7 @@
 // every attribute, and 1,000 testimonials rendered from data in hand.
 // Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
 import '../src/define.js';
+import './on-request.js';
 import { createClient, type Testimonial, type TestimonialWall } from '../src/index.js';
 
 const playground = document.querySelector<TestimonialWall>('#playground')!;

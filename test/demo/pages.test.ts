@@ -44,7 +44,7 @@ async function settled(frame: HTMLIFrameElement): Promise<void> {
     () => {
       const status = doc.querySelector('#status')?.textContent ?? '';
       if (status.startsWith('Loading')) return false;
-      const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial, testimonial-summary');
+      const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial, testimonial-summary, testimonial-form');
       if (elements.some((element) => !view.customElements.get(element.localName))) return false;
       return deepAll(doc, '[part~="skeleton"], [aria-busy="true"]').length === 0;
     },
@@ -185,6 +185,17 @@ describe('demo pages', function () {
         // Layout Instability is a Chromium API; Firefox has no layout-shift entries to count.
         if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) this.skip();
         frame = await openPage(page, 'light');
+        const { cls, shifts } = await layoutShift(frame);
+        expect(cls, shifts.join('; ')).to.be.below(0.01);
+      });
+    }
+    // Lighthouse's phone found 0.326 on the form page and 0.022 on the summary page: in one column what
+    // followed the first element moved when that element's chunk (defined on first use) arrived after
+    // the first paint.
+    for (const page of ['form', 'summary'] as const) {
+      it(`${page}.html does not shift while its elements arrive (390 × 844)`, async function () {
+        if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) this.skip();
+        frame = await openPage(page, 'light', { width: 390, height: 844 });
         const { cls, shifts } = await layoutShift(frame);
         expect(cls, shifts.join('; ')).to.be.below(0.01);
       });
