@@ -186,11 +186,15 @@ interface Load {
   scriptBytesBeforeVisible: number;
 }
 
-async function load(browser: Browser, url: string, { blockScripts = false } = {}): Promise<Load> {
+/** A slow phone's processor, as Lighthouse's mobile preset emulates it. */
+const THROTTLED_CPU = 4;
+
+async function load(browser: Browser, url: string, { blockScripts = false, cpuSlowdown = 1 } = {}): Promise<Load> {
   const context = await browser.createBrowserContext();
   try {
     const page: Page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
+    if (cpuSlowdown > 1) await (await page.createCDPSession()).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     if (blockScripts) {
       await page.setRequestInterception(true);
       page.on('request', (request) => void (request.resourceType() === 'script' ? request.abort() : request.continue()));
@@ -210,6 +214,29 @@ async function load(browser: Browser, url: string, { blockScripts = false } = {}
   }
 }
 
+/** Loads of both pages in turn, alternating who goes first, after one unmeasured load each. */
+async function pairedLoads(
+  browser: Browser,
+  serverUrl: string,
+  clientUrl: string,
+  cpuSlowdown: number,
+): Promise<{ ours: Load[]; baseline: Load[] }> {
+  const ours: Load[] = [];
+  const baseline: Load[] = [];
+  await load(browser, serverUrl, { cpuSlowdown });
+  await load(browser, clientUrl, { cpuSlowdown });
+  for (let index = 0; index < RUNS; index++) {
+    if (index % 2 === 0) {
+      ours.push(await load(browser, serverUrl, { cpuSlowdown }));
+      baseline.push(await load(browser, clientUrl, { cpuSlowdown }));
+    } else {
+      baseline.push(await load(browser, clientUrl, { cpuSlowdown }));
+      ours.push(await load(browser, serverUrl, { cpuSlowdown }));
+    }
+  }
+  return { ours, baseline };
+}
+
 async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
   const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
   if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
@@ -223,19 +250,8 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   );
   const serverUrl = `${server.origin}/bench/ssr-server.html`;
   const clientUrl = `${server.origin}/bench/ssr-client.html`;
-  const ours: Load[] = [];
-  const baseline: Load[] = [];
-  await load(browser, serverUrl);
-  await load(browser, clientUrl);
-  for (let index = 0; index < RUNS; index++) {
-    if (index % 2 === 0) {
-      ours.push(await load(browser, serverUrl));
-      baseline.push(await load(browser, clientUrl));
-    } else {
-      baseline.push(await load(browser, clientUrl));
-      ours.push(await load(browser, serverUrl));
-    }
-  }
+  const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
+  const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;
   try {
@@ -249,6 +265,9 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   const visible = (loads: Load[]) => median(loads.map((l) => l.visible));
   log(
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
+  );
+  log(
+    `ssr pages, CPU ${THROTTLED_CPU}× slower: FCP ${fcp(throttled.ours).toFixed(0)} vs ${fcp(throttled.baseline).toFixed(0)} ms, visible ${visible(throttled.ours).toFixed(0)} vs ${visible(throttled.baseline).toFixed(0)} ms`,
   );
   return [
     figure(
@@ -276,10 +295,30 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       '×',
       'time until testimonials are visible: server-rendered ÷ client-rendered',
     ),
+    figure(
+      'ssr.fcp.throttled.ratio',
+      pairedRatio(
+        throttled.ours.map((l) => l.fcp),
+        throttled.baseline.map((l) => l.fcp),
+      ),
+      '×',
+      `first contentful paint, CPU ${THROTTLED_CPU}× slower (Emulation.setCPUThrottlingRate): server-rendered ÷ client-rendered`,
+    ),
+    figure(
+      'ssr.visible.throttled.ratio',
+      pairedRatio(
+        throttled.ours.map((l) => l.visible),
+        throttled.baseline.map((l) => l.visible),
+      ),
+      '×',
+      `testimonials visible, CPU ${THROTTLED_CPU}× slower: server-rendered ÷ client-rendered`,
+    ),
     figure('ssr.fcp.ms', fcp(ours), 'ms', 'FCP, server-rendered page (this machine)'),
     figure('ssr.fcp.client_ms', fcp(baseline), 'ms', 'FCP, client-rendered page (this machine)'),
     figure('ssr.visible.ms', visible(ours), 'ms', 'testimonials visible, server-rendered page (this machine)'),
     figure('ssr.visible.client_ms', visible(baseline), 'ms', 'testimonials visible, client-rendered page (this machine)'),
+    figure('ssr.fcp.throttled.ms', fcp(throttled.ours), 'ms', `FCP, server-rendered page, CPU ${THROTTLED_CPU}× slower`),
+    figure('ssr.fcp.throttled.client_ms', fcp(throttled.baseline), 'ms', `FCP, client-rendered page, CPU ${THROTTLED_CPU}× slower`),
     figure(
       'ssr.js_bytes_before_visible',
       jsNeeded,

@@ -15,22 +15,7 @@
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
-/** Runs a callback at the next opportunity to render; returns a function that cancels it. */
-export type Scheduler = (callback: () => void) => () => void;
-
-/**
- * The next animation frame, or a macrotask in a hidden document (where frames do not come), so a wall
- * rendered in a background tab is complete when the tab is shown.
- */
-export const nextFrame: Scheduler = (callback) => {
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-    const timer = setTimeout(callback, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(callback);
-  return () => cancelAnimationFrame(frame);
-};
+import { nextFrame, type Scheduler } from '../shared/next-frame.js';
 
 /** Calls back once the current task (and the rendering it triggers) is over. */
 export type AfterTask = (callback: () => void) => void;

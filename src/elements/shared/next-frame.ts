@@ -1,0 +1,19 @@
+/** Runs a callback at the next opportunity to render; returns a function that cancels it. */
+export type Scheduler = (callback: () => void) => () => void;
+
+/**
+ * The next animation frame, or a macrotask in a hidden document (where frames do not come), so what
+ * waits for a frame in a background tab is done when the tab is shown.
+ */
+export const nextFrame: Scheduler = (callback) => {
+  // globalThis: a wall rendered on the server (Node, no document) reveals its slices too.
+  const hidden = globalThis.document?.hidden;
+  const id = hidden ? setTimeout(callback) : requestAnimationFrame(callback);
+  return () => (hidden ? clearTimeout(id) : cancelAnimationFrame(id as number));
+};
+
+/**
+ * Once a frame has been painted: the callbacks of the frame after next run after the paint of the next
+ * one (in a hidden document, after two macrotasks).
+ */
+export const afterNextPaint = (): Promise<void> => new Promise((done) => nextFrame(() => nextFrame(done)));
