@@ -87,15 +87,19 @@ function treeCpuSampler(rootPid) {
   };
   const timer = setInterval(sample, 500);
   return {
-    /** Stops sampling once the processes seen are gone (or after 10 s), and resolves to their CPU seconds. */
+    /**
+     * Stops sampling once the processes seen are gone or idle (a browser's crash handler lingers, idle),
+     * at most 3 s after the command ended, and resolves to their CPU seconds.
+     */
     async stop() {
       clearInterval(timer);
-      for (let waited = 0; waited < 10_000; waited += 250) {
-        const table = sample();
-        if (![...seen.keys()].some((pid) => table.has(pid) && pid !== process.pid)) break;
+      const total = () => [...seen.values()].reduce((sum, cpu) => sum + cpu, 0);
+      for (let waited = 0, last = -1; waited < 3_000 && total() !== last; waited += 250) {
+        last = total();
         await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+        sample();
       }
-      return [...seen.values()].reduce((sum, cpu) => sum + cpu, 0);
+      return total();
     },
   };
 }
