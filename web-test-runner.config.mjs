@@ -1,7 +1,7 @@
 // Browser tests: @web/test-runner on the system's Chromium (and Firefox ESR with BROWSERS=all).
 // scripts/test.mjs finds the browsers and passes their paths in CHROME_PATH / FIREFOX_PATH; no test
 // ever downloads a browser.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -32,9 +32,25 @@ const chromiumArgs = [
 
 // scripts/test.mjs runs one browser at a time (TEST_BROWSER=chromium|firefox): side by side on two
 // cores, focus, hover and visibility tests of one browser starve while the other plays video.
+
+/**
+ * Chromium runs CHROMIUM_CONCURRENCY test files at a time (2 unless set), each in a window of its own
+ * that behaves as the focused one: a second *tab* would be hidden (no requestAnimationFrame, on which
+ * fixture() and Lit's first render wait; no focus), a second window with focus emulation is visible,
+ * focused and painted like the first (checked with puppeteer on Chromium 156: visibilityState,
+ * hasFocus(), rAF, focus events). Firefox keeps one file at a time: its windows are visible, but only
+ * one holds focus, so keyboard and focus tests would fail in the other.
+ */
+const CHROMIUM_CONCURRENCY = Number(process.env.CHROMIUM_CONCURRENCY) || 2;
 const chromium = () =>
   chromeLauncher({
     launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: chromiumArgs },
+    concurrency: CHROMIUM_CONCURRENCY,
+    async createPage({ context }) {
+      const page = await context.newPage({ type: 'window' });
+      await page.emulateFocusedPage(true);
+      return page;
+    },
   });
 const firefox = () =>
   puppeteerLauncher({
@@ -51,34 +67,49 @@ const firefox = () =>
       },
     },
   });
-const browsers = [process.env.TEST_BROWSER === 'firefox' ? firefox() : chromium()];
+const inFirefox = process.env.TEST_BROWSER === 'firefox';
+const browsers = [inFirefox ? firefox() : chromium()];
 
 /**
- * For scripts/test.mjs's summary: each test file's result and time (since the previous file ended: files
- * run one at a time), a line of JSON per file in the file TEST_RESULTS names.
+ * For scripts/test.mjs's summary: each test file's result and time, a line of JSON per file in the file
+ * TEST_RESULTS names. Files run `concurrency` at a time, first come first served, so a file started
+ * when the file `concurrency` places before it ended (or when the run started).
  */
-function fileResultsReporter(path) {
-  let since = Date.now();
+function fileResultsReporter(path, concurrency) {
+  const ends = [];
+  const started = Date.now();
   return {
     reportTestFileResults({ sessionsForTestFile, testFile }) {
       const now = Date.now();
+      const since = ends.at(-concurrency) ?? started;
+      ends.push(now);
       const passed = sessionsForTestFile.every((session) => session.passed);
       const file = testFile.replace(`${process.cwd()}/`, '');
       appendFileSync(path, `${JSON.stringify({ file, seconds: (now - since) / 1000, status: passed ? 0 : 1 })}\n`);
-      since = now;
     },
   };
 }
+
+/**
+ * Test files whose first line is `// @test-browsers: chromium (why)`: pure logic that happens to run in
+ * a page (a function of its arguments, a stubbed environment), nothing an engine decides, so Firefox
+ * would only repeat Chromium's run. Anything that renders, lays out, focuses, plays or parses
+ * markup runs in both.
+ */
+const CHROMIUM_ONLY = /^\/\/ @test-browsers: chromium\b/;
+const chromiumOnlyFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((path) => path.endsWith('.test.ts') && !path.endsWith('.node.test.ts'))
+  .map((path) => `test/${path.split('\\').join('/')}`)
+  .filter((path) => CHROMIUM_ONLY.test(readFileSync(path, 'utf8')));
 
 /** URLs whose next request fails (see the `failNextRequest` middleware). */
 const failNextRequests = new Set();
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', ...(inFirefox ? chromiumOnlyFiles.map((path) => `!${path}`) : [])],
   nodeResolve: true,
   rootDir: '.',
-  // One test file at a time: with two, one page is a background tab where requestAnimationFrame never
-  // fires (fixture() and Lit's first render wait on it), and playback tests compete for 2 cores.
+  // Firefox's: one test file at a time (Chromium's launcher sets its own, above).
   concurrency: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
@@ -160,6 +191,9 @@ export default {
     },
   ],
   browsers,
-  reporters: [defaultReporter(), ...(process.env.TEST_RESULTS ? [fileResultsReporter(process.env.TEST_RESULTS)] : [])],
+  reporters: [
+    defaultReporter(),
+    ...(process.env.TEST_RESULTS ? [fileResultsReporter(process.env.TEST_RESULTS, inFirefox ? 1 : CHROMIUM_CONCURRENCY)] : []),
+  ],
   testFramework: { config: { timeout: 15000 } },
 };

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval, setTimeout } from 'node:timers';
 
 const [part = 'all', ...rest] = process.argv.slice(2);
 const PARTS = ['lint', 'types', 'node', 'browser'];
@@ -42,20 +43,82 @@ function childCpu() {
   }
 }
 
+/** Each process's parent and its own CPU seconds so far (user + system), from /proc (Linux; else empty). */
+function processTable() {
+  const table = new Map();
+  let names;
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return table;
+  }
+  for (const name of names) {
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      // ppid, utime and stime: fields 4, 14 and 15 of proc(5), counted from the state (field 3).
+      table.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return table;
+}
+
+/**
+ * The CPU seconds used by a process and everything it starts, sampled twice a second: each process's
+ * last reading, summed. A browser that web-test-runner leaves to exit on its own is reaped by nobody we
+ * wait for, so childCpu() misses it; this does not (it keeps reading the processes it has seen until
+ * they are gone). Processes that live under half a second are missed: a lower bound, close enough to
+ * compare runs.
+ */
+function treeCpuSampler(rootPid) {
+  const seen = new Map();
+  const sample = () => {
+    const table = processTable();
+    const inTree = (pid) => {
+      for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+        if (at === rootPid || seen.has(at)) return true;
+        at = table.get(at)?.parent ?? 0;
+      }
+      return false;
+    };
+    for (const [pid, { cpu }] of table) if (inTree(pid)) seen.set(pid, cpu);
+    return table;
+  };
+  const timer = setInterval(sample, 500);
+  return {
+    /**
+     * Stops sampling once the processes seen are gone or idle (a browser's crash handler lingers, idle),
+     * at most 3 s after the command ended, and resolves to their CPU seconds.
+     */
+    async stop() {
+      clearInterval(timer);
+      const total = () => [...seen.values()].reduce((sum, cpu) => sum + cpu, 0);
+      for (let waited = 0, last = -1; waited < 3_000 && total() !== last; waited += 250) {
+        last = total();
+        await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+        sample();
+      }
+      return total();
+    },
+  };
+}
+
 /**
  * Runs a command. Its output goes straight to ours, or, for commands that run side by side, is kept
  * and printed in one piece when it ends (so that two files' reports never interleave).
  */
-function run(cmd, args, { env = process.env, buffered = false } = {}) {
+function run(cmd, args, { env = process.env, buffered = false, sampleCpu = false } = {}) {
   const line = `> ${cmd === process.execPath ? 'node' : cmd} ${args.join(' ')}`;
   if (!buffered) console.log(`\n${line}`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const sampler = sampleCpu && child.pid ? treeCpuSampler(child.pid) : undefined;
     let output = buffered ? `${line}\n` : '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
-    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n`, cpu: Number.NaN }));
+    child.on('close', async (code) => resolve({ status: code ?? 1, output, cpu: sampler ? await sampler.stop() : Number.NaN }));
   });
 }
 
@@ -74,14 +137,15 @@ async function inPool(jobs, size) {
 }
 
 /**
- * Times `body` (which resolves to an exit status) as a phase of the summary. `countsCpu` false: the
- * phase's CPU time is not all counted (web-test-runner leaves its browser to exit on its own).
+ * Times `body` as a phase of the summary. `body` resolves to an exit status, whose CPU time is that of
+ * the commands it waited for (childCpu), or to `{ status, cpu }` when it measured its CPU itself.
  */
-async function phase(name, body, countsCpu = true) {
+async function phase(name, body) {
   const start = performance.now();
-  const cpu = childCpu();
-  const status = await body();
-  phases.push({ name, seconds: seconds(start), cpu: countsCpu ? childCpu() - cpu : Number.NaN, status });
+  const cpuBefore = childCpu();
+  const result = await body();
+  const { status, cpu } = typeof result === 'number' ? { status: result, cpu: childCpu() - cpuBefore } : result;
+  phases.push({ name, seconds: seconds(start), cpu, status });
   if (status !== 0) console.error(`\n${name} failed (exit ${status}).`);
   return status;
 }
@@ -150,14 +214,15 @@ async function nodeTestFile(file, group) {
   const start = performance.now();
   const cpu = childCpu();
   if (!buffered) console.log(`\n# ${file} (alone: it starts a browser)`);
-  const { status, output } = await run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
+  const ran = await run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
     env: { ...process.env, TEST_GROUP: group },
     buffered,
+    // Beside another file, childCpu() would count both: its own process tree is sampled instead.
+    sampleCpu: buffered,
   });
+  const { status, output } = ran;
   const time = seconds(start);
-  // A file's CPU is its own only when it ran alone.
-  const alone = !buffered || NODE_CONCURRENCY === 1;
-  files.push({ part: 'node', file, seconds: time, cpu: alone ? childCpu() - cpu : Number.NaN, status });
+  files.push({ part: 'node', file, seconds: time, cpu: buffered ? ran.cpu : childCpu() - cpu, status });
   const verdict = `# ${status === 0 ? 'ok' : `FAILED (exit ${status})`}: ${file}, ${time.toFixed(1)} s`;
   if (buffered) console.log(`\n${output.trimEnd()}\n${verdict}`);
   else console.log(verdict);
@@ -239,15 +304,16 @@ async function browserTests() {
     for (const browser of wanted) {
       const results = join(resultsDir, `${browser}.jsonl`);
       status =
-        (await phase(
-          `browser: ${browser}`,
-          async () => {
-            console.log(`\n# browser tests in ${browser}`);
-            const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs', ...rest];
-            return (await run(process.execPath, args, { env: { ...env, TEST_BROWSER: browser, TEST_RESULTS: results } })).status;
-          },
-          false,
-        )) || status;
+        (await phase(`browser: ${browser}`, async () => {
+          console.log(`\n# browser tests in ${browser}`);
+          const args = ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs', ...rest];
+          // Sampled: web-test-runner leaves its browser to exit on its own, so childCpu() misses it.
+          const { status: ran, cpu } = await run(process.execPath, args, {
+            env: { ...env, TEST_BROWSER: browser, TEST_RESULTS: results },
+            sampleCpu: true,
+          });
+          return { status: ran, cpu };
+        })) || status;
       if (existsSync(results)) {
         for (const line of readFileSync(results, 'utf8').split('\n').filter(Boolean)) files.push({ part: browser, ...JSON.parse(line) });
       }

@@ -1,3 +1,4 @@
+// @test-browsers: chromium (request building and the in-process sandbox: standard Fetch objects, nothing an engine decides)
 // The client in a real browser: keys refused on a page, relative base URLs, and a list call answered by
 // the in-process sandbox (no server).
 import { expect } from '@open-wc/testing';

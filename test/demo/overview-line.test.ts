@@ -1,3 +1,4 @@
+// @test-browsers: chromium (a pure function of its argument)
 import { expect } from '@open-wc/testing';
 import { overviewLine } from '../../demo/overview-line.js';
 

@@ -1,3 +1,4 @@
+// @test-browsers: chromium (which messages the elements log for which attribute values: their own logic)
 /**
  * One warning policy for every element: an invalid attribute value gets `[tag] TE-INVALID-<ATTRIBUTE>: …`
  * on the console, once per element and code, and the element carries on with the default; the define

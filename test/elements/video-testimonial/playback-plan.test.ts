@@ -1,3 +1,4 @@
+// @test-browsers: chromium (the plan is a function of a stubbed environment: each browser is imitated, none is asked)
 import { assert } from '@open-wc/testing';
 import type { HlsConstructor } from '../../../src/elements/video-testimonial/hls-loader.js';
 import { planPlayback, type PlaybackEnvironment, type PlaybackSource } from '../../../src/elements/video-testimonial/playback-engine.js';
