@@ -4,7 +4,6 @@ import { TestimonialApiError } from '../../client/errors.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
 import { resolveEndpoint } from '../shared/endpoint-client.js';
 import { errorMessage } from '../shared/events.js';
-import { isRightToLeft } from '../shared/locale.js';
 import type { TranslationKey } from '../shared/localize.js';
 import { TestimonialElement } from '../shared/testimonial-element.js';
 import { pickOption } from '../shared/warnings.js';
@@ -488,7 +487,7 @@ export class TestimonialForm extends TestimonialElement {
 
   protected override render(): TemplateResult {
     const { lang } = this.locale;
-    const dir = isRightToLeft(lang) ? 'rtl' : nothing;
+    const dir = this.wordsDir;
     const honeypot = this.session.form?.honeypot ?? 'website';
     const content =
       this.phase === 'sent'
