@@ -140,7 +140,8 @@ export function startCollect(endpoint: string, options: CollectCallOptions = {})
 /** `POST {base}/collect/uploads`: where to send a file of this kind, type and size. */
 export function requestUpload(
   endpoint: string,
-  request: { token: string; kind: UploadKind; contentType: string; size: number },
+  /** `duration`: a video's length in seconds, when the browser read it (the route refuses one too long; it cannot check the file's). */
+  request: { token: string; kind: UploadKind; contentType: string; size: number; duration?: number },
   options: CollectCallOptions = {},
 ): Promise<UploadTicket> {
   return call<UploadTicket>(

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { submitCollect, type CollectSubmission, type UploadLimit } from '../../client/collect.js';
+import { submitCollect, type CollectSubmission, type CollectUploadLimits, type UploadLimit } from '../../client/collect.js';
 import { TestimonialApiError } from '../../client/errors.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
 import { resolveEndpoint } from '../shared/endpoint-client.js';
@@ -11,6 +11,7 @@ import { CollectSession, isTokenRefusal } from './collect-session.js';
 import { DEFAULT_FIELDS, FIELD_NAMES, fieldOfName, parseFieldList, RATINGS, TEXT_FIELDS, type FormField } from './form-fields.js';
 import { FormUploads, type Upload, type UploadPart, type UploadSlot } from './form-uploads.js';
 import { styles } from './testimonial-form.styles.js';
+import { videoDuration } from './video-duration.js';
 import { VideoRecorder } from './video-recorder.js';
 
 export type { TestimonialFormErrorEvent, TestimonialFormSubmitEvent, TestimonialFormSuccessEvent } from '../shared/events.js';
@@ -179,17 +180,25 @@ export class TestimonialForm extends TestimonialElement {
     if (!file) return;
     const form = await this.session.ready().catch(() => undefined);
     const limit: UploadLimit | undefined = slot === 'video' ? form?.uploads?.video : form?.uploads?.image;
-    const problem: TranslationKey | undefined =
-      limit && !limit.types.includes(file.type)
-        ? 'This type of file is not accepted.'
-        : limit && file.size > limit.maxBytes
-          ? 'This file is too large (at most {0} MB).'
-          : undefined;
+    // A video's length is read here, before any upload: the route cannot decode one to check it.
+    const duration = slot === 'video' && !this.fileProblem(limit, file) ? await videoDuration(file) : undefined;
+    const problem = this.fileProblem(limit, file, duration);
     this.fileErrors = { ...this.fileErrors, [slot]: problem };
     this.errors = { ...this.errors, [slot]: undefined };
     if (problem) return this.requestUpdate();
     if (slot === 'video') this.recorder.close();
-    await this.uploads.start(slot, file.name, [{ kind: slot === 'video' ? 'video' : 'photo', file }]);
+    await this.uploads.start(slot, file.name, [{ kind: slot === 'video' ? 'video' : 'photo', file, duration }]);
+  }
+
+  /** Why the route would refuse `file` (its type, its size, a video's length in seconds when known). */
+  private fileProblem(limit: UploadLimit | undefined, file: File, duration?: number): TranslationKey | undefined {
+    if (!limit) return undefined;
+    if (!limit.types.includes(file.type)) return 'This type of file is not accepted.';
+    if (file.size > limit.maxBytes) return 'This file is too large (at most {0} MB).';
+    const maxSeconds = (limit as Partial<CollectUploadLimits['video']>).maxSeconds;
+    return duration !== undefined && maxSeconds !== undefined && duration > maxSeconds
+      ? 'This video is too long (at most {0} seconds).'
+      : undefined;
   }
 
   private uploadSettled(upload: Upload): void {
@@ -336,8 +345,12 @@ export class TestimonialForm extends TestimonialElement {
   private renderFieldError(field: FormField | 'consent'): TemplateResult | typeof nothing {
     const key = this.errors[field] ?? this.fileErrors[field as UploadSlot];
     if (!key) return nothing;
-    const mb = Math.floor((this.session.form?.uploads?.[field === 'video' ? 'video' : 'image'].maxBytes ?? 0) / 1048576);
-    return html`<p part="error" class="error" id="error-${field}">${this.w(key, mb)}</p>`;
+    const uploads = this.session.form?.uploads;
+    const limit =
+      key === 'This video is too long (at most {0} seconds).'
+        ? (uploads?.video.maxSeconds ?? 0)
+        : Math.floor((uploads?.[field === 'video' ? 'video' : 'image'].maxBytes ?? 0) / 1048576);
+    return html`<p part="error" class="error" id="error-${field}">${this.w(key, limit)}</p>`;
   }
 
   private renderLabel(field: FormField, key: TranslationKey, id: string): TemplateResult {

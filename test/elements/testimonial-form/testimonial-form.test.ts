@@ -246,6 +246,26 @@ describe('<testimonial-form>', function () {
     expect(video.type).to.match(/^video\/(webm|mp4)$/);
   });
 
+  it("refuses a chosen video longer than the route's maximum before uploading it, and uploads one within it", async () => {
+    const el = await form('fields="name video"');
+    $<HTMLInputElement>(el, '[name=customer_name]').focus();
+    await until(() => el.shadowRoot!.querySelector('#file-video'), 'the video field');
+    const fixture = async (name: string) =>
+      new File([await (await fetch(new URL(`./media/${name}`, import.meta.url))).blob()], name, { type: 'video/webm' });
+    // Six seconds, over the stand-in's three: said beside the field, and nothing is sent.
+    chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('six-seconds.webm'));
+    await until(() => el.shadowRoot!.querySelector('#error-video'), 'the message beside the field');
+    expect($(el, '#error-video').textContent).to.equal('This video is too long (at most 3 seconds).');
+    expect($(el, '#file-video').getAttribute('aria-describedby')).to.contain('error-video');
+    expect((await stored()).files).to.deep.equal([], 'nothing uploaded');
+    // Two seconds: uploaded.
+    chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('two-seconds.webm'));
+    const button = (label: string) => [...el.shadowRoot!.querySelectorAll('button')].find((item) => item.textContent!.includes(label));
+    await until(() => button('Remove'), 'the upload done');
+    expect(el.shadowRoot!.querySelector('#error-video')).to.equal(null);
+    expect((await stored()).files.map((file) => file.kind)).to.deep.equal(['video']);
+  });
+
   it('takes over the server-rendered form with what was typed in it, and the field that had focus', async () => {
     const box = await mount<HTMLDivElement>(html`<div></div>`);
     box.innerHTML = `<testimonial-form endpoint="/api" fields="name text" id="server">

@@ -140,6 +140,7 @@ const ar: Translation = {
   'The upload did not finish.': 'لم يكتمل الرفع.',
   Remove: 'إزالة',
   'This file is too large (at most {0} MB).': 'هذا الملف كبير جدًا (الحد الأقصى {0} ميغابايت).',
+  'This video is too long (at most {0} seconds).': 'هذا الفيديو طويل جدًا (الحد الأقصى {0} ثانية).',
   'This type of file is not accepted.': 'هذا النوع من الملفات غير مقبول.',
   'Wait until the upload is finished.': 'انتظر حتى يكتمل الرفع.',
   'Record a video': 'سجّل فيديو',

@@ -118,6 +118,7 @@ const fr: Translation = {
   'The upload did not finish.': 'L’envoi du fichier n’a pas abouti.',
   Remove: 'Retirer',
   'This file is too large (at most {0} MB).': 'Ce fichier est trop volumineux ({0} Mo au maximum).',
+  'This video is too long (at most {0} seconds).': 'Cette vidéo est trop longue ({0} secondes au maximum).',
   'This type of file is not accepted.': 'Ce type de fichier n’est pas accepté.',
   'Wait until the upload is finished.': 'Attendez la fin de l’envoi du fichier.',
   'Record a video': 'Enregistrer une vidéo',

@@ -109,6 +109,7 @@ const he: Translation = {
   'The upload did not finish.': 'ההעלאה לא הושלמה.',
   Remove: 'הסרה',
   'This file is too large (at most {0} MB).': 'הקובץ גדול מדי (עד {0} MB).',
+  'This video is too long (at most {0} seconds).': 'הסרטון ארוך מדי (עד {0} שניות).',
   'This type of file is not accepted.': 'סוג הקובץ הזה אינו מתקבל.',
   'Wait until the upload is finished.': 'יש להמתין לסיום ההעלאה.',
   'Record a video': 'הקלטת סרטון',

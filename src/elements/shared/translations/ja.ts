@@ -110,6 +110,7 @@ const ja: Translation = {
   'The upload did not finish.': 'アップロードが完了しませんでした。',
   Remove: '削除',
   'This file is too large (at most {0} MB).': 'ファイルが大きすぎます（最大 {0} MB）。',
+  'This video is too long (at most {0} seconds).': '動画が長すぎます（最大 {0} 秒）。',
   'This type of file is not accepted.': 'この種類のファイルは受け付けていません。',
   'Wait until the upload is finished.': 'アップロードが終わるまでお待ちください。',
   'Record a video': '動画を録画',

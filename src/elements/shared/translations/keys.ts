@@ -117,6 +117,7 @@ export const KEYS = [
   'The upload did not finish.',
   'Remove',
   'This file is too large (at most {0} MB).',
+  'This video is too long (at most {0} seconds).',
   'This type of file is not accepted.',
   'Wait until the upload is finished.',
   'Record a video',

@@ -110,6 +110,7 @@ const sv: Translation = {
   'The upload did not finish.': 'Uppladdningen slutfördes inte.',
   Remove: 'Ta bort',
   'This file is too large (at most {0} MB).': 'Filen är för stor (högst {0} MB).',
+  'This video is too long (at most {0} seconds).': 'Videon är för lång (högst {0} sekunder).',
   'This type of file is not accepted.': 'Den här filtypen accepteras inte.',
   'Wait until the upload is finished.': 'Vänta tills uppladdningen är klar.',
   'Record a video': 'Spela in en video',

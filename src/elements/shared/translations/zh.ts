@@ -112,6 +112,7 @@ const zh: Translation = {
   'The upload did not finish.': '上传未完成。',
   Remove: '移除',
   'This file is too large (at most {0} MB).': '此文件太大（最多 {0} MB）。',
+  'This video is too long (at most {0} seconds).': '此视频太长（最多 {0} 秒）。',
   'This type of file is not accepted.': '不接受此类型的文件。',
   'Wait until the upload is finished.': '请等待上传完成。',
   'Record a video': '录制视频',
