@@ -69,6 +69,9 @@ export interface CollectReceipt {
   message: string;
 }
 
+/** The most images (`media`) one testimonial may carry: the route refuses more. */
+export const MAX_MEDIA = 4;
+
 /** The error codes after which a new token is fetched and the same submission may be sent again. */
 export const TOKEN_CODES: readonly string[] = ['too_fast', 'token_invalid', 'token_expired', 'token_used'];
 

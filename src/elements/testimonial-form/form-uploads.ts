@@ -9,7 +9,8 @@ import { isAbortError } from '../shared/events.js';
 import type { CollectSession } from './collect-session.js';
 import { putFile } from './upload-file.js';
 
-export type UploadSlot = 'photo' | 'video';
+/** The photo, the video, or one of the images (`media-0`, `media-1`…: a slot each, numbered as chosen). */
+export type UploadSlot = 'photo' | 'video' | `media-${number}`;
 
 export interface UploadPart {
   kind: UploadKind;

@@ -141,6 +141,8 @@ const ar: Translation = {
   Remove: 'إزالة',
   'This file is too large (at most {0} MB).': 'هذا الملف كبير جدًا (الحد الأقصى {0} ميغابايت).',
   'This video is too long (at most {0} seconds).': 'هذا الفيديو طويل جدًا (الحد الأقصى {0} ثانية).',
+  Images: 'صور',
+  'At most {0} images.': '{0} صور كحد أقصى.',
   'This type of file is not accepted.': 'هذا النوع من الملفات غير مقبول.',
   'Wait until the upload is finished.': 'انتظر حتى يكتمل الرفع.',
   'Record a video': 'سجّل فيديو',

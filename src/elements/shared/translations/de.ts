@@ -112,6 +112,8 @@ const de: Translation = {
   Remove: 'Entfernen',
   'This file is too large (at most {0} MB).': 'Diese Datei ist zu groß (höchstens {0} MB).',
   'This video is too long (at most {0} seconds).': 'Dieses Video ist zu lang (höchstens {0} Sekunden).',
+  Images: 'Bilder',
+  'At most {0} images.': 'Höchstens {0} Bilder.',
   'This type of file is not accepted.': 'Dieser Dateityp wird nicht akzeptiert.',
   'Wait until the upload is finished.': 'Bitte warten Sie, bis der Upload abgeschlossen ist.',
   'Record a video': 'Video aufnehmen',

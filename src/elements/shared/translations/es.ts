@@ -116,6 +116,8 @@ const es: Translation = {
   Remove: 'Quitar',
   'This file is too large (at most {0} MB).': 'Este archivo es demasiado grande (máximo {0} MB).',
   'This video is too long (at most {0} seconds).': 'Este vídeo es demasiado largo (máximo {0} segundos).',
+  Images: 'Imágenes',
+  'At most {0} images.': 'Como máximo {0} imágenes.',
   'This type of file is not accepted.': 'Este tipo de archivo no se admite.',
   'Wait until the upload is finished.': 'Espera a que termine la subida.',
   'Record a video': 'Grabar un vídeo',

@@ -119,6 +119,8 @@ const fr: Translation = {
   Remove: 'Retirer',
   'This file is too large (at most {0} MB).': 'Ce fichier est trop volumineux ({0} Mo au maximum).',
   'This video is too long (at most {0} seconds).': 'Cette vidéo est trop longue ({0} secondes au maximum).',
+  Images: 'Images',
+  'At most {0} images.': '{0} images au maximum.',
   'This type of file is not accepted.': 'Ce type de fichier n’est pas accepté.',
   'Wait until the upload is finished.': 'Attendez la fin de l’envoi du fichier.',
   'Record a video': 'Enregistrer une vidéo',

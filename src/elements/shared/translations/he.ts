@@ -110,6 +110,8 @@ const he: Translation = {
   Remove: 'הסרה',
   'This file is too large (at most {0} MB).': 'הקובץ גדול מדי (עד {0} MB).',
   'This video is too long (at most {0} seconds).': 'הסרטון ארוך מדי (עד {0} שניות).',
+  Images: 'תמונות',
+  'At most {0} images.': 'עד {0} תמונות.',
   'This type of file is not accepted.': 'סוג הקובץ הזה אינו מתקבל.',
   'Wait until the upload is finished.': 'יש להמתין לסיום ההעלאה.',
   'Record a video': 'הקלטת סרטון',

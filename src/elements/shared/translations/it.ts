@@ -115,6 +115,8 @@ const it: Translation = {
   Remove: 'Rimuovi',
   'This file is too large (at most {0} MB).': 'Questo file è troppo grande (al massimo {0} MB).',
   'This video is too long (at most {0} seconds).': 'Questo video è troppo lungo (al massimo {0} secondi).',
+  Images: 'Immagini',
+  'At most {0} images.': 'Al massimo {0} immagini.',
   'This type of file is not accepted.': 'Questo tipo di file non è accettato.',
   'Wait until the upload is finished.': 'Attendi la fine del caricamento.',
   'Record a video': 'Registra un video',

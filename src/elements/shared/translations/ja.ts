@@ -111,6 +111,8 @@ const ja: Translation = {
   Remove: '削除',
   'This file is too large (at most {0} MB).': 'ファイルが大きすぎます（最大 {0} MB）。',
   'This video is too long (at most {0} seconds).': '動画が長すぎます（最大 {0} 秒）。',
+  Images: '画像',
+  'At most {0} images.': '画像は最大 {0} 枚です。',
   'This type of file is not accepted.': 'この種類のファイルは受け付けていません。',
   'Wait until the upload is finished.': 'アップロードが終わるまでお待ちください。',
   'Record a video': '動画を録画',

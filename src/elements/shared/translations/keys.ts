@@ -118,6 +118,8 @@ export const KEYS = [
   'Remove',
   'This file is too large (at most {0} MB).',
   'This video is too long (at most {0} seconds).',
+  'Images',
+  'At most {0} images.',
   'This type of file is not accepted.',
   'Wait until the upload is finished.',
   'Record a video',

@@ -110,6 +110,8 @@ const ko: Translation = {
   Remove: '삭제',
   'This file is too large (at most {0} MB).': '파일이 너무 큽니다(최대 {0}MB).',
   'This video is too long (at most {0} seconds).': '동영상이 너무 깁니다(최대 {0}초).',
+  Images: '이미지',
+  'At most {0} images.': '이미지는 최대 {0}개입니다.',
   'This type of file is not accepted.': '이 형식의 파일은 허용되지 않습니다.',
   'Wait until the upload is finished.': '업로드가 끝날 때까지 기다려 주세요.',
   'Record a video': '동영상 녹화',

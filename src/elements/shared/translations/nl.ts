@@ -112,6 +112,8 @@ const nl: Translation = {
   Remove: 'Verwijderen',
   'This file is too large (at most {0} MB).': 'Dit bestand is te groot (maximaal {0} MB).',
   'This video is too long (at most {0} seconds).': 'Deze video is te lang (maximaal {0} seconden).',
+  Images: 'Afbeeldingen',
+  'At most {0} images.': 'Maximaal {0} afbeeldingen.',
   'This type of file is not accepted.': 'Dit bestandstype wordt niet geaccepteerd.',
   'Wait until the upload is finished.': 'Wacht tot het uploaden klaar is.',
   'Record a video': 'Een video opnemen',

@@ -124,6 +124,8 @@ const pl: Translation = {
   Remove: 'Usuń',
   'This file is too large (at most {0} MB).': 'Ten plik jest za duży (maksymalnie {0} MB).',
   'This video is too long (at most {0} seconds).': 'Ten film jest za długi (maksymalnie {0} s).',
+  Images: 'Zdjęcia',
+  'At most {0} images.': 'Maksymalnie {0} zdjęcia.',
   'This type of file is not accepted.': 'Ten typ pliku nie jest akceptowany.',
   'Wait until the upload is finished.': 'Poczekaj na zakończenie przesyłania.',
   'Record a video': 'Nagraj film',

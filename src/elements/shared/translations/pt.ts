@@ -119,6 +119,8 @@ const pt: Translation = {
   Remove: 'Remover',
   'This file is too large (at most {0} MB).': 'Este arquivo é grande demais (no máximo {0} MB).',
   'This video is too long (at most {0} seconds).': 'Este vídeo é longo demais (no máximo {0} segundos).',
+  Images: 'Imagens',
+  'At most {0} images.': 'No máximo {0} imagens.',
   'This type of file is not accepted.': 'Este tipo de arquivo não é aceito.',
   'Wait until the upload is finished.': 'Aguarde o fim do envio.',
   'Record a video': 'Gravar um vídeo',

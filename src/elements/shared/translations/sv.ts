@@ -111,6 +111,8 @@ const sv: Translation = {
   Remove: 'Ta bort',
   'This file is too large (at most {0} MB).': 'Filen är för stor (högst {0} MB).',
   'This video is too long (at most {0} seconds).': 'Videon är för lång (högst {0} sekunder).',
+  Images: 'Bilder',
+  'At most {0} images.': 'Högst {0} bilder.',
   'This type of file is not accepted.': 'Den här filtypen accepteras inte.',
   'Wait until the upload is finished.': 'Vänta tills uppladdningen är klar.',
   'Record a video': 'Spela in en video',

@@ -115,6 +115,8 @@ const tr: Translation = {
   Remove: 'Kaldır',
   'This file is too large (at most {0} MB).': 'Bu dosya çok büyük (en fazla {0} MB).',
   'This video is too long (at most {0} seconds).': 'Bu video çok uzun (en fazla {0} saniye).',
+  Images: 'Görseller',
+  'At most {0} images.': 'En fazla {0} görsel.',
   'This type of file is not accepted.': 'Bu dosya türü kabul edilmiyor.',
   'Wait until the upload is finished.': 'Yüklemenin bitmesini bekleyin.',
   'Record a video': 'Video kaydet',

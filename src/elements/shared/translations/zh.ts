@@ -113,6 +113,8 @@ const zh: Translation = {
   Remove: '移除',
   'This file is too large (at most {0} MB).': '此文件太大（最多 {0} MB）。',
   'This video is too long (at most {0} seconds).': '此视频太长（最多 {0} 秒）。',
+  Images: '图片',
+  'At most {0} images.': '最多 {0} 张图片。',
   'This type of file is not accepted.': '不接受此类型的文件。',
   'Wait until the upload is finished.': '请等待上传完成。',
   'Record a video': '录制视频',
