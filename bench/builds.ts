@@ -32,22 +32,6 @@ export function buildElements(): Promise<Bundle> {
   return bundle(join(ROOT, 'src/cdn.ts'), join(TMP, 'cdn'), CDN_ENTRY_FILE);
 }
 
-/**
- * The script-tag build with `<testimonial-form>` registered for first use, as `testimonial-elements/define`
- * registers it: what the form's lazy chunk adds. (The script-tag entry itself does not register the form
- * yet: with a third lazy element, Rolldown 1.2 splits the entry's shared modules into chunks of their own,
- * rolldown/rolldown#10731.)
- */
-export function buildElementsWithForm(): Promise<Bundle> {
-  const entry = join(TMP, 'form-entry.js');
-  mkdirSync(TMP, { recursive: true });
-  writeFileSync(
-    entry,
-    `import ${JSON.stringify(join(ROOT, 'src/cdn.ts'))};\nimport ${JSON.stringify(join(ROOT, 'src/elements/testimonial-form/lazy.ts'))};\n`,
-  );
-  return bundle(entry, join(TMP, 'cdn-form'), CDN_ENTRY_FILE);
-}
-
 /** `hls-video-element` as a page would ship it: one minified ES module (hls.js included). */
 export function buildHlsVideoElement(): Promise<Bundle> {
   const entry = join(TMP, 'hls-video-entry.js');

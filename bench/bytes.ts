@@ -29,15 +29,6 @@ function sizeFigures(key: string, size: Compressed, what: string): Figure[] {
   ];
 }
 
-/** What `<testimonial-form>`'s lazy chunk adds beyond what the page already loaded (`withForm`: see buildElementsWithForm). */
-export function measureFormChunk(withForm: Bundle): Figure[] {
-  const loaded = new Set(staticClosure(withForm));
-  const root = [...withForm.chunks.keys()].find((file) => /^chunks\/testimonial-form-/.test(file));
-  if (!root) throw new Error('the build has no testimonial-form chunk');
-  const extra = staticClosure(withForm, root).filter((file) => !loaded.has(file));
-  return sizeFigures('bytes.lazy.testimonial-form', sum(withForm, extra), 'lazy chunk testimonial-form');
-}
-
 export function measureBytes(elements: Bundle, hlsVideo: Bundle): Figure[] {
   const entryFiles = staticClosure(elements);
   const entry = sum(elements, entryFiles);

@@ -10,8 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
-import { buildDemo, buildElements, buildElementsWithForm, buildHlsVideoElement, type Bundle } from './builds.js';
-import { measureBytes, measureFormChunk } from './bytes.js';
+import { buildDemo, buildElements, buildHlsVideoElement, type Bundle } from './builds.js';
+import { measureBytes } from './bytes.js';
 import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
@@ -34,7 +34,7 @@ interface Context {
 }
 
 const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
-  bytes: async ({ elements, hlsVideo }) => [...measureBytes(elements, hlsVideo), ...measureFormChunk(await buildElementsWithForm())],
+  bytes: async ({ elements, hlsVideo }) => measureBytes(elements, hlsVideo),
   wall: async ({ browser, server }) => measureWallRender(await browser(), server),
   'wall-controls': async ({ browser, server }) => measureWallControls(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),

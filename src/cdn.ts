@@ -5,6 +5,7 @@ import { loadWhenUsedInDocument } from './elements/shared/lazy-define.js';
 import './elements/testimonial-card/define.js';
 import './elements/testimonial-wall/define.js';
 import './elements/testimonial-summary/lazy.js';
+import './elements/testimonial-form/lazy.js';
 
 // Cards ask for the player themselves; this finds players written in the page or added later.
 loadWhenUsedInDocument('video-testimonial');

@@ -69,6 +69,9 @@ export interface CollectReceipt {
   message: string;
 }
 
+/** The most images (`media`) one testimonial may carry: the route refuses more. */
+export const MAX_MEDIA = 4;
+
 /** The error codes after which a new token is fetched and the same submission may be sent again. */
 export const TOKEN_CODES: readonly string[] = ['too_fast', 'token_invalid', 'token_expired', 'token_used'];
 
@@ -140,7 +143,8 @@ export function startCollect(endpoint: string, options: CollectCallOptions = {})
 /** `POST {base}/collect/uploads`: where to send a file of this kind, type and size. */
 export function requestUpload(
   endpoint: string,
-  request: { token: string; kind: UploadKind; contentType: string; size: number },
+  /** `duration`: a video's length in seconds, when the browser read it (the route refuses one too long; it cannot check the file's). */
+  request: { token: string; kind: UploadKind; contentType: string; size: number; duration?: number },
   options: CollectCallOptions = {},
 ): Promise<UploadTicket> {
   return call<UploadTicket>(

@@ -19,6 +19,7 @@ import { isRightToLeft } from '../elements/shared/locale.js';
 import {
   DEFAULT_FIELDS,
   fieldOfName,
+  isFileField,
   parseFieldList,
   RATINGS,
   TEXT_FIELDS,
@@ -76,7 +77,7 @@ export async function renderForm({ attributes, endpoint, fetch: fetcher, signal 
     (words.word?.(key, args[0], undefined) ?? key).replace(/\{(\d)\}/g, (_, index: number) => String(args[index] ?? ''));
 
   const chosen = attributes.fields === undefined ? [...DEFAULT_FIELDS] : parseFieldList(attributes.fields).fields;
-  const fields = [...new Set<FormField>([...chosen, 'name'])].filter((field) => field !== 'photo' && field !== 'video');
+  const fields = [...new Set<FormField>([...chosen, 'name'])].filter((field) => !isFileField(field));
   const routeRequired = route.required.map(fieldOfName);
   const required = (field: FormField) =>
     field === 'name' || parseFieldList(attributes.required).fields.includes(field) || routeRequired.includes(field);

@@ -3,15 +3,17 @@
  * Script-tag use: the CDN file in plain HTML pages that hold nothing else (no bundler, no framework),
  * with the proxy at `/api`, checked in Chromium. The build is served from `/cdn/`, not the site's root,
  * as a CDN serves it, so a chunk URL resolved against the page instead of the script is a 404 here.
- * Also: hls.js is never in the entry nor loaded for a wall of text.
+ * Also: hls.js is never in the entry nor loaded for a wall of text. `<testimonial-form>` is checked in
+ * Firefox as well: registered by the entry, its chunk fetched when one is in the page.
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { CDN_ENTRY_FILE as CDN_ENTRY, staticImportClosure, type BuiltChunk } from '../../scripts/cdn-build.js';
-import { countDeep, deepText, launchBrowser, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
+import { renderForm } from '../../src/ssr/index.js';
+import { countDeep, deepText, launchBrowser, launchFirefox, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
 import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
@@ -33,6 +35,9 @@ const GERMAN = inLanguage(
 const BRAZILIAN = inLanguage('pt-BR', '<testimonial-wall endpoint="/api" limit="3"></testimonial-wall>');
 const isLanguageChunk = (path: string) => /\/chunks\/i18n-[^/]*\.js$/.test(path);
 const isRuntimeChunk = (path: string) => /\/chunks\/i18n-runtime\.js$/.test(path);
+/** Only the script tag and a form: its chunk comes on first use. */
+const FORM = page('<testimonial-form endpoint="/api" fields="rating text name"></testimonial-form>');
+const isFormChunk = (path: string) => /\/chunks\/testimonial-form\.js$/.test(path);
 /** The script tag and an empty container the test fills and empties after load. */
 const DYNAMIC = page('<main id="slot"></main>');
 
@@ -46,19 +51,25 @@ describe('script-tag use of the CDN build', () => {
   let server: StaticServer;
   let browser: Browser;
   let built: BuiltChunk[];
+  let pages: Record<string, string>;
 
   before(async () => {
     ({ root: outDir, chunks: built } = await sharedCdnBuild());
     server = await startStaticServer({
       root: outDir,
-      pages: {
+      pages: (pages = {
         '/plain.html': PLAIN,
         '/dynamic.html': DYNAMIC,
         '/summary.html': SUMMARY,
         '/german.html': GERMAN,
         '/brazilian.html': BRAZILIAN,
-      },
+        '/form.html': FORM,
+      }),
     });
+    // The server's form (renderForm(), its token fetched from this server's route) without the script:
+    // the test types into it, then adds the script tag, as a slow network would.
+    const rendered = await renderForm({ attributes: { endpoint: '/api', fields: 'rating text name' }, endpoint: `${server.origin}/api` });
+    pages['/server-form.html'] = page(rendered).replace(SCRIPT, '');
     browser = await launchBrowser();
   });
 
@@ -119,6 +130,11 @@ describe('script-tag use of the CDN build', () => {
       watched.requestsTo(isSummaryChunk).map((request) => request.url()),
       [],
       'no summary chunk for a wall',
+    );
+    assert.deepEqual(
+      watched.requestsTo(isFormChunk).map((request) => request.url()),
+      [],
+      'no form chunk for a wall',
     );
     assert.deepEqual(
       watched.requestsTo(isLanguageChunk).map((request) => request.url()),
@@ -222,4 +238,92 @@ describe('script-tag use of the CDN build', () => {
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await page.close();
   });
+  for (const [name, launch] of [
+    ['Chromium', () => Promise.resolve(browser)],
+    ['Firefox', launchFirefox],
+  ] as const) {
+    describe(`<testimonial-form> from the script tag in ${name}`, () => {
+      let inBrowser: Browser;
+      before(async () => {
+        inBrowser = await launch();
+      });
+      after(async () => {
+        if (inBrowser !== browser) await inBrowser?.close();
+      });
+
+      it('defines it on first use: the real class, its chunk once, its form in its shadow root', async () => {
+        const watched = await watchedPage(inBrowser);
+        const { page } = watched;
+        await page.goto(`${server.origin}/form.html`, { waitUntil: 'load' });
+        await waitForForm(page, 'testimonial-form');
+        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+        assert.deepEqual(
+          watched.requestsTo((path) => isHlsChunk(path) || isSummaryChunk(path)).map((request) => request.url()),
+          [],
+          'no hls.js nor summary for a form',
+        );
+        // Made by script once defined: an instance at once.
+        const made = await page.evaluate(() => {
+          const element = document.createElement('testimonial-form');
+          return element instanceof customElements.get('testimonial-form')!;
+        });
+        assert.ok(made, 'document.createElement makes the real element');
+        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+        await page.close();
+      });
+
+      it('loads it for a form made with document.createElement after load, and upgrades it', async () => {
+        const watched = await watchedPage(inBrowser);
+        const { page } = watched;
+        await page.goto(`${server.origin}/dynamic.html`, { waitUntil: 'load' });
+        await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
+        assert.equal(await page.evaluate(() => customElements.get('testimonial-form') === undefined), true, 'not loaded before use');
+        await page.evaluate(() => {
+          const form = document.createElement('testimonial-form');
+          form.setAttribute('endpoint', '/api');
+          document.getElementById('slot')!.append(form);
+        });
+        await waitForForm(page, '#slot > testimonial-form');
+        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+        await page.close();
+      });
+
+      it('takes over the server-rendered form, keeping what the visitor typed before the script ran', async () => {
+        const watched = await watchedPage(inBrowser);
+        const { page } = watched;
+        await page.goto(`${server.origin}/server-form.html`, { waitUntil: 'load' });
+        await page.type('testimonial-form > form [name=customer_name]', 'Ada Lovelace');
+        await page.type('testimonial-form > form [name=text]', 'Typed before the script.');
+        await page.addScriptTag({ type: 'module', url: `/cdn/${CDN_ENTRY}` });
+        await waitForForm(page, 'testimonial-form');
+        const state = await page.evaluate(() => {
+          const element = document.querySelector('testimonial-form')!;
+          const own = (name: string) => element.shadowRoot!.querySelector<HTMLInputElement>(`[name=${name}]`)?.value;
+          return {
+            serverFormHidden: element.querySelector<HTMLFormElement>(':scope > form')!.hidden,
+            name: own('customer_name'),
+            text: own('text'),
+          };
+        });
+        assert.deepEqual(state, { serverFormHidden: true, name: 'Ada Lovelace', text: 'Typed before the script.' });
+        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+        await page.close();
+      });
+    });
+  }
 });
+
+/** Waits until the element at `selector` is the defined <testimonial-form>, its own form rendered. */
+async function waitForForm(page: Page, selector: string): Promise<void> {
+  await waitFor(
+    () =>
+      page.evaluate((sel) => {
+        const element = document.querySelector(sel);
+        const defined = customElements.get('testimonial-form');
+        return !!defined && element instanceof defined && !!element.shadowRoot?.querySelector('form [name=customer_name]');
+      }, selector),
+    `${selector} to be the defined element with its form`,
+  );
+}

@@ -49,23 +49,17 @@ export function requestDefinition(tag: string): Promise<void> {
 
 /**
  * Loads `tag`'s element as soon as one is in the document, now or later (a page that adds widgets
- * after load). The observer stops once the element is defined.
+ * after load). The observer stops once one is there.
  */
-export function loadWhenUsedInDocument(tag: string, root: ParentNode & Node = document.documentElement): void {
-  if (customElements.get(tag)) return;
-  if (root.querySelector(tag)) {
+export function loadWhenUsedInDocument(tag: string, root: Element | Document = document.documentElement): void {
+  // A live list: the browser keeps its length as the tree changes, so a mutation costs no search of ours.
+  const found = root.getElementsByTagName(tag);
+  const look = (): void => {
+    if (found.length === 0) return;
+    observer.disconnect();
     void requestDefinition(tag);
-    return;
-  }
-  const observer = new MutationObserver((records) => {
-    const added = records.some((record) =>
-      [...record.addedNodes].some((node) => node instanceof Element && (node.localName === tag || node.querySelector(tag))),
-    );
-    if (added) {
-      observer.disconnect();
-      void requestDefinition(tag);
-    }
-  });
+  };
+  const observer = new MutationObserver(look);
   observer.observe(root, { childList: true, subtree: true });
-  void customElements.whenDefined(tag).then(() => observer.disconnect());
+  look();
 }

@@ -6,8 +6,13 @@
  */
 import type { TranslationKey } from '../shared/localize.js';
 
-export const FORM_FIELDS = ['rating', 'text', 'name', 'email', 'company', 'tagline', 'url', 'photo', 'video'] as const;
+export const FORM_FIELDS = ['rating', 'text', 'name', 'email', 'company', 'tagline', 'url', 'photo', 'media', 'video'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
+
+/** The fields that are files (uploaded with JavaScript only: the server's form leaves them out). */
+export const FILE_FIELDS = ['photo', 'media', 'video'] as const;
+export type FileField = (typeof FILE_FIELDS)[number];
+export const isFileField = (field: FormField): field is FileField => (FILE_FIELDS as readonly string[]).includes(field);
 
 export interface TextFieldSpec {
   /** The route's field name (what the form posts). */
@@ -23,7 +28,7 @@ export interface TextFieldSpec {
 }
 
 /** The fields typed as text, by their token in `fields`. */
-export const TEXT_FIELDS: Record<Exclude<FormField, 'rating' | 'photo' | 'video'>, TextFieldSpec> = {
+export const TEXT_FIELDS: Record<Exclude<FormField, FileField | 'rating'>, TextFieldSpec> = {
   text: { name: 'text', label: 'Your testimonial', type: 'textarea', autocomplete: 'off', maxLength: 5000 },
   name: { name: 'customer_name', label: 'Your name', type: 'text', autocomplete: 'name', maxLength: 200 },
   email: {
@@ -43,11 +48,13 @@ export const TEXT_FIELDS: Record<Exclude<FormField, 'rating' | 'photo' | 'video'
 export const FIELD_NAMES: Record<FormField, string> = {
   rating: 'rating',
   photo: 'customer_avatar',
+  media: 'media',
   video: 'video_url',
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([field, spec]) => [field, spec.name])),
 } as Record<FormField, string>;
 
-export const DEFAULT_FIELDS: readonly FormField[] = FORM_FIELDS;
+/** What a form without `fields` asks: every field but the attached images (`media`), which a page asks for by name. */
+export const DEFAULT_FIELDS: readonly FormField[] = FORM_FIELDS.filter((field) => field !== 'media');
 
 /** The stars of the rating, in the radio group's order (arrow keys go up the scale). */
 export const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -70,5 +77,7 @@ export function parseFieldList(value: string | readonly string[] | undefined | n
 export function fieldOfName(name: string | undefined): FormField | 'consent' | undefined {
   if (name === 'consent') return 'consent';
   if (name === 'thumbnail_url') return 'video';
+  // The route names an image by its place: `media[0].url`.
+  if (name?.startsWith('media')) return 'media';
   return FORM_FIELDS.find((field) => FIELD_NAMES[field] === name);
 }

@@ -9,11 +9,14 @@ import { isAbortError } from '../shared/events.js';
 import type { CollectSession } from './collect-session.js';
 import { putFile } from './upload-file.js';
 
-export type UploadSlot = 'photo' | 'video';
+/** The photo, the video, or one of the images (`media-0`, `media-1`…: a slot each, numbered as chosen). */
+export type UploadSlot = 'photo' | 'video' | `media-${number}`;
 
 export interface UploadPart {
   kind: UploadKind;
   file: Blob;
+  /** A video's length in seconds, when the browser could read it (the route refuses one too long). */
+  duration?: number;
 }
 
 export interface Upload {
@@ -100,10 +103,10 @@ export class FormUploads implements ReactiveController {
     let sent = 0;
     this.host.requestUpdate();
     try {
-      for (const { kind, file } of upload.parts) {
+      for (const { kind, file, duration } of upload.parts) {
         const contentType = file.type || 'application/octet-stream';
         const ticket = await this.session.withToken(
-          (token) => requestUpload(this.endpoint(), { token, kind, contentType, size: file.size }, { signal }),
+          (token) => requestUpload(this.endpoint(), { token, kind, contentType, size: file.size, duration }, { signal }),
           signal,
         );
         await putFile(

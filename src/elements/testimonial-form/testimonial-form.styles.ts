@@ -103,6 +103,24 @@ const formStyles = css`
   .error::before {
     content: '⚠ ';
   }
+  .media {
+    display: grid;
+    gap: 0.5rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .media li {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .media img {
+    width: 4rem;
+    height: 4rem;
+    object-fit: cover;
+    border-radius: 0.25rem;
+  }
   .upload,
   .actions {
     display: flex;

@@ -1,17 +1,28 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { submitCollect, type CollectSubmission, type UploadLimit } from '../../client/collect.js';
+import { MAX_MEDIA, submitCollect, type CollectSubmission, type CollectUploadLimits, type UploadLimit } from '../../client/collect.js';
 import { TestimonialApiError } from '../../client/errors.js';
 import { THEMES, type Theme } from '../shared/card-display.js';
 import { resolveEndpoint } from '../shared/endpoint-client.js';
 import { errorMessage } from '../shared/events.js';
-import { isRightToLeft } from '../shared/locale.js';
 import type { TranslationKey } from '../shared/localize.js';
 import { TestimonialElement } from '../shared/testimonial-element.js';
 import { pickOption } from '../shared/warnings.js';
 import { CollectSession, isTokenRefusal } from './collect-session.js';
-import { DEFAULT_FIELDS, FIELD_NAMES, fieldOfName, parseFieldList, RATINGS, TEXT_FIELDS, type FormField } from './form-fields.js';
+import {
+  DEFAULT_FIELDS,
+  FIELD_NAMES,
+  FORM_FIELDS,
+  fieldOfName,
+  isFileField,
+  parseFieldList,
+  RATINGS,
+  TEXT_FIELDS,
+  type FileField,
+  type FormField,
+} from './form-fields.js';
 import { FormUploads, type Upload, type UploadPart, type UploadSlot } from './form-uploads.js';
 import { styles } from './testimonial-form.styles.js';
+import { videoDuration } from './video-duration.js';
 import { VideoRecorder } from './video-recorder.js';
 
 export type { TestimonialFormErrorEvent, TestimonialFormSubmitEvent, TestimonialFormSuccessEvent } from '../shared/events.js';
@@ -45,6 +56,8 @@ const DEFAULT_MAX_SECONDS = 120;
  * @csspart rating - The rating's radio group.
  * @csspart error - A field's message, and the form's.
  * @csspart upload - A file's upload: its name, progress bar and buttons.
+ * @csspart media - The list of the chosen images (`fields` with `media`).
+ * @csspart preview - A chosen image's preview.
  * @csspart progress - An upload's progress bar.
  * @csspart recorder - The video recorder (preview, countdown, buttons).
  * @csspart button - Every button but the submit button.
@@ -70,7 +83,7 @@ export class TestimonialForm extends TestimonialElement {
 
   /** The proxy's base URL; the form talks to `${endpoint}/collect`. */
   endpoint?: string;
-  /** What to ask, space-separated: `rating text name email company tagline url photo video` (default: all). The name is always asked. */
+  /** What to ask, space-separated: `rating text name email company tagline url photo media video` (default: all but `media`, the attached images). The name is always asked. */
   fields?: string;
   /** Which of them must be filled, space-separated (the name always; the route may add `email`). */
   required?: string;
@@ -85,7 +98,10 @@ export class TestimonialForm extends TestimonialElement {
   private formError: TranslationKey | undefined;
   private phase: 'editing' | 'sending' | 'sent' = 'editing';
   /** Why an upload could not even start (too large, wrong type), by its slot. */
-  private fileErrors: Partial<Record<UploadSlot, TranslationKey>> = {};
+  private fileErrors: Partial<Record<FileField, TranslationKey>> = {};
+  /** The images' slots, in the order they were chosen, and the object URLs of their previews. */
+  private media: { slot: UploadSlot; preview: string }[] = [];
+  private mediaChosen = 0;
   private playback: { video: Blob; url: string } | undefined;
   private readonly session = new CollectSession(
     () => resolveEndpoint(this.endpoint ?? ''),
@@ -131,8 +147,8 @@ export class TestimonialForm extends TestimonialElement {
     const chosen = this.fields === undefined ? [...DEFAULT_FIELDS] : parseFieldList(this.fields).fields;
     const uploads = this.session.form ? this.session.form.uploads : {};
     return [...new Set<FormField>([...chosen, 'name'])]
-      .filter((field) => (field !== 'photo' && field !== 'video') || uploads)
-      .sort((a, b) => DEFAULT_FIELDS.indexOf(a) - DEFAULT_FIELDS.indexOf(b));
+      .filter((field) => !isFileField(field) || uploads)
+      .sort((a, b) => FORM_FIELDS.indexOf(a) - FORM_FIELDS.indexOf(b));
   }
 
   private isRequired(field: FormField): boolean {
@@ -173,24 +189,59 @@ export class TestimonialForm extends TestimonialElement {
     if (field && this.errors[field]) this.errors = { ...this.errors, [field]: undefined };
   }
 
-  private async onFileChosen(slot: UploadSlot, event: Event): Promise<void> {
+  private async onFileChosen(slot: 'photo' | 'video', event: Event): Promise<void> {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
     const form = await this.session.ready().catch(() => undefined);
     const limit: UploadLimit | undefined = slot === 'video' ? form?.uploads?.video : form?.uploads?.image;
-    const problem: TranslationKey | undefined =
-      limit && !limit.types.includes(file.type)
-        ? 'This type of file is not accepted.'
-        : limit && file.size > limit.maxBytes
-          ? 'This file is too large (at most {0} MB).'
-          : undefined;
+    // A video's length is read here, before any upload: the route cannot decode one to check it.
+    const duration = slot === 'video' && !this.fileProblem(limit, file) ? await videoDuration(file) : undefined;
+    const problem = this.fileProblem(limit, file, duration);
     this.fileErrors = { ...this.fileErrors, [slot]: problem };
     this.errors = { ...this.errors, [slot]: undefined };
     if (problem) return this.requestUpdate();
     if (slot === 'video') this.recorder.close();
-    await this.uploads.start(slot, file.name, [{ kind: slot === 'video' ? 'video' : 'photo', file }]);
+    await this.uploads.start(slot, file.name, [{ kind: slot === 'video' ? 'video' : 'photo', file, duration }]);
+  }
+
+  /** Images chosen for `media`: each an upload of its own, up to the route's MAX_MEDIA; the rest is refused beside the field. */
+  private async onMediaChosen(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (!files.length) return;
+    const limit = (await this.session.ready().catch(() => undefined))?.uploads?.image;
+    let problem: TranslationKey | undefined;
+    for (const file of files) {
+      problem ??= this.media.length >= MAX_MEDIA ? 'At most {0} images.' : this.fileProblem(limit, file);
+      if (this.media.length >= MAX_MEDIA || this.fileProblem(limit, file)) continue;
+      const slot: UploadSlot = `media-${this.mediaChosen++}`;
+      this.media = [...this.media, { slot, preview: URL.createObjectURL(file) }];
+      void this.uploads.start(slot, file.name, [{ kind: 'media', file }]);
+    }
+    this.fileErrors = { ...this.fileErrors, media: problem };
+    this.errors = { ...this.errors, media: undefined };
+    this.requestUpdate();
+  }
+
+  private removeMedia(slot: UploadSlot): void {
+    const image = this.media.find((item) => item.slot === slot);
+    if (image) URL.revokeObjectURL(image.preview);
+    this.media = this.media.filter((item) => item !== image);
+    this.uploads.remove(slot);
+  }
+
+  /** Why the route would refuse `file` (its type, its size, a video's length in seconds when known). */
+  private fileProblem(limit: UploadLimit | undefined, file: File, duration?: number): TranslationKey | undefined {
+    if (!limit) return undefined;
+    if (!limit.types.includes(file.type)) return 'This type of file is not accepted.';
+    if (file.size > limit.maxBytes) return 'This file is too large (at most {0} MB).';
+    const maxSeconds = (limit as Partial<CollectUploadLimits['video']>).maxSeconds;
+    return duration !== undefined && maxSeconds !== undefined && duration > maxSeconds
+      ? 'This video is too long (at most {0} seconds).'
+      : undefined;
   }
 
   private uploadSettled(upload: Upload): void {
@@ -205,13 +256,22 @@ export class TestimonialForm extends TestimonialElement {
     this.announce(this.w('The upload did not finish.'));
   }
 
+  private get mediaUploads(): Upload[] {
+    return this.media.flatMap(({ slot }) => this.uploads.get(slot) ?? []);
+  }
+
   /** The messages of the fields as they are now (empty when all is well). */
   private validate(): FieldErrors {
     const errors: FieldErrors = {};
     for (const field of this.shown) {
       const name = FIELD_NAMES[field];
       const control = this.control(field === 'rating' ? 'rating' : name) as HTMLInputElement | null;
-      const upload = field === 'photo' || field === 'video' ? this.uploads.get(field) : undefined;
+      const upload =
+        field === 'photo' || field === 'video'
+          ? this.uploads.get(field)
+          : field === 'media'
+            ? this.mediaUploads.find((item) => item.status !== 'done')
+            : undefined;
       if (upload?.status === 'uploading') errors[field] = 'Wait until the upload is finished.';
       else if (upload && upload.status !== 'done') errors[field] = 'The upload did not finish.';
       else if (this.isRequired(field) && !(this.values[name] ?? '').trim() && !upload)
@@ -237,6 +297,8 @@ export class TestimonialForm extends TestimonialElement {
     }
     const [photo] = this.uploads.get('photo')?.urls ?? [];
     if (photo && this.shown.includes('photo')) submission.customer_avatar = photo;
+    const images = this.mediaUploads.flatMap((upload) => (upload.status === 'done' ? upload.urls : []));
+    if (images.length && this.shown.includes('media')) submission.media = images.map((url) => ({ url, type: 'image' }));
     const [video, thumbnail] = this.uploads.get('video')?.urls ?? [];
     if (video && this.shown.includes('video')) {
       submission.video_url = video;
@@ -328,17 +390,23 @@ export class TestimonialForm extends TestimonialElement {
 
   /** `aria-describedby` of a control: its hint and its message, when they are there. */
   private describedBy(field: FormField | 'consent', hint = false): string | typeof nothing {
-    const ids = [hint ? `hint-${field}` : '', this.errors[field] || this.fileErrors[field as UploadSlot] ? `error-${field}` : ''].filter(
+    const ids = [hint ? `hint-${field}` : '', this.errors[field] || this.fileErrors[field as FileField] ? `error-${field}` : ''].filter(
       Boolean,
     );
     return ids.length ? ids.join(' ') : nothing;
   }
 
   private renderFieldError(field: FormField | 'consent'): TemplateResult | typeof nothing {
-    const key = this.errors[field] ?? this.fileErrors[field as UploadSlot];
+    const key = this.errors[field] ?? this.fileErrors[field as FileField];
     if (!key) return nothing;
-    const mb = Math.floor((this.session.form?.uploads?.[field === 'video' ? 'video' : 'image'].maxBytes ?? 0) / 1048576);
-    return html`<p part="error" class="error" id="error-${field}">${this.w(key, mb)}</p>`;
+    const uploads = this.session.form?.uploads;
+    const limit =
+      key === 'This video is too long (at most {0} seconds).'
+        ? (uploads?.video.maxSeconds ?? 0)
+        : key === 'At most {0} images.'
+          ? MAX_MEDIA
+          : Math.floor((uploads?.[field === 'video' ? 'video' : 'image'].maxBytes ?? 0) / 1048576);
+    return html`<p part="error" class="error" id="error-${field}">${this.w(key, limit)}</p>`;
   }
 
   private renderLabel(field: FormField, key: TranslationKey, id: string): TemplateResult {
@@ -390,8 +458,9 @@ export class TestimonialForm extends TestimonialElement {
   private renderUpload(slot: UploadSlot): TemplateResult | typeof nothing {
     const upload = this.uploads.get(slot);
     if (!upload) return nothing;
+    const field = slot.startsWith('media') ? 'media' : slot;
     const button = (label: TranslationKey, action: () => unknown) =>
-      html`<button type="button" part="button" @click=${() => void this.keepFocus(action(), () => this.renderRoot.querySelector(`[data-field=${slot}] :is(button,input)`))}>
+      html`<button type="button" part="button" @click=${() => void this.keepFocus(action(), () => this.renderRoot.querySelector(`[data-field=${field}] :is(button,input)`))}>
         ${this.w(label)}
       </button>`;
     return html`<div part="upload" class="upload">
@@ -407,15 +476,40 @@ export class TestimonialForm extends TestimonialElement {
           ? html`<span part="error" class="error">${this.w('The upload did not finish.')}</span> ${button('Try again', () => this.uploads.retry(slot))}`
           : nothing
       }
-      ${upload.status === 'uploading' ? nothing : button('Remove', () => (this.uploads.remove(slot), slot === 'video' && this.recorder.close()))}
+      ${
+        upload.status === 'uploading'
+          ? nothing
+          : button('Remove', () =>
+              field === 'media' ? this.removeMedia(slot) : (this.uploads.remove(slot), slot === 'video' && this.recorder.close()),
+            )
+      }
     </div>`;
   }
 
-  private renderFileInput(slot: UploadSlot, label: TranslationKey): TemplateResult {
-    const limit = slot === 'video' ? this.session.form?.uploads?.video : this.session.form?.uploads?.image;
-    const accept = limit?.types.join(',') ?? (slot === 'video' ? 'video/*' : 'image/*');
-    return html`<label part="label" class="file" for="file-${slot}">${this.w(label)}</label>
-      <input id="file-${slot}" type="file" accept=${accept} aria-describedby=${this.describedBy(slot)} @change=${(event: Event) => this.onFileChosen(slot, event)} />`;
+  private renderFileInput(field: FileField, label: TranslationKey): TemplateResult {
+    const limit = field === 'video' ? this.session.form?.uploads?.video : this.session.form?.uploads?.image;
+    const accept = limit?.types.join(',') ?? (field === 'video' ? 'video/*' : 'image/*');
+    const chosen = (event: Event) => (field === 'media' ? this.onMediaChosen(event) : this.onFileChosen(field, event));
+    return html`<label part="label" class="file" for="file-${field}">${this.w(label)}</label>
+      <input
+        id="file-${field}"
+        type="file"
+        accept=${accept}
+        ?multiple=${field === 'media'}
+        aria-describedby=${this.describedBy(field)}
+        @change=${chosen}
+      />`;
+  }
+
+  /** The images: a preview, the upload's state and "Remove" each; the input while fewer than MAX_MEDIA are chosen. */
+  private renderMedia(): TemplateResult {
+    return html`<div part="field" class="field" data-field="media">
+      ${this.media.length < MAX_MEDIA ? this.renderFileInput('media', 'Images') : html`<p part="label">${this.w('Images')}</p>`}
+      <ul class="media" part="media">
+        ${this.media.map(({ slot, preview }) => html`<li><img part="preview" src=${preview} alt="" />${this.renderUpload(slot)}</li>`)}
+      </ul>
+      ${this.renderFieldError('media')}
+    </div>`;
   }
 
   private renderPhoto(): TemplateResult {
@@ -482,13 +576,14 @@ export class TestimonialForm extends TestimonialElement {
   private renderField(field: FormField): TemplateResult {
     if (field === 'rating') return this.renderRating();
     if (field === 'photo') return this.renderPhoto();
+    if (field === 'media') return this.renderMedia();
     if (field === 'video') return this.renderVideo();
     return this.renderTextField(field);
   }
 
   protected override render(): TemplateResult {
     const { lang } = this.locale;
-    const dir = isRightToLeft(lang) ? 'rtl' : nothing;
+    const dir = this.wordsDir;
     const honeypot = this.session.form?.honeypot ?? 'website';
     const content =
       this.phase === 'sent'

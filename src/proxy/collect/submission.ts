@@ -8,6 +8,7 @@
  */
 import { safeUrl } from '../../client/safe-url.js';
 import { isRecord } from '../../client/is-record.js';
+import { MAX_MEDIA } from '../../client/collect.js';
 import type { CreateTestimonialInput } from '../../client/index.js';
 import type { UploadKind } from './uploads.js';
 
@@ -40,7 +41,6 @@ export const FILE_FIELDS = { customer_avatar: 'photo', video_url: 'video', thumb
   UploadKind
 >;
 
-export const MAX_MEDIA = 4;
 const MAX_ALT = 500;
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 // C0 controls but tab and newlines, DEL, C1: nothing a person types.

@@ -80,6 +80,15 @@ function success(el: TestimonialForm): Promise<CustomEvent<{ id: string }>> {
   });
 }
 
+/** Types the name, ticks the consent and sends; resolves on `testimonial-form-success`. */
+async function sendAs(el: TestimonialForm, name: string): Promise<CustomEvent<{ id: string }>> {
+  await type(el, 'customer_name', name);
+  $<HTMLInputElement>(el, '[name=consent]').click();
+  const sent = success(el);
+  $<HTMLButtonElement>(el, '[part=submit]').click();
+  return sent;
+}
+
 describe('<testimonial-form>', function () {
   this.timeout(30000);
   beforeEach(() => standIn({ reset: true }));
@@ -205,11 +214,7 @@ describe('<testimonial-form>', function () {
     // Done, by the form's own state: the cancelled state's DOM and the finished one's both offer "Remove".
     const photoUpload = () => (el as unknown as { uploads: { get(slot: string): { status: string } | undefined } }).uploads.get('photo');
     await until(() => photoUpload()?.status === 'done', 'the upload done');
-    await type(el, 'customer_name', 'Katherine');
-    $<HTMLInputElement>(el, '[name=consent]').click();
-    const sent = success(el);
-    $<HTMLButtonElement>(el, '[part=submit]').click();
-    await sent;
+    await sendAs(el, 'Katherine');
     const record = await stored();
     const avatar = record.submissions[0]!.customer_avatar as string;
     expect(avatar).to.match(/^\/api\/uploads\/photo-/);
@@ -233,17 +238,67 @@ describe('<testimonial-form>', function () {
     await until(() => button('Remove'), 'the upload done');
     const kinds = (await stored()).files.map((file) => file.kind).sort();
     expect(kinds).to.deep.equal(['thumbnail', 'video']);
-    await type(el, 'customer_name', 'Margaret');
-    $<HTMLInputElement>(el, '[name=consent]').click();
-    const sent = success(el);
-    $<HTMLButtonElement>(el, '[part=submit]').click();
-    await sent;
+    await sendAs(el, 'Margaret');
     const [submission] = (await stored()).submissions;
     expect(submission!.video_url).to.match(/^\/api\/uploads\/video-/);
     expect(submission!.thumbnail_url).to.match(/^\/api\/uploads\/thumbnail-/);
     const video = (await stored()).files.find((file) => file.kind === 'video')!;
     expect(video.size).to.be.above(1000);
     expect(video.type).to.match(/^video\/(webm|mp4)$/);
+  });
+
+  it('attaches images (media): several at once, each with a preview, its upload and Remove, at most four, all sent', async () => {
+    const el = await form('fields="name media"');
+    $<HTMLInputElement>(el, '[name=customer_name]').focus();
+    await until(() => el.shadowRoot!.querySelector('#file-media'), 'the images field');
+    expect($<HTMLInputElement>(el, '#file-media').multiple).to.equal(true);
+    const images = (...names: string[]) => {
+      const transfer = new DataTransfer();
+      for (const name of names) transfer.items.add(new File([new Uint8Array(2000)], name, { type: 'image/png' }));
+      const input = $<HTMLInputElement>(el, '#file-media');
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    const uploaded = () =>
+      [...el.shadowRoot!.querySelectorAll('[part=media] li')].filter((item) => item.textContent!.includes('Remove')).length;
+    images('a.png', 'b.png');
+    await until(() => uploaded() === 2, 'two images uploaded');
+    expect(el.shadowRoot!.querySelectorAll('[part=preview]').length).to.equal(2);
+    images('c.png', 'd.png', 'e.png');
+    await until(() => uploaded() === 4, 'four images uploaded');
+    expect($(el, '#error-media').textContent).to.equal('At most 4 images.');
+    expect(el.shadowRoot!.querySelector('#file-media'), 'no input once four are chosen').to.equal(null);
+    const remove = [...el.shadowRoot!.querySelectorAll('[part=media] li')][1]!.querySelector('button')!;
+    expect(remove.textContent).to.contain('Remove');
+    remove.click();
+    await until(() => el.shadowRoot!.querySelector('#file-media'), 'the input back for a fourth');
+    expect(el.shadowRoot!.querySelectorAll('[part=preview]').length).to.equal(3);
+    await sendAs(el, 'Grace');
+    const record = await stored();
+    const media = record.submissions[0]!.media as { url: string; type: string }[];
+    expect(media.map((item) => item.type)).to.deep.equal(['image', 'image', 'image']);
+    for (const item of media) expect(item.url).to.match(/^\/api\/uploads\/media-/);
+    expect(record.files.filter((file) => file.kind === 'media').length).to.equal(4, 'four sent to storage, one removed afterwards');
+  });
+
+  it("refuses a chosen video longer than the route's maximum before uploading it, and uploads one within it", async () => {
+    const el = await form('fields="name video"');
+    $<HTMLInputElement>(el, '[name=customer_name]').focus();
+    await until(() => el.shadowRoot!.querySelector('#file-video'), 'the video field');
+    const fixture = async (name: string) =>
+      new File([await (await fetch(new URL(`./media/${name}`, import.meta.url))).blob()], name, { type: 'video/webm' });
+    // Six seconds, over the stand-in's three: said beside the field, and nothing is sent.
+    chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('six-seconds.webm'));
+    await until(() => el.shadowRoot!.querySelector('#error-video'), 'the message beside the field');
+    expect($(el, '#error-video').textContent).to.equal('This video is too long (at most 3 seconds).');
+    expect($(el, '#file-video').getAttribute('aria-describedby')).to.contain('error-video');
+    expect((await stored()).files).to.deep.equal([], 'nothing uploaded');
+    // Two seconds: uploaded.
+    chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('two-seconds.webm'));
+    const button = (label: string) => [...el.shadowRoot!.querySelectorAll('button')].find((item) => item.textContent!.includes(label));
+    await until(() => button('Remove'), 'the upload done');
+    expect(el.shadowRoot!.querySelector('#error-video')).to.equal(null);
+    expect((await stored()).files.map((file) => file.kind)).to.deep.equal(['video']);
   });
 
   it('takes over the server-rendered form with what was typed in it, and the field that had focus', async () => {
