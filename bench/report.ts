@@ -62,6 +62,7 @@ const README_GROUPS: Array<[string, string[]]> = [
       'video.first_frame.ratio',
       'video.first_frame.hovered_ratio',
       'video.first_frame.focused_ratio',
+      'video.first_frame.throttled_ratio',
     ],
   ],
   ['Layout shift', ['cls.masonry', 'cls.grid', 'cls.list', 'cls.carousel', 'cls.marquee', 'cls.card', 'cls.summary']],

@@ -18,6 +18,8 @@ const HOVER_MS = 300;
 
 /** How the viewer reaches play: a click as the pointer arrives, after it rested, or Enter after focus rested. */
 type Approach = 'cold' | 'hover' | 'focus';
+/** A mid-range phone's CPU, as Lighthouse's mobile setting emulates it. */
+const PHONE_CPU_SLOWDOWN = 4;
 
 /** In the page: the click's time and the first frame's, whichever player. */
 const PROBE = `<script>
@@ -74,7 +76,8 @@ interface Traffic {
 }
 
 /** Every response of the page, by URL, with its bytes on the wire once finished. */
-async function recordTraffic(session: CDPSession): Promise<() => Traffic> {
+async function recordTraffic(session: CDPSession, cpuSlowdown: number): Promise<() => Traffic> {
+  if (cpuSlowdown > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const urls = new Map<string, string>();
   const sizes = new Map<string, number>();
   session.on('Network.requestWillBeSent', (event) => void urls.set(event.requestId, event.request.url));
@@ -106,14 +109,20 @@ interface VideoRun {
 /**
  * Loads the page in a fresh context, waits for the network to be quiet, presses play as `approach`
  * says (a click as the pointer arrives; a click after the pointer rested `HOVER_MS` on the button;
- * Enter after focus rested as long), waits for a frame.
+ * Enter after focus rested as long), waits for a frame; the page's CPU slowed down `cpuSlowdown` times.
  */
-async function run(browser: Browser, url: string, playSelector: string | undefined, approach: Approach = 'cold'): Promise<VideoRun> {
+async function run(
+  browser: Browser,
+  url: string,
+  playSelector: string | undefined,
+  approach: Approach = 'cold',
+  cpuSlowdown = 1,
+): Promise<VideoRun> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 800 });
-    const traffic = await recordTraffic(await page.createCDPSession());
+    const traffic = await recordTraffic(await page.createCDPSession(), cpuSlowdown);
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 });
     await page.waitForFunction('window.ready === true', { timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -142,6 +151,8 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
   const hovered: VideoRun[] = [];
   const focused: VideoRun[] = [];
   const baseline: VideoRun[] = [];
+  const throttled: VideoRun[] = [];
+  const baselineThrottled: VideoRun[] = [];
   const ourButton = 'video-testimonial >>> [part="play-button"]';
   const oursUrl = `${server.origin}/bench/video-ours.html`;
   const baselineUrl = `${server.origin}/bench/video-hls.html`;
@@ -154,6 +165,8 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
       async () => hovered.push(await run(browser, oursUrl, ourButton, 'hover')),
       async () => focused.push(await run(browser, oursUrl, ourButton, 'focus')),
       async () => baseline.push(await run(browser, baselineUrl, '#play')),
+      async () => throttled.push(await run(browser, oursUrl, ourButton, 'cold', PHONE_CPU_SLOWDOWN)),
+      async () => baselineThrottled.push(await run(browser, baselineUrl, '#play', 'cold', PHONE_CPU_SLOWDOWN)),
     ];
     if (index % 2) pair.reverse();
     for (const step of pair) await step();
@@ -161,15 +174,17 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
   const baselineDefault = await run(browser, `${server.origin}/bench/video-hls-default.html`, undefined);
 
   const frames = (runs: VideoRun[]) => runs.map((r) => r.firstFrameMs);
-  const [oursMs, hoveredMs, focusedMs, baselineMs] = [ours, hovered, focused, baseline].map((runs) => median(frames(runs))) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [oursMs, hoveredMs, focusedMs, baselineMs, throttledMs, baselineThrottledMs] = [
+    ours,
+    hovered,
+    focused,
+    baseline,
+    throttled,
+    baselineThrottled,
+  ].map((runs) => median(frames(runs))) as [number, number, number, number, number, number];
   const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
   log(
-    `video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, focused ${focusedMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via})`,
+    `video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, focused ${focusedMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via}); CPU ${PHONE_CPU_SLOWDOWN}× slower: ours ${throttledMs.toFixed(0)} ms, hls-video ${baselineThrottledMs.toFixed(0)} ms`,
   );
   return [
     figure('video.before_play.media_bytes', before(ours, 'mediaBytes'), 'B', 'video-testimonial: stream bytes before play'),
@@ -242,6 +257,18 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
       focusedMs,
       'ms',
       `Enter → first frame, video-testimonial after ${HOVER_MS} ms of focus (this machine)`,
+    ),
+    figure(
+      'video.first_frame.throttled_ratio',
+      pairedRatio(frames(throttled), frames(baselineThrottled)),
+      '×',
+      `click → first frame, the page's CPU ${PHONE_CPU_SLOWDOWN}× slower (a mid-range phone): video-testimonial ÷ hls-video`,
+    ),
+    figure(
+      'video.first_frame.throttled_ms',
+      throttledMs,
+      'ms',
+      `click → first frame, video-testimonial, CPU ${PHONE_CPU_SLOWDOWN}× slower (this machine)`,
     ),
   ];
 }

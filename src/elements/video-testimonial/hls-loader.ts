@@ -84,8 +84,9 @@ export function playlistLoaderFor(HlsClass: HlsConstructor, url: string): Playli
       const { stats } = this;
       stats.loading.start = stats.loading.first = stats.loading.end = performance.now();
       stats.loaded = stats.total = playlist.text.length;
-      // Asynchronously, as a network answer would come: hls.js is still setting up when it calls load().
-      setTimeout(() => {
+      // Asynchronously, as a network answer would come (hls.js is still setting up when it calls load()),
+      // but as a microtask: a timer would wait behind the click's rendering, and the level playlist with it.
+      queueMicrotask(() => {
         if (this.context === context) callbacks.onSuccess({ url: playlist.url, data: playlist.text }, stats, context, null);
       });
     }

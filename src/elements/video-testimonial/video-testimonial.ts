@@ -35,6 +35,9 @@ interface PlayWaiter {
 /** Media events of the inner `<video>` that the host fires again, so frameworks can listen on it. */
 const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
 
+/** A start slower than this (a slow network) gets the native controls, and their loading spinner, before its first frame. */
+const CONTROLS_LATE_MS = 1000;
+
 const playIcon = svg`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 4.5v15a1 1 0 0 0 1.52.85l12-7.5a1 1 0 0 0 0-1.7l-12-7.5A1 1 0 0 0 6 4.5Z"/></svg>`;
 
 /** Fires a media event again on the host: composed, so it leaves any shadow root the host is in. */
@@ -106,7 +109,7 @@ export class VideoTestimonial extends TestimonialElement {
     muted: { type: Boolean, reflect: true },
     autoplay: { type: Boolean },
     phase: { state: true },
-    intended: { state: true },
+    controlsBuilt: { state: true },
   };
 
   /** The testimonial to play (spec 2.1): uses `video`, `video_url`, `thumbnail_url` and `customer_name`. */
@@ -147,10 +150,13 @@ export class VideoTestimonial extends TestimonialElement {
 
   private phase: Phase = 'poster';
   /**
-   * The pointer or focus came to play: the hidden video gets its native controls now, whose first
-   * build in a page (Chromium: 30-50 ms of style and SVG icons) would otherwise hold up the click.
+   * Whether the video has its native controls. Their first build in a page costs Chromium 30-50 ms of
+   * style and SVG icons (100 ms on a loaded machine), so it never sits between the click and the first
+   * frame: built unseen once playback is readied on intent, else once the first frame is there (or
+   * the play paused or refused, or `CONTROLS_LATE_MS` passed on a slow network, for the spinner).
    */
-  private intended = false;
+  private controlsBuilt = false;
+  private controlsTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The `<video>` of the player, once rendered. */
   private get video(): HTMLVideoElement | null {
@@ -309,7 +315,11 @@ export class VideoTestimonial extends TestimonialElement {
     return new PlaybackEngine(video, {
       onSource: () => this.requestUpdate(),
       onExhausted: (tried) => this.fail(tried),
-      onPlayRefused: (error) => this.settlePlayWaiters(error),
+      onPlayRefused: (error) => {
+        // The viewer presses play in the controls instead.
+        this.buildControls();
+        this.settlePlayWaiters(error);
+      },
     });
   }
 
@@ -327,6 +337,7 @@ export class VideoTestimonial extends TestimonialElement {
     this.engine = engine;
     this.failure = null;
     this.phase = 'active';
+    if (!this.controlsBuilt) this.controlsTimer ??= setTimeout(this.buildControls, CONTROLS_LATE_MS);
     const startTime = this.startTime;
     if (engine.started) engine.seek(startTime);
     // Asked for now, so a pause() while the plan is being made (hls.js loading) is honoured.
@@ -349,17 +360,31 @@ export class VideoTestimonial extends TestimonialElement {
    */
   private prime(): void {
     const video = this.video;
-    if (this.engine || this.primed || this.phase !== 'poster' || !video || !this.sources.hls || !hasMediaSource()) return;
+    if (this.engine || this.primed || this.phase !== 'poster' || !video || !this.sources.hls || !hasMediaSource()) {
+      // Nothing to ready here (mp4 only, no MSE): the controls are the one thing to build ahead.
+      if (!this.engine && !this.primed) this.buildControls();
+      return;
+    }
     const engine = this.createEngine(video);
     this.primed = engine;
     claimPriming(this, this.unprime);
     this.plan(video).then(
       (plan) => {
-        if (this.primed === engine && plan[0]?.type === 'hls.js') engine.start(plan, { startTime: this.startTime });
+        if (this.primed !== engine) return;
+        if (plan[0]?.type === 'hls.js') engine.start(plan, { startTime: this.startTime });
+        // After hls.js, whose evaluation it would otherwise slow; a click that came first builds them later.
+        this.buildControls();
       },
       () => undefined,
     );
   }
+
+  /** Gives the video its native controls (see `controlsBuilt`). */
+  private readonly buildControls = (): void => {
+    clearTimeout(this.controlsTimer);
+    this.controlsTimer = undefined;
+    this.controlsBuilt = true;
+  };
 
   /** Drops what `prime()` readied (another player was primed, the sources changed, the player left). */
   private readonly unprime = (): void => {
@@ -376,6 +401,8 @@ export class VideoTestimonial extends TestimonialElement {
     releasePlayback(this);
     this.settlePlayWaiters(reason);
     this.phase = 'poster';
+    clearTimeout(this.controlsTimer);
+    this.controlsTimer = undefined;
     this.inView.forget();
   }
 
@@ -413,6 +440,8 @@ export class VideoTestimonial extends TestimonialElement {
     video.addEventListener('play', () => claimPlayback(this));
     video.addEventListener('playing', () => this.settlePlayWaiters());
     video.addEventListener('pause', () => releasePlayback(this));
+    // The first frame is there (or the viewer paused first): the controls cost nothing to the start now.
+    for (const type of ['loadeddata', 'pause'] as const) video.addEventListener(type, this.buildControls);
     video.addEventListener('volumechange', () => (this.muted = video.muted));
     this.captionsControl.follow(video);
   }
@@ -429,7 +458,6 @@ export class VideoTestimonial extends TestimonialElement {
   };
 
   private readonly handlePlayIntent = (): void => {
-    this.intended = true;
     this.prime();
   };
 
@@ -527,7 +555,8 @@ export class VideoTestimonial extends TestimonialElement {
           data-phase=${phase}
           preload="none"
           playsinline
-          ?controls=${active || this.intended}
+          ?controls=${this.controlsBuilt}
+          tabindex=${active && !this.controlsBuilt ? '0' : nothing}
           poster=${(active && this.sources.poster) || nothing}
           aria-label=${this.labelInOwnLanguage ? nothing : name}
           aria-labelledby=${this.labelInOwnLanguage ? 'label' : nothing}

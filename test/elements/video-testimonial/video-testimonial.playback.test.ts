@@ -112,6 +112,34 @@ describe('<video-testimonial> playback', function () {
     }
   });
 
+  it('builds the native controls after the first frame on a click with no intent before it, focus on the video', async () => {
+    // Their first build costs Chromium 30-100 ms of main thread, which a cold click would wait for.
+    const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
+    const video = innerVideo(el);
+    const original = HTMLMediaElement.prototype.play;
+    const atPlay: { controls: boolean; afterClickMs: number }[] = [];
+    let clickAt = 0;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (this === video) atPlay.push({ controls: this.controls, afterClickMs: performance.now() - clickAt });
+      return original.call(this);
+    };
+    try {
+      const firstFrame = oneEvent(video, 'loadeddata');
+      clickAt = performance.now();
+      playButton(el)!.click();
+      await firstFrame;
+      await waitForFrames(el);
+    } finally {
+      HTMLMediaElement.prototype.play = original;
+    }
+    const first = atPlay[0]!;
+    // A start slower than CONTROLS_LATE_MS (1 s; a slow network) gets them early, for the spinner.
+    if (first.afterClickMs < 1000) expect(first.controls, 'no controls when the video is told to play').to.be.false;
+    await waitUntil(() => video.controls, 'the controls, once the first frame is there', PLAYBACK);
+    expect(shadow(el).activeElement === video, 'focus went to the video').to.be.true;
+    expect(video.hasAttribute('tabindex'), 'focusable by its controls again').to.be.false;
+  });
+
   it('plays a standalone mp4 src, starting where currentTime was set', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
     el.currentTime = 2;
