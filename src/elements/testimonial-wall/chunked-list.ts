@@ -2,19 +2,15 @@
  * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
  * testimonials never blocks the page in one long task.
  *
- * The slice size adapts to the marginal cost of an item: after each slice, the time its task took
- * (script, style and layout, measured up to the next task) divided by its items, and the next slice
- * holds as many items as fit in the time budget at the smallest such cost seen since `replace`. A
- * frame also costs a part that does not depend on its slice (the host's own update, layout of what is
- * already shown, a collection, another script), which only ever adds to the quotient, and which may
- * grow with the items already shown: sizing from each slice's quotient made every slice smaller than
- * the last, down to one or two items a frame for a long list on a slow device. A slow device or a
- * heavy card still gets smaller slices (its first slice says so); a fast one finishes sooner.
+ * The slice size adapts to the marginal cost of an item (see {@link SliceSizer}): each slice's task is
+ * timed (script, style and layout, up to the next task), and the next slice holds as many items as
+ * the cost of one more item fits in the time budget, whatever the frame's fixed part costs.
  *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { SliceSizer } from './slice-sizer.js';
 
 /** Runs a callback at the next opportunity to render; returns a function that cancels it. */
 export type Scheduler = (callback: () => void) => () => void;
@@ -62,10 +58,8 @@ export class ChunkedList<T> implements ReactiveController {
   private cancelFrame: (() => void) | undefined;
   private settle: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
-  private chunkSize: number;
-  /** The smallest cost of one item seen since `replace`, in ms: the marginal cost, as closely as known. */
-  private itemCost = Infinity;
-  private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize'>>;
+  private readonly sizer: SliceSizer;
+  private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize' | 'maxChunkSize'>>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -78,14 +72,14 @@ export class ChunkedList<T> implements ReactiveController {
       now = () => performance.now(),
     }: ChunkedListOptions = {},
   ) {
-    this.chunkSize = chunkSize;
-    this.options = { budgetMs, maxChunkSize, scheduler, afterTask: after, now };
+    this.sizer = new SliceSizer(chunkSize, budgetMs, maxChunkSize);
+    this.options = { budgetMs, scheduler, afterTask: after, now };
     host.addController(this);
   }
 
   /** How many items the next slice holds. */
   get nextChunkSize(): number {
-    return this.chunkSize;
+    return this.sizer.size;
   }
 
   /** The items revealed so far, in the batches they were revealed in. */
@@ -117,12 +111,12 @@ export class ChunkedList<T> implements ReactiveController {
    * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
    * the rest in later frames.
    */
-  replace(items: readonly T[], firstSlice = this.chunkSize): void {
+  replace(items: readonly T[], firstSlice?: number): void {
     this.stop();
     this.source = [...items];
     this.revealed = [];
     this.shown = 0;
-    this.itemCost = Infinity;
+    this.sizer.reset();
     this.revealNext(firstSlice);
   }
 
@@ -142,7 +136,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.stop();
   }
 
-  private revealNext(size = this.chunkSize): void {
+  private revealNext(size = this.sizer.size): void {
     const batch = this.source.slice(this.shown, this.shown + size);
     if (batch.length) {
       this.revealed = [...this.revealed, batch];
@@ -158,15 +152,12 @@ export class ChunkedList<T> implements ReactiveController {
     }
   }
 
-  /** Sizes the next slice from the marginal cost of an item, as this slice and those before it tell it. */
+  /** Times this slice's task, for the size of the next one. */
   private measure(items: number): void {
-    const { budgetMs, maxChunkSize, afterTask: after, now } = this.options;
+    const { budgetMs, afterTask: after, now } = this.options;
     if (budgetMs <= 0) return;
     const started = now();
-    after(() => {
-      this.itemCost = Math.min(this.itemCost, Math.max(now() - started, 0.01) / items);
-      this.chunkSize = Math.max(1, Math.min(maxChunkSize, Math.floor(budgetMs / this.itemCost)));
-    });
+    after(() => this.sizer.record(items, now() - started));
   }
 
   private schedule(): void {
