@@ -2,15 +2,16 @@
  * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
  * testimonials never blocks the page in one long task.
  *
- * The slice size adapts to the marginal cost of an item (see {@link SliceSizer}): each slice's task is
- * timed (script, style and layout, up to the next task), and the next slice holds as many items as
- * the cost of one more item fits in the time budget, whatever the frame's fixed part costs.
+ * The slice size adapts to the marginal cost of an item, whatever a frame's fixed part costs (see
+ * {@link SliceSizer}, a chunk that lists of more than a few slices load; slices double until it is
+ * here).
  *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { SliceSizer } from './slice-sizer.js';
+import { lazyModule } from '../shared/lazy-module.js';
+import type { SliceSizer } from './slice-sizer.js';
 
 /** Runs a callback at the next opportunity to render; returns a function that cancels it. */
 export type Scheduler = (callback: () => void) => () => void;
@@ -20,7 +21,7 @@ export type Scheduler = (callback: () => void) => () => void;
  * rendered in a background tab is complete when the tab is shown.
  */
 export const nextFrame: Scheduler = (callback) => {
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+  if (globalThis.document?.visibilityState === 'hidden') {
     const timer = setTimeout(callback, 0);
     return () => clearTimeout(timer);
   }
@@ -36,11 +37,12 @@ const afterTask: AfterTask = (callback) => void setTimeout(callback, 0);
 export interface ChunkedListOptions {
   /** How many items the first slice holds. */
   chunkSize?: number;
-  /** Milliseconds a slice may take; 0 keeps every slice at `chunkSize`. */
+  /** Milliseconds the items of a slice may take (their marginal cost). */
   budgetMs?: number;
   /** The most items one slice may hold, however cheap they are. */
   maxChunkSize?: number;
   scheduler?: Scheduler;
+  /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;
   now?: () => number;
 }
@@ -51,6 +53,9 @@ export const DEFAULT_CHUNK_SIZE = 8;
 export const DEFAULT_BUDGET_MS = 20;
 export const DEFAULT_MAX_CHUNK_SIZE = 60;
 
+/** The slice sizer: a chunk of its own. Exported for tests, which load it first. */
+export const sliceSizer = lazyModule(() => import('./slice-sizer.js'));
+
 export class ChunkedList<T> implements ReactiveController {
   private source: readonly T[] = [];
   private revealed: T[][] = [];
@@ -58,8 +63,10 @@ export class ChunkedList<T> implements ReactiveController {
   private cancelFrame: (() => void) | undefined;
   private settle: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
-  private readonly sizer: SliceSizer;
-  private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize' | 'maxChunkSize'>>;
+  private chunkSize: number;
+  /** Made once the sizer's chunk is here, for each list (`replace`). */
+  private sizer: SliceSizer | undefined;
+  private readonly options: Required<ChunkedListOptions>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -72,24 +79,14 @@ export class ChunkedList<T> implements ReactiveController {
       now = () => performance.now(),
     }: ChunkedListOptions = {},
   ) {
-    this.sizer = new SliceSizer(chunkSize, budgetMs, maxChunkSize);
-    this.options = { budgetMs, scheduler, afterTask: after, now };
+    this.chunkSize = chunkSize;
+    this.options = { chunkSize, budgetMs, maxChunkSize, scheduler, afterTask: after, now };
     host.addController(this);
-  }
-
-  /** How many items the next slice holds. */
-  get nextChunkSize(): number {
-    return this.sizer.size;
   }
 
   /** The items revealed so far, in the batches they were revealed in. */
   get batches(): readonly (readonly T[])[] {
     return this.revealed;
-  }
-
-  /** How many items are revealed. */
-  get count(): number {
-    return this.shown;
   }
 
   /** How many items there are in all, revealed or waiting. */
@@ -116,7 +113,8 @@ export class ChunkedList<T> implements ReactiveController {
     this.source = [...items];
     this.revealed = [];
     this.shown = 0;
-    this.sizer.reset();
+    this.chunkSize = this.options.chunkSize;
+    this.sizer = undefined;
     this.revealNext(firstSlice);
   }
 
@@ -136,7 +134,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.stop();
   }
 
-  private revealNext(size = this.sizer.size): void {
+  private revealNext(size = this.chunkSize): void {
     const batch = this.source.slice(this.shown, this.shown + size);
     if (batch.length) {
       this.revealed = [...this.revealed, batch];
@@ -152,12 +150,17 @@ export class ChunkedList<T> implements ReactiveController {
     }
   }
 
-  /** Times this slice's task, for the size of the next one. */
+  /** Times this slice's task and sizes the next slice from it. */
   private measure(items: number): void {
-    const { budgetMs, afterTask: after, now } = this.options;
-    if (budgetMs <= 0) return;
-    const started = now();
-    after(() => this.sizer.record(items, now() - started));
+    const { options } = this;
+    const started = options.now();
+    options.afterTask(() => {
+      const module = sliceSizer.loaded;
+      this.sizer ??= module && new module.SliceSizer(options);
+      this.chunkSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
+      // A list of a few slices does without (a page of a dozen cards takes two); a failed load keeps doubling.
+      if (!module && !this.done && this.revealed[1]) sliceSizer.load().catch(() => undefined);
+    });
   }
 
   private schedule(): void {

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { FakeHost } from '../shared/fake-host.js';
 import type { Testimonial } from '../../../src/client/types.js';
 import { keyToMove, targetIndex } from '../../../src/elements/testimonial-wall/carousel-navigation.js';
-import { ChunkedList, DEFAULT_MAX_CHUNK_SIZE, type ChunkedListOptions } from '../../../src/elements/testimonial-wall/chunked-list.js';
+import {
+  ChunkedList,
+  DEFAULT_MAX_CHUNK_SIZE,
+  sliceSizer,
+  type ChunkedListOptions,
+} from '../../../src/elements/testimonial-wall/chunked-list.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
@@ -154,6 +159,9 @@ describe('WallFeed', () => {
   });
 });
 
+/** How many items the list has revealed. */
+const revealed = (list: ChunkedList<unknown>): number => list.batches.flat().length;
+
 function manualScheduler() {
   const queue: (() => void)[] = [];
   return {
@@ -170,17 +178,17 @@ describe('ChunkedList', () => {
   it('reveals the first slice at once and one slice per frame after that', async () => {
     const host = new FakeHost();
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(host, { chunkSize: 4, budgetMs: 0, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(host, { chunkSize: 4, afterTask: () => {}, scheduler: frames.scheduler });
     list.replace(Array.from({ length: 10 }, (_, i) => i));
-    assert.equal(list.count, 4);
+    assert.equal(revealed(list), 4);
     assert.equal(list.total, 10);
     assert.equal(list.done, false);
     let settled = false;
     void list.settled.then(() => (settled = true));
     frames.frame();
-    assert.equal(list.count, 8);
+    assert.equal(revealed(list), 8);
     frames.frame();
-    assert.equal(list.count, 10);
+    assert.equal(revealed(list), 10);
     assert.equal(list.done, true);
     assert.deepEqual(
       list.batches.map((batch) => batch.length),
@@ -193,7 +201,7 @@ describe('ChunkedList', () => {
 
   it('appends in new batches and never regroups revealed ones', () => {
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 4, budgetMs: 0, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 4, afterTask: () => {}, scheduler: frames.scheduler });
     list.replace([1, 2, 3]);
     const first = list.batches[0];
     list.append([4, 5]);
@@ -209,7 +217,7 @@ describe('ChunkedList', () => {
 
   it('stops on replace and pauses while the host is away', () => {
     const frames = manualScheduler();
-    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 2, budgetMs: 0, scheduler: frames.scheduler });
+    const list = new ChunkedList<number>(new FakeHost(), { chunkSize: 2, afterTask: () => {}, scheduler: frames.scheduler });
     list.replace([1, 2, 3, 4, 5]);
     list.hostDisconnected();
     assert.equal(frames.queue.length, 0);
@@ -226,6 +234,9 @@ describe('ChunkedList', () => {
 });
 
 describe('ChunkedList slice sizes', () => {
+  // The sizer is a chunk of its own: here from the start, as in a wall whose list has many slices.
+  before(() => sliceSizer.load());
+
   /**
    * A list driven by a fake clock: each frame costs `cost(shown, added)` ms, where `shown` is how many
    * items were revealed before the frame's slice and `added` how many it revealed. Returns the slices.
@@ -243,9 +254,9 @@ describe('ChunkedList slice sizes', () => {
     const sizes: number[] = [];
     let shown = 0;
     const pay = () => {
-      const added = list.count - shown;
+      const added = revealed(list) - shown;
       clock += cost(shown, added);
-      shown = list.count;
+      shown = revealed(list);
       sizes.push(added);
       after.shift()!();
     };
