@@ -15,7 +15,7 @@
  * items look dearer than the cheapest frame showed them.
  *
  * Slices grow geometrically (at most double), so a fast device reaches large slices in a few frames
- * and sizes differ, which the slope needs. The first slice measured is only a starting point: the
+ * and sizes differ, which the slope needs (a size is not repeated while the slope is unknown). The first slice measured is only a starting point: the
  * list's first slice also pays the host's first render with items (and the cards' first styles).
  */
 export class SliceSizer {
@@ -35,10 +35,14 @@ export class SliceSizer {
     let size = items * 2;
     if (before) {
       this.cheapest = Math.min(this.cheapest, ms / items);
-      // Equal sizes or a slope under zero (noise): the last slope holds.
       const slope = (ms - beforeMs!) / (items - before);
-      if (slope > 0 && slope < Infinity) this.marginal = slope;
+      const fresh = slope > 0 && slope < Infinity;
+      if (fresh) this.marginal = slope;
       size = Math.min(size, this.limits.budgetMs / Math.min(this.marginal, this.cheapest));
+      // Equal sizes or a slope under zero (noise, a stall before): the last slope holds, and the next
+      // slice differs by half, so the one after it measures the slope again. Repeating the size kept
+      // a slope misread in a noisy frame for good (three cards a frame on a loaded, throttled page).
+      if (!fresh && Math.ceil(size) === items) size += items / 2;
     }
     // Rounded up: at least one item, however heavy.
     return Math.min(this.limits.maxChunkSize, Math.ceil(size));
