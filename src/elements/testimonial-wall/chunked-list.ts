@@ -2,20 +2,17 @@
  * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
  * testimonials never blocks the page in one long task.
  *
- * The slice size adapts to the marginal cost of an item: after each slice, the time its task took
- * (script, style and layout, measured up to the next task) divided by its items, and the next slice
- * holds as many items as fit in the time budget at the smallest such cost seen since `replace`. A
- * frame also costs a part that does not depend on its slice (the host's own update, layout of what is
- * already shown, a collection, another script), which only ever adds to the quotient, and which may
- * grow with the items already shown: sizing from each slice's quotient made every slice smaller than
- * the last, down to one or two items a frame for a long list on a slow device. A slow device or a
- * heavy card still gets smaller slices (its first slice says so); a fast one finishes sooner.
+ * The slice size adapts to the marginal cost of an item, whatever a frame's fixed part costs (see
+ * {@link SliceSizer}, a chunk that lists of more than a few slices load; slices double until it is
+ * here).
  *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { nextFrame, type Scheduler } from '../shared/next-frame.js';
+import { lazyModule } from '../shared/lazy-module.js';
+import type { SliceSizer } from './slice-sizer.js';
 
 /** Calls back once the current task (and the rendering it triggers) is over. */
 export type AfterTask = (callback: () => void) => void;
@@ -25,11 +22,12 @@ const afterTask: AfterTask = (callback) => void setTimeout(callback, 0);
 export interface ChunkedListOptions {
   /** How many items the first slice holds. */
   chunkSize?: number;
-  /** Milliseconds a slice may take; 0 keeps every slice at `chunkSize`. */
+  /** Milliseconds the items of a slice may take (their marginal cost). */
   budgetMs?: number;
   /** The most items one slice may hold, however cheap they are. */
   maxChunkSize?: number;
   scheduler?: Scheduler;
+  /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;
   now?: () => number;
 }
@@ -40,6 +38,9 @@ export const DEFAULT_CHUNK_SIZE = 8;
 export const DEFAULT_BUDGET_MS = 20;
 export const DEFAULT_MAX_CHUNK_SIZE = 60;
 
+/** The slice sizer: a chunk of its own. Exported for tests, which load it first. */
+export const sliceSizer = lazyModule(() => import('./slice-sizer.js'));
+
 export class ChunkedList<T> implements ReactiveController {
   private source: readonly T[] = [];
   private revealed: T[][] = [];
@@ -48,9 +49,9 @@ export class ChunkedList<T> implements ReactiveController {
   private settle: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
   private chunkSize: number;
-  /** The smallest cost of one item seen since `replace`, in ms: the marginal cost, as closely as known. */
-  private itemCost = Infinity;
-  private readonly options: Required<Omit<ChunkedListOptions, 'chunkSize'>>;
+  /** Made once the sizer's chunk is here, for each list (`replace`). */
+  private sizer: SliceSizer | undefined;
+  private readonly options: Required<ChunkedListOptions>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -64,23 +65,13 @@ export class ChunkedList<T> implements ReactiveController {
     }: ChunkedListOptions = {},
   ) {
     this.chunkSize = chunkSize;
-    this.options = { budgetMs, maxChunkSize, scheduler, afterTask: after, now };
+    this.options = { chunkSize, budgetMs, maxChunkSize, scheduler, afterTask: after, now };
     host.addController(this);
-  }
-
-  /** How many items the next slice holds. */
-  get nextChunkSize(): number {
-    return this.chunkSize;
   }
 
   /** The items revealed so far, in the batches they were revealed in. */
   get batches(): readonly (readonly T[])[] {
     return this.revealed;
-  }
-
-  /** How many items are revealed. */
-  get count(): number {
-    return this.shown;
   }
 
   /** How many items there are in all, revealed or waiting. */
@@ -102,12 +93,13 @@ export class ChunkedList<T> implements ReactiveController {
    * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
    * the rest in later frames.
    */
-  replace(items: readonly T[], firstSlice = this.chunkSize): void {
+  replace(items: readonly T[], firstSlice?: number): void {
     this.stop();
     this.source = [...items];
     this.revealed = [];
     this.shown = 0;
-    this.itemCost = Infinity;
+    this.chunkSize = this.options.chunkSize;
+    this.sizer = undefined;
     this.revealNext(firstSlice);
   }
 
@@ -143,14 +135,16 @@ export class ChunkedList<T> implements ReactiveController {
     }
   }
 
-  /** Sizes the next slice from the marginal cost of an item, as this slice and those before it tell it. */
+  /** Times this slice's task and sizes the next slice from it. */
   private measure(items: number): void {
-    const { budgetMs, maxChunkSize, afterTask: after, now } = this.options;
-    if (budgetMs <= 0) return;
-    const started = now();
-    after(() => {
-      this.itemCost = Math.min(this.itemCost, Math.max(now() - started, 0.01) / items);
-      this.chunkSize = Math.max(1, Math.min(maxChunkSize, Math.floor(budgetMs / this.itemCost)));
+    const { options } = this;
+    const started = options.now();
+    options.afterTask(() => {
+      const module = sliceSizer.loaded;
+      this.sizer ??= module && new module.SliceSizer(options);
+      this.chunkSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
+      // A list of a few slices does without (a page of a dozen cards takes two); a failed load keeps doubling.
+      if (!module && !this.done && this.revealed[1]) sliceSizer.load().catch(() => undefined);
     });
   }
 

@@ -95,6 +95,27 @@ describe(`<testimonial-wall> with ${MANY} testimonials`, function () {
   }
 });
 
+describe('<testimonial-wall> slices already shown', () => {
+  for (const layout of ['masonry', 'grid', 'list'] as const) {
+    it(`${layout}: each card is rendered once, whatever slice comes after it (a frame costs its own slice)`, async () => {
+      const wall = await fixture<TestimonialWall>(html`<testimonial-wall layout=${layout}></testimonial-wall>`);
+      // The wall's card template, counted: a slice rendered again would render its cards again.
+      const renders = new Map<string, number>();
+      const internals = wall as unknown as { renderCard: (testimonial: { id: string }) => unknown };
+      const card = internals.renderCard;
+      internals.renderCard = (testimonial) => {
+        renders.set(testimonial.id, (renders.get(testimonial.id) ?? 0) + 1);
+        return card(testimonial);
+      };
+      wall.testimonials = makeTestimonials(MANY);
+      await wall.updateComplete;
+      expect(all(wall, '.batch').length, 'the premise: several slices').to.be.greaterThan(2);
+      expect(renders.size).to.equal(MANY);
+      expect([...renders.values()].filter((count) => count !== 1).length, 'cards rendered more than once').to.equal(0);
+    });
+  }
+});
+
 describe('<testimonial-wall> layout stability', () => {
   beforeEach(function () {
     // Firefox has no Layout Instability API: there is nothing to count shifts with.
