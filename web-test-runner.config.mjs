@@ -12,12 +12,23 @@ import { register } from 'tsx/esm/api';
 // sandbox itself (scripts/dev-api.ts, shared with `npm start`), so element tests use a real endpoint.
 register();
 const { createDevApi } = await import('./scripts/dev-api.ts');
-const devApi = createDevApi({ env: {} });
+// Its collect route is npm start's (a disk upload store in a temporary folder), with its own options
+// made fit for tests: no 3 s wait before a submission, no rate limits in the way of a run's dozens of
+// submissions from one address, and a 3 s video limit so the recorder is seen stopping by itself.
+const devApi = createDevApi({
+  env: {},
+  collect: {
+    minFillMs: 0,
+    rateLimit: { capacity: 10000, refillPerSecond: 100 },
+    maxPerHour: 10000,
+    limits: { videoSeconds: 3 },
+  },
+});
 // `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
 const { docsMiddleware } = await import('./scripts/docs-plugin.ts');
 const docs = docsMiddleware({ script: '/demo/docs-page.ts', stylesheet: '/demo/docs.css' });
-// A stand-in for the proxy's collect route (issue 27) until the route's branch is merged: see the file.
-const { collectStandIn, collectStandInCommand } = await import('./test/support/collect-stand-in.ts');
+// The collect route's failures that the real route cannot be made to give on request: see the file.
+const { collectFault, collectFaultsCommand } = await import('./test/support/collect-faults.ts');
 
 // The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
@@ -130,8 +141,8 @@ export default {
       await next();
       context.set('Access-Control-Allow-Origin', '*');
     },
-    async function collectRouteStandIn(context, next) {
-      if (await collectStandIn(context.req, context.res)) {
+    async function collectFaults(context, next) {
+      if (collectFault(context.req, context.res)) {
         context.respond = false;
         return;
       }
@@ -172,11 +183,11 @@ export default {
       },
     },
     {
-      // `executeServerCommand('collect-stand-in', { … })`: steers the collect route's stand-in (see the file).
-      name: 'collect-stand-in',
+      // `executeServerCommand('collect-faults', { … })`: see test/support/collect-faults.ts.
+      name: 'collect-faults',
       executeCommand({ command, payload }) {
-        if (command !== 'collect-stand-in') return undefined;
-        return collectStandInCommand(payload ?? {});
+        if (command !== 'collect-faults') return undefined;
+        return collectFaultsCommand(payload ?? {});
       },
     },
     {
