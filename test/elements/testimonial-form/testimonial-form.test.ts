@@ -146,7 +146,8 @@ describe('<testimonial-form>', function () {
       customer_email: 'ada@example.com',
       customer_company: 'Analytical Engines',
       customer_tagline: 'Countess',
-      customer_url: 'https://ada.example',
+      // The route's safe-URL check writes the address out in full.
+      customer_url: 'https://ada.example/',
       text: 'It computes Bernoulli numbers.',
       rating: 4,
     });
