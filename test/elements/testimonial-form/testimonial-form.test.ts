@@ -339,8 +339,7 @@ describe('<testimonial-form>', function () {
       // never be shown.
       for (const [index, payload] of SCRIPT_PAYLOADS.entries()) {
         const el = await form('fields="text name email company tagline"');
-        for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline'])
-          await type(el, name, `${payload} ${index}`);
+        for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline']) await type(el, name, `${payload} ${index}`);
         await type(el, 'customer_email', `visitor${index}@example.com`);
         $<HTMLInputElement>(el, '[name=consent]').click();
         const sent = success(el);
