@@ -1,7 +1,9 @@
 // Browser tests: @web/test-runner on the system's Chromium (and Firefox ESR with BROWSERS=all).
 // scripts/test.mjs finds the browsers and passes their paths in CHROME_PATH / FIREFOX_PATH; no test
 // ever downloads a browser.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -12,7 +14,11 @@ import { register } from 'tsx/esm/api';
 // sandbox itself (scripts/dev-api.ts, shared with `npm start`), so element tests use a real endpoint.
 register();
 const { createDevApi } = await import('./scripts/dev-api.ts');
-// Its collect route is npm start's (a disk upload store in a temporary folder), with its own options
+const { createDiskUploadStore } = await import('./src/node/disk-upload-store.ts');
+// The uploads of a run, removed when the server's process ends.
+const uploadDirectory = mkdtempSync(join(tmpdir(), 'testimonial-test-uploads-'));
+process.once('exit', () => rmSync(uploadDirectory, { recursive: true, force: true }));
+// Its collect route is npm start's (its disk upload store, in the folder above), with its own options
 // made fit for tests: no 3 s wait before a submission, no rate limits in the way of a run's dozens of
 // submissions from one address, and a 3 s video limit so the recorder is seen stopping by itself.
 const devApi = createDevApi({
@@ -22,6 +28,7 @@ const devApi = createDevApi({
     rateLimit: { capacity: 10000, refillPerSecond: 100 },
     maxPerHour: 10000,
     limits: { videoSeconds: 3 },
+    uploads: createDiskUploadStore({ directory: uploadDirectory }),
   },
 });
 // `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
