@@ -1,7 +1,9 @@
 // Browser tests: @web/test-runner on the system's Chromium (and Firefox ESR with BROWSERS=all).
 // scripts/test.mjs finds the browsers and passes their paths in CHROME_PATH / FIREFOX_PATH; no test
 // ever downloads a browser.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -12,12 +14,28 @@ import { register } from 'tsx/esm/api';
 // sandbox itself (scripts/dev-api.ts, shared with `npm start`), so element tests use a real endpoint.
 register();
 const { createDevApi } = await import('./scripts/dev-api.ts');
-const devApi = createDevApi({ env: {} });
+const { createDiskUploadStore } = await import('./src/node/disk-upload-store.ts');
+// The uploads of a run, removed when the server's process ends.
+const uploadDirectory = mkdtempSync(join(tmpdir(), 'testimonial-test-uploads-'));
+process.once('exit', () => rmSync(uploadDirectory, { recursive: true, force: true }));
+// Its collect route is npm start's (its disk upload store, in the folder above), with its own options
+// made fit for tests: no 3 s wait before a submission, no rate limits in the way of a run's dozens of
+// submissions from one address, and a 3 s video limit so the recorder is seen stopping by itself.
+const devApi = createDevApi({
+  env: {},
+  collect: {
+    minFillMs: 0,
+    rateLimit: { capacity: 10000, refillPerSecond: 100 },
+    maxPerHour: 10000,
+    limits: { videoSeconds: 3 },
+    uploads: createDiskUploadStore({ directory: uploadDirectory }),
+  },
+});
 // `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
 const { docsMiddleware } = await import('./scripts/docs-plugin.ts');
 const docs = docsMiddleware({ script: '/demo/docs-page.ts', stylesheet: '/demo/docs.css' });
-// A stand-in for the proxy's collect route (issue 27) until the route's branch is merged: see the file.
-const { collectStandIn, collectStandInCommand } = await import('./test/support/collect-stand-in.ts');
+// The collect route's failures that the real route cannot be made to give on request: see the file.
+const { collectFault, collectFaultsCommand } = await import('./test/support/collect-faults.ts');
 
 // The flags every test browser uses (quiet, no background traffic), plus autoplay without a gesture.
 const { CHROMIUM_ARGS } = await import('./test/support/browser.ts');
@@ -130,8 +148,8 @@ export default {
       await next();
       context.set('Access-Control-Allow-Origin', '*');
     },
-    async function collectRouteStandIn(context, next) {
-      if (await collectStandIn(context.req, context.res)) {
+    async function collectFaults(context, next) {
+      if (collectFault(context.req, context.res)) {
         context.respond = false;
         return;
       }
@@ -172,11 +190,11 @@ export default {
       },
     },
     {
-      // `executeServerCommand('collect-stand-in', { … })`: steers the collect route's stand-in (see the file).
-      name: 'collect-stand-in',
+      // `executeServerCommand('collect-faults', { … })`: see test/support/collect-faults.ts.
+      name: 'collect-faults',
       executeCommand({ command, payload }) {
-        if (command !== 'collect-stand-in') return undefined;
-        return collectStandInCommand(payload ?? {});
+        if (command !== 'collect-faults') return undefined;
+        return collectFaultsCommand(payload ?? {});
       },
     },
     {

@@ -1,8 +1,11 @@
 /**
- * Issue 27 item 3: `<testimonial-form>` against the collect route's stand-in (test/support/
- * collect-stand-in.ts, until the route's branch is merged): every field, the rating by keyboard, errors
- * and focus, upload progress and cancel, a video recorded with the browser's fake camera, nothing lost
- * on a failure or a refused token, the server form taken over, axe in light, dark, forced colours, RTL.
+ * Issue 27 item 3: `<testimonial-form>` against the real collect route at `/api` (the proxy in front of
+ * the sandbox, with npm start's disk upload store: web-test-runner.config.mjs): every field, the rating
+ * by keyboard, errors and focus, upload progress and cancel, a video recorded with the browser's fake
+ * camera, nothing lost on a failure or a refused token, the server form taken over, the hostile corpus
+ * sent, approved and shown on a wall, axe in light, dark, forced colours, RTL. What the route stored is
+ * read from the sandbox's admin side (`/v1` with its key), the files from their public URLs. Only a
+ * service down and a stalled upload come from test/support/collect-faults.ts.
  */
 import { expect, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -15,14 +18,28 @@ import { emulateForcedColors } from '../../support/forced-colors.js';
 import { mount } from '../shared/mount.js';
 import { englishIn, spokenStrings, wordsArrived } from '../shared/words.js';
 
-interface StandInRecord {
-  submissions: Record<string, unknown>[];
-  tokensIssued: number;
-  files: { key: string; type: string; kind: string; size: number }[];
+const faults = (payload: Record<string, unknown>) => executeServerCommand('collect-faults', payload) as Promise<unknown>;
+/** Tokens asked for and submissions sent since the test began, as the test server saw them. */
+const traffic = () => faults({ read: true }) as Promise<{ tokensIssued: number; submissions: number }>;
+
+/** The sandbox's admin side: what the route created, as the service holds it (pending ones included). */
+const ADMIN = { Authorization: 'Bearer sandbox-key' };
+async function stored(id: string): Promise<Testimonial & Record<string, unknown>> {
+  const answer = await fetch(`/v1/testimonials/${encodeURIComponent(id)}`, { headers: ADMIN });
+  expect(answer.status, `the sandbox holds ${id}`).to.equal(200);
+  return (await answer.json()) as Testimonial & Record<string, unknown>;
 }
 
-const standIn = (payload: Record<string, unknown>) => executeServerCommand('collect-stand-in', payload) as Promise<unknown>;
-const stored = () => standIn({ read: true }) as Promise<StandInRecord>;
+/** An uploaded file as anyone reads it from its public URL: its type and size. */
+async function file(url: string): Promise<{ type: string; size: number }> {
+  const answer = await fetch(url);
+  expect(answer.status, url).to.equal(200);
+  return { type: answer.headers.get('content-type') ?? '', size: (await answer.arrayBuffer()).byteLength };
+}
+
+/** How many upload URLs the page asked the route for (`POST /api/collect/uploads`) since the test began. */
+const uploadsAsked = () =>
+  performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/collect/uploads').length;
 
 const $ = <T extends Element = HTMLElement>(el: TestimonialForm, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
 
@@ -91,7 +108,10 @@ async function sendAs(el: TestimonialForm, name: string): Promise<CustomEvent<{ 
 
 describe('<testimonial-form>', function () {
   this.timeout(30000);
-  beforeEach(() => standIn({ reset: true }));
+  beforeEach(async () => {
+    performance.clearResourceTimings();
+    await faults({ reset: true });
+  });
 
   it("sends every field under the route's names; the rating is a radio group the arrow keys operate; success is said politely and focused", async () => {
     const el = await form();
@@ -119,16 +139,15 @@ describe('<testimonial-form>', function () {
     const sent = success(el);
     $<HTMLButtonElement>(el, '[part=submit]').click();
     const { detail } = await sent;
-    const [submission] = (await stored()).submissions;
+    const submission = await stored(detail.id);
     expect(submission).to.deep.include({
-      id: detail.id,
-      consent: true,
-      website: '',
+      approved: false,
       customer_name: 'Ada Lovelace',
       customer_email: 'ada@example.com',
       customer_company: 'Analytical Engines',
       customer_tagline: 'Countess',
-      customer_url: 'https://ada.example',
+      // The route's safe-URL check writes the address out in full.
+      customer_url: 'https://ada.example/',
       text: 'It computes Bernoulli numbers.',
       rating: 4,
     });
@@ -160,7 +179,7 @@ describe('<testimonial-form>', function () {
       const ids = control.getAttribute('aria-describedby')!.split(' ');
       expect(ids.map((id) => $(el, `#${id}`).textContent).join(' '), name).to.contain(message);
     }
-    expect((await stored()).submissions).to.have.length(0);
+    expect((await traffic()).submissions).to.equal(0);
   });
 
   it('loses nothing on a failure or a refused token: the visitor sends again and it goes', async () => {
@@ -170,9 +189,10 @@ describe('<testimonial-form>', function () {
     $<HTMLInputElement>(el, '[name=consent]').click();
     // The token is fetched on the first interaction (the focus), once.
     let tokens = 0;
-    for (const end = performance.now() + 5000; tokens === 0 && performance.now() < end;) tokens = (await stored()).tokensIssued;
+    for (const end = performance.now() + 5000; tokens === 0 && performance.now() < end;) tokens = (await traffic()).tokensIssued;
     expect(tokens, 'the token is fetched on the first interaction').to.equal(1);
-    await standIn({ failNext: { status: 503, code: 'upstream_unavailable' } });
+    // The service down as the visitor sends (a fault in front of the route).
+    await faults({ failNext: { status: 503, code: 'upstream_unavailable' } });
     const errors: CustomEvent[] = [];
     el.addEventListener('testimonial-form-error', (event) => errors.push(event));
     $<HTMLButtonElement>(el, '[part=submit]').click();
@@ -183,24 +203,25 @@ describe('<testimonial-form>', function () {
     expect($<HTMLTextAreaElement>(el, '[name=text]').value).to.equal('Found the moth.');
     expect($<HTMLInputElement>(el, '[name=consent]').checked).to.be.true;
     // The route refuses the (already used) token: a new one is fetched by itself.
-    await standIn({ failNext: { status: 403, code: 'token_used', field: 'token' } });
+    // The route refusing the token (the element never reuses one by itself: the route's own token rules
+    // are its Node tests'): a new one is fetched by itself.
+    await faults({ failNext: { status: 403, code: 'token_used', field: 'token' } });
     $<HTMLButtonElement>(el, '[part=submit]').click();
     await until(() => errors.length === 2, 'the second error event');
     await el.updateComplete;
     expect($(el, '#error-form').textContent).to.contain('Please send your testimonial again.');
     const sent = success(el);
     $<HTMLButtonElement>(el, '[part=submit]').click();
-    await sent;
-    const record = await stored();
-    expect(record.tokensIssued).to.equal(2);
-    expect(record.submissions[0]).to.deep.include({ customer_name: 'Grace', text: 'Found the moth.' });
+    const { detail } = await sent;
+    expect((await traffic()).tokensIssued).to.equal(2);
+    expect(await stored(detail.id)).to.deep.include({ customer_name: 'Grace', text: 'Found the moth.' });
   });
 
   it('an upload shows its progress, can be cancelled and sent again; the photo goes with the testimonial', async () => {
     const el = await form('fields="name photo"');
     $<HTMLInputElement>(el, '[name=customer_name]').focus();
     await until(() => el.shadowRoot!.querySelector('#file-photo'), 'the photo field');
-    await standIn({ holdUploads: true });
+    await faults({ holdUploads: true });
     const photo = new File([new Uint8Array(600_000)], 'me.png', { type: 'image/png' });
     chooseFile($<HTMLInputElement>(el, '#file-photo'), photo);
     await until(() => el.shadowRoot!.querySelector('progress'), 'the progress bar');
@@ -209,17 +230,15 @@ describe('<testimonial-form>', function () {
     cancel.click();
     await until(() => $(el, '[part=upload]')?.textContent!.includes('The upload did not finish.'), 'the cancelled state');
     expect(el.shadowRoot!.activeElement?.textContent, 'focus on the control that took its place').to.contain('Try again');
-    await standIn({ holdUploads: false });
+    await faults({ holdUploads: false });
     (el.shadowRoot!.activeElement as HTMLButtonElement).click();
     // Done, by the form's own state: the cancelled state's DOM and the finished one's both offer "Remove".
     const photoUpload = () => (el as unknown as { uploads: { get(slot: string): { status: string } | undefined } }).uploads.get('photo');
     await until(() => photoUpload()?.status === 'done', 'the upload done');
-    await sendAs(el, 'Katherine');
-    const record = await stored();
-    const avatar = record.submissions[0]!.customer_avatar as string;
-    expect(avatar).to.match(/^\/api\/uploads\/photo-/);
-    const file = record.files.find((item) => avatar.endsWith(item.key))!;
-    expect(file).to.include({ type: 'image/png', size: 600_000 });
+    const { detail } = await sendAs(el, 'Katherine');
+    const avatar = (await stored(detail.id)).customer_avatar!;
+    expect(new URL(avatar).pathname).to.match(/^\/api\/uploads\//);
+    expect(await file(avatar)).to.deep.equal({ type: 'image/png', size: 600_000 });
   });
 
   it("records a video with the fake camera: countdown, stop at the route's maximum, a poster, both uploaded and sent", async () => {
@@ -233,18 +252,17 @@ describe('<testimonial-form>', function () {
     button('Start recording')!.click();
     await until(() => $(el, '.status').textContent!.includes('Recording starts in'), 'the countdown');
     await until(() => $(el, '.status').textContent!.includes('s left'), 'the recording', 6000);
-    // It stops by itself at the route's maximum (3 s in the stand-in), then uploads video and poster.
+    // It stops by itself at the route's maximum (3 s on the test server), then uploads video and poster.
     await until(() => button('Retake'), 'the recording stopped', 8000);
     await until(() => button('Remove'), 'the upload done');
-    const kinds = (await stored()).files.map((file) => file.kind).sort();
-    expect(kinds).to.deep.equal(['thumbnail', 'video']);
-    await sendAs(el, 'Margaret');
-    const [submission] = (await stored()).submissions;
-    expect(submission!.video_url).to.match(/^\/api\/uploads\/video-/);
-    expect(submission!.thumbnail_url).to.match(/^\/api\/uploads\/thumbnail-/);
-    const video = (await stored()).files.find((file) => file.kind === 'video')!;
+    expect(uploadsAsked(), 'video and poster').to.equal(2);
+    const { detail } = await sendAs(el, 'Margaret');
+    const submission = await stored(detail.id);
+    expect(submission.type).to.equal('video');
+    const video = await file(submission.video_url!);
     expect(video.size).to.be.above(1000);
-    expect(video.type).to.match(/^video\/(webm|mp4)$/);
+    expect(video.type).to.match(/^video\/(webm|mp4)/);
+    expect((await file(submission.thumbnail_url!)).type).to.match(/^image\//);
   });
 
   it('attaches images (media): several at once, each with a preview, its upload and Remove, at most four, all sent', async () => {
@@ -273,12 +291,11 @@ describe('<testimonial-form>', function () {
     remove.click();
     await until(() => el.shadowRoot!.querySelector('#file-media'), 'the input back for a fourth');
     expect(el.shadowRoot!.querySelectorAll('[part=preview]').length).to.equal(3);
-    await sendAs(el, 'Grace');
-    const record = await stored();
-    const media = record.submissions[0]!.media as { url: string; type: string }[];
+    const { detail } = await sendAs(el, 'Grace');
+    const media = (await stored(detail.id)).media as { url: string; type: string }[];
     expect(media.map((item) => item.type)).to.deep.equal(['image', 'image', 'image']);
-    for (const item of media) expect(item.url).to.match(/^\/api\/uploads\/media-/);
-    expect(record.files.filter((file) => file.kind === 'media').length).to.equal(4, 'four sent to storage, one removed afterwards');
+    for (const item of media) expect(await file(item.url)).to.deep.equal({ type: 'image/png', size: 2000 });
+    expect(uploadsAsked()).to.equal(4, 'four sent to storage, one removed afterwards');
   });
 
   it("refuses a chosen video longer than the route's maximum before uploading it, and uploads one within it", async () => {
@@ -287,18 +304,18 @@ describe('<testimonial-form>', function () {
     await until(() => el.shadowRoot!.querySelector('#file-video'), 'the video field');
     const fixture = async (name: string) =>
       new File([await (await fetch(new URL(`./media/${name}`, import.meta.url))).blob()], name, { type: 'video/webm' });
-    // Six seconds, over the stand-in's three: said beside the field, and nothing is sent.
+    // Six seconds, over the test server's three: said beside the field, and nothing is sent.
     chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('six-seconds.webm'));
     await until(() => el.shadowRoot!.querySelector('#error-video'), 'the message beside the field');
     expect($(el, '#error-video').textContent).to.equal('This video is too long (at most 3 seconds).');
     expect($(el, '#file-video').getAttribute('aria-describedby')).to.contain('error-video');
-    expect((await stored()).files).to.deep.equal([], 'nothing uploaded');
+    expect(uploadsAsked(), 'nothing uploaded').to.equal(0);
     // Two seconds: uploaded.
     chooseFile($<HTMLInputElement>(el, '#file-video'), await fixture('two-seconds.webm'));
     const button = (label: string) => [...el.shadowRoot!.querySelectorAll('button')].find((item) => item.textContent!.includes(label));
     await until(() => button('Remove'), 'the upload done');
     expect(el.shadowRoot!.querySelector('#error-video')).to.equal(null);
-    expect((await stored()).files.map((file) => file.kind)).to.deep.equal(['video']);
+    expect(uploadsAsked()).to.equal(1);
   });
 
   it('takes over the server-rendered form with what was typed in it, and the field that had focus', async () => {
@@ -313,52 +330,59 @@ describe('<testimonial-form>', function () {
     expect($<HTMLTextAreaElement>(el, '[name=text]').value).to.equal('Half a sentence');
   });
 
-  it('the hostile corpus typed into every field is stored as typed, and shown on a wall, runs nothing', async () => {
+  it('the hostile corpus typed into every field is stored as typed, pending; approved, it shows on a wall from /api and runs nothing', async () => {
     const windowWithFlag = window as unknown as { __pwned?: unknown };
     delete windowWithFlag.__pwned;
-    // Each payload from a form of its own, as another visitor would send it.
-    for (const [index, payload] of SCRIPT_PAYLOADS.entries()) {
-      const el = await form('fields="text name company tagline"');
-      for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline']) {
-        const control = $<HTMLInputElement>(el, `[name=${name}]`);
-        control.focus();
-        control.value = `${payload} ${index}`;
-        control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    const ids: string[] = [];
+    try {
+      // Each payload from a form of its own, as another visitor would send it, with an email that must
+      // never be shown.
+      for (const [index, payload] of SCRIPT_PAYLOADS.entries()) {
+        const el = await form('fields="text name email company tagline"');
+        for (const name of ['customer_name', 'text', 'customer_company', 'customer_tagline']) await type(el, name, `${payload} ${index}`);
+        await type(el, 'customer_email', `visitor${index}@example.com`);
+        $<HTMLInputElement>(el, '[name=consent]').click();
+        const sent = success(el);
+        $<HTMLButtonElement>(el, '[part=submit]').click();
+        ids.push((await sent).detail.id);
+        el.remove();
       }
-      $<HTMLInputElement>(el, '[name=consent]').click();
-      const sent = success(el);
-      $<HTMLButtonElement>(el, '[part=submit]').click();
-      await sent;
+      // As the route stored them: as typed, pending, with the consent tag; approved from the admin side.
+      for (const [index, id] of ids.entries()) {
+        const testimonial = await stored(id);
+        expect(testimonial.text).to.equal(`${SCRIPT_PAYLOADS[index]} ${index}`);
+        expect(testimonial.approved, id).to.equal(false);
+        expect(testimonial.tags).to.include('consent-v1');
+        const approval = await fetch(`/v1/testimonials/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          headers: { ...ADMIN, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ approved: true }),
+        });
+        expect(approval.status, `approving ${id}`).to.equal(200);
+      }
+      // The public read (the proxy) has no email.
+      const read = (await (await fetch(`/api/testimonials/${encodeURIComponent(ids[0]!)}`)).json()) as Record<string, unknown>;
+      expect(read.text).to.equal(`${SCRIPT_PAYLOADS[0]} 0`);
+      expect('customer_email' in read, 'no email on the public read').to.equal(false);
+      // The wall asks /api for the form's testimonials: only these are approved.
+      const wall = await mount<HTMLElement & { updateComplete: Promise<unknown> }>(
+        html`<testimonial-wall endpoint="/api" tags="website-form" limit="50"></testimonial-wall>`,
+      );
+      await until(() => wall.shadowRoot!.querySelectorAll('testimonial-card').length === ids.length, 'the cards');
+      const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
+      await Promise.all(cards.map((card) => (card as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete));
+      // A payload's handler runs on load or error of what it injected: a frame for it to happen.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      expect(windowWithFlag.__pwned, 'nothing ran').to.equal(undefined);
+      for (const card of cards)
+        expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
+      const shown = cards.map((card) => card.shadowRoot!.textContent).join(' ');
+      expect(shown).to.contain('window.__pwned');
+      expect(shown).not.to.contain('@example.com');
+    } finally {
+      // Off the shared sandbox again, so other test files' walls and counts see it as it was.
+      await Promise.all(ids.map((id) => fetch(`/v1/testimonials/${encodeURIComponent(id)}`, { method: 'DELETE', headers: ADMIN })));
     }
-    const { submissions } = await stored();
-    expect(submissions).to.have.length(SCRIPT_PAYLOADS.length);
-    submissions.forEach((submission, index) => expect(submission.text).to.equal(`${SCRIPT_PAYLOADS[index]} ${index}`));
-    // What the operator approves comes back from the API as these testimonials.
-    const testimonials = submissions.map(
-      (submission, index) =>
-        ({
-          id: `hostile-${index}`,
-          type: 'text',
-          approved: true,
-          created_at: '2026-11-25T12:00:00Z',
-          customer_name: submission.customer_name,
-          customer_company: submission.customer_company,
-          customer_tagline: submission.customer_tagline,
-          text: submission.text,
-        }) as unknown as Testimonial,
-    );
-    const wall = await mount<HTMLElement & { testimonials: Testimonial[]; updateComplete: Promise<unknown> }>(
-      html`<testimonial-wall></testimonial-wall>`,
-    );
-    wall.testimonials = testimonials;
-    await wall.updateComplete;
-    await until(() => wall.shadowRoot!.querySelectorAll('testimonial-card').length === testimonials.length, 'the cards');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(windowWithFlag.__pwned, 'nothing ran').to.equal(undefined);
-    const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
-    for (const card of cards)
-      expect(card.shadowRoot!.querySelectorAll('script, img[onerror], svg, iframe, [onclick], [onload]').length).to.equal(0);
-    expect(cards.map((card) => card.shadowRoot!.textContent).join(' ')).to.contain('window.__pwned');
   });
 
   it("says every word in the page's language (German, Japanese, Arabic), errors and the consent too", async () => {

@@ -1,0 +1,61 @@
+/**
+ * The two failures of the collect route (issue 27) that the real route, in front of the sandbox
+ * (scripts/dev-api.ts), cannot be made to give on request, put in front of it by the browser-test
+ * server (web-test-runner.config.mjs). Everything else the form's tests see is the real route.
+ *
+ * - `{ failNext: { status, code, field? } }`: the next submission (`POST /api/collect`) is answered so,
+ *   without reaching the route: a service that is down (503) at the moment a visitor sends.
+ * - `{ holdUploads: true }`: upload PUTs (`/api/uploads/…`) are never answered, as a stalled connection:
+ *   the progress bar stays and the visitor cancels. `false` lets them through again.
+ *
+ * It also counts the form tokens asked for (`GET /api/collect`) and the submissions sent (`POST`), which
+ * the stateless route does not: `{ read: true }` answers `{ tokensIssued, submissions }`. `{ reset: true }` ends held uploads and starts again.
+ * Tests send these with `executeServerCommand('collect-faults', { … })`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+interface Faults {
+  failNext: { status: number; code: string; field?: string } | undefined;
+  holdUploads: boolean;
+  tokensIssued: number;
+  submissions: number;
+  held: ServerResponse[];
+}
+
+const fresh = (): Faults => ({ failNext: undefined, holdUploads: false, tokensIssued: 0, submissions: 0, held: [] });
+let faults = fresh();
+
+/** The `collect-faults` server command. */
+export function collectFaultsCommand(
+  payload: Partial<Pick<Faults, 'failNext' | 'holdUploads'>> & { reset?: boolean; read?: boolean },
+): unknown {
+  if (payload.reset) {
+    faults.held.forEach((res) => res.destroy());
+    faults = fresh();
+  }
+  if (payload.failNext !== undefined) faults.failNext = payload.failNext;
+  if (payload.holdUploads !== undefined) faults.holdUploads = payload.holdUploads;
+  return payload.read ? { tokensIssued: faults.tokensIssued, submissions: faults.submissions } : true;
+}
+
+/** Answers the request with a fault and returns true, or returns false to let the real route answer it. */
+export function collectFault(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = (req.url ?? '/').split('?')[0]!;
+  if (path === '/api/collect' && req.method === 'GET') faults.tokensIssued++;
+  if (path === '/api/collect' && req.method === 'POST') faults.submissions++;
+  if (path === '/api/collect' && req.method === 'POST' && faults.failNext) {
+    const { status, code, field } = faults.failNext;
+    faults.failNext = undefined;
+    req.resume();
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: { status, code, message: `Refused by the test (${code}).`, ...(field && { field }) } }));
+    return true;
+  }
+  if (path.startsWith('/api/uploads/') && req.method === 'PUT' && faults.holdUploads) {
+    // Never answered: the browser's cancel (or the next reset) ends it.
+    faults.held.push(res);
+    req.resume();
+    return true;
+  }
+  return false;
+}
