@@ -21,16 +21,20 @@ process.once('exit', () => rmSync(uploadDirectory, { recursive: true, force: tru
 // Its collect route is npm start's (its disk upload store, in the folder above), with its own options
 // made fit for tests: no 3 s wait before a submission, no rate limits in the way of a run's dozens of
 // submissions from one address, and a 3 s video limit so the recorder is seen stopping by itself.
-const devApi = createDevApi({
-  env: {},
-  collect: {
-    minFillMs: 0,
-    rateLimit: { capacity: 10000, refillPerSecond: 100 },
-    maxPerHour: 10000,
-    limits: { videoSeconds: 3 },
-    uploads: createDiskUploadStore({ directory: uploadDirectory }),
-  },
-});
+const testCollect = {
+  minFillMs: 0,
+  rateLimit: { capacity: 10000, refillPerSecond: 100 },
+  maxPerHour: 10000,
+  limits: { videoSeconds: 3 },
+  uploads: createDiskUploadStore({ directory: uploadDirectory }),
+};
+const devApi = createDevApi({ env: {}, collect: testCollect });
+// A second sandbox behind the same proxy, under `/isolated/` (`/isolated/api`, `/isolated/v1`): for a
+// test that approves what it created (the hostile corpus sent through the form). In the shared sandbox
+// the files that run beside it (Chromium runs two at a time) would see those cards in their walls and
+// counts, and their proxy would cache them.
+const isolatedApi = createDevApi({ env: {}, collect: testCollect });
+const ISOLATED = '/isolated';
 // `/docs/…` as `npm start` serves it (scripts/docs-plugin.ts), its script and style sheet from `demo/`.
 const { docsMiddleware } = await import('./scripts/docs-plugin.ts');
 const docs = docsMiddleware({ script: '/demo/docs-page.ts', stylesheet: '/demo/docs.css' });
@@ -156,7 +160,9 @@ export default {
       return next();
     },
     async function api(context, next) {
-      if (await devApi.handle(context.req, context.res)) {
+      const isolated = context.path.startsWith(`${ISOLATED}/`);
+      if (isolated) context.req.url = context.req.url.slice(ISOLATED.length);
+      if (await (isolated ? isolatedApi : devApi).handle(context.req, context.res)) {
         context.respond = false;
         return;
       }
