@@ -159,7 +159,8 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
         const host = new Set<string>();
         addAttributeTokens(lastAttributes, host);
         const hostTag = lastTag.toLowerCase();
-        const flattened = flat && hostTag === FLAT_CARD_TAG && root?.tag === FLAT_CARD_PARENT;
+        // Only in a wall drawn by its own sheet: a carousel's or a marquee's cards keep their roots (see flat-cards.ts).
+        const flattened = flat && hostTag === FLAT_CARD_TAG && root?.style?.sheet === FLAT_CARD_PARENT;
         const shadow: Root = {
           tag: hostTag,
           parent: root,

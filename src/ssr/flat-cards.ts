@@ -20,8 +20,10 @@
  * - ids, and the attributes that refer to them, get a prefix per card (`c3-name`): twelve cards share one
  *   root now, and each card's `aria-labelledby` must name its own heading.
  *
- * Not flattened (each card keeps its shadow root): a card outside a wall, and any card if the card's
- * styles use what a class cannot stand for (`:host-context()`, `::slotted()`). A page's
+ * Not flattened (each card keeps its shadow root): a card outside a wall; the cards of a carousel or a
+ * marquee wall (their take-over test in Chromium and Firefox saw the browser's cards drawn 16 px
+ * taller than the flat ones for a frame, a cause not found in the time there was); and any card if the
+ * card's styles use what a class cannot stand for (`:host-context()`, `::slotted()`). A page's
  * `testimonial-wall::part(x)` rules reach the server's cards' parts of that name until the take-over
  * (a wall exports none of its cards' parts, so only a name that the wall and the card share matters:
  * `footer`).

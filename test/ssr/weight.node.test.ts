@@ -12,6 +12,7 @@ import { createSandbox } from '../../src/sandbox/index.js';
 import { renderWall } from '../../src/ssr/index.js';
 import { sampleTestimonial } from '../elements/testimonial-card/fixtures.js';
 import { ShadowStyleSheet, hoistHostRules, requirementOf } from '../../src/ssr/shadow-styles.js';
+import { flatCardStyles, flattenable, wallStylesBesideCards, withCardIds } from '../../src/ssr/flat-cards.js';
 
 /**
  * Bytes of HTML (uncompressed: what the browser parses) allowed for the 12-card wall. 246,114 B before
@@ -70,7 +71,10 @@ describe('server-rendered HTML weight', () => {
     assert.match(styles[0]!, /@layer\{\.tc\{[^}]*\}\.tc\{display:block;/);
     // Twelve cards share one root: each article is named by its own heading.
     const named = [...html.matchAll(/<article [^>]*aria-labelledby="([^"]*)"/g)].map((match) => match[1]);
-    assert.deepEqual(named, Array.from({ length: 12 }, (_, index) => `c${index}-name`));
+    assert.deepEqual(
+      named,
+      Array.from({ length: 12 }, (_, index) => `c${index}-name`),
+    );
     for (const id of named) assert.equal(html.split(`id="${id}"`).length, 2, `one element with id ${id}`);
   });
 
@@ -163,5 +167,43 @@ describe('ShadowStyleSheet', () => {
       sheet.cut(new Set(), new Set(['.card', '.more'])),
       '.card{padding:1rem}.more{transition:transform 150ms ease}@media (prefers-reduced-motion:reduce){*,*::before{animation-duration:.01ms!important;transition-duration:.01ms!important}.card{padding:0}}',
     );
+  });
+});
+
+describe('flat cards', () => {
+  it("writes the card's styles for the div that stands for its host, in a layer, with the same specificity", () => {
+    assert.equal(
+      flatCardStyles(
+        ':host{display:block}:host([variant=quote]) .text::before{content:"x"}*,*::after{box-sizing:border-box}@media (forced-colors:active){.star{stroke:CanvasText}}',
+      ),
+      '@layer{.tc{display:block}.tc:is([variant=quote]) .text::before{content:"x"}:where(.tc) *,:where(.tc) *::after{box-sizing:border-box}@media (forced-colors:active){:where(.tc) .star{stroke:CanvasText}}}',
+    );
+    assert.equal(flatCardStyles(''), '');
+  });
+
+  it("keeps the wall's rules out of the cards, and names the card's div for testimonial-card", () => {
+    const cardTokens = new Set(['.footer', 'button', 'a', 'footer']);
+    assert.equal(
+      wallStylesBesideCards(
+        ':host{display:block}.grid testimonial-card{block-size:100%}.footer:empty{display:none}button::before{content:""}.wall .items{margin:0}',
+        cardTokens,
+      ),
+      ':host{display:block}.grid div:where(.tc){block-size:100%}.footer:empty:where(:not(.tc *)){display:none}button:where(:not(.tc *))::before{content:""}.wall .items{margin:0}',
+    );
+  });
+
+  it('prefixes ids and the references to them per card', () => {
+    assert.equal(withCardIds(' id="name" class="name"', 3), ' id="c3-name" class="name"');
+    assert.equal(
+      withCardIds(' aria-controls="text" aria-describedby="name other"', 0),
+      ' aria-controls="c0-text" aria-describedby="c0-name c0-other"',
+    );
+    assert.equal(withCardIds(' class="card"', 1), ' class="card"');
+  });
+
+  it('refuses to flatten a card whose styles a class cannot stand for', () => {
+    assert.equal(flattenable(':host{display:block}.card{margin:0}'), true);
+    assert.equal(flattenable(':host-context(.dark){color:white}'), false);
+    assert.equal(flattenable('::slotted(img){width:100%}'), false);
   });
 });
