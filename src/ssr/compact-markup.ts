@@ -22,14 +22,26 @@
  * and it keeps its line breaks (a testimonial's line breaks are data).
  */
 import { addAttributeTokens, hoistHostRules, type ShadowStyleSheet } from './shadow-styles.js';
+import {
+  FLAT_CARD_PARENT,
+  FLAT_CARD_TAG,
+  flatCardStart,
+  flatCardStyles,
+  flattenable,
+  wallStylesBesideCards,
+  withCardIds,
+} from './flat-cards.js';
 
 /**
  * One pass over Lit's HTML: a hydration marker, the end of a `<template>`, a start tag (name, then
- * attributes, quoted values skipped whole), or a style placeholder (`<style>`, NUL, the sheet's name,
- * NUL: written by the renderer for a shadow root's styles).
+ * attributes, quoted values skipped whole), a style placeholder (`<style>`, NUL, the sheet's name,
+ * NUL, what the element sets through CSSOM, `</style>`: written by the renderer for a shadow root's
+ * styles), or the end of a card (flattened in a wall: flat-cards.ts).
  */
-const MARKUP =
-  /<!--(?:lit-part[^>]*|\/lit-part|lit-node \d+|\?[^>]*)-->|<\?>|<\/template>|<style>\0([^\0]+)\0|<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const MARKUP = new RegExp(
+  `<!--(?:lit-part[^>]*|\\/lit-part|lit-node \\d+|\\?[^>]*)-->|<\\?>|<\\/template>|<\\/${FLAT_CARD_TAG}\\s*>|<style>\\0([^\\0]+)\\0([^<]*)<\\/style>|<([a-zA-Z][\\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>`,
+  'g',
+);
 
 /** The placeholder the renderer writes at the start of a shadow root's `<style>` for `sheet`. */
 export function stylePlaceholder(sheet: string): string {
@@ -67,6 +79,11 @@ function tidyAttributes(attributes: string): string {
   return attributes.replace(/("[^"]*"|'[^']*')|\s+/g, (_, quoted?: string) => quoted ?? ' ').replace(/\s+(\/?)$/, '$1');
 }
 
+/** `defer-hydration`, which Lit's renderer gives every nested custom element, read by Lit's hydration only. */
+function withoutDeferHydration(attributes: string): string {
+  return attributes.replace(/\sdefer-hydration(?=[\s/]|$)/, '');
+}
+
 /** Start tags written tidy, by their text: a wall repeats the same few tags many times. */
 const startTags = new Map<string, string>();
 
@@ -76,7 +93,7 @@ function tidyStartTag(tag: string, attributes: string): string {
   if (start === undefined) {
     // `defer-hydration`, which Lit's renderer gives every nested custom element, is read by Lit's
     // hydration only, which the elements do not use (they take over by rendering anew).
-    const own = tag.includes('-') ? attributes.replace(/\sdefer-hydration(?=[\s/]|$)/, '') : attributes;
+    const own = tag.includes('-') ? withoutDeferHydration(attributes) : attributes;
     start = `<${tag}${tidyAttributes(own)}>`;
     // Tags with data in them (a name, a link) are each new: remember only so many.
     if (startTags.size < 4096) startTags.set(key, start);
@@ -93,8 +110,10 @@ interface Root {
   readonly markup: Set<string>;
   /** How many elements of each custom tag (a name with `-`) this root's markup has. */
   readonly customTags: Map<string, number>;
-  /** The sheet its placeholder names, and where the cut styles go in the output. */
+  /** The sheet its placeholder names, and where the cut styles go in the output (-1: nowhere, a flat card). */
   style?: { sheet: string; at: number };
+  /** A card written flat into the wall's root (flat-cards.ts): its number in the fragment. */
+  readonly flat?: number;
 }
 
 /**
@@ -111,27 +130,51 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
   let root: Root | undefined;
   let lastAttributes = '';
   let lastTag = '';
+  /** Where the last start tag is in `out` (a flattened card's host becomes a div there). */
+  let lastTagAt = -1;
+  /** Cards flattened so far, and whether the card being closed was one. */
+  let flatCards = 0;
+  let closingFlat = false;
+  const flat = flattenable(sheets(FLAT_CARD_TAG).css);
   let copied = 0;
   for (const match of html.matchAll(MARKUP)) {
-    const [all, sheet, tag, attributes] = match;
+    const [all, sheet, css, tag, attributes] = match;
     out.push(html.slice(copied, match.index));
     copied = match.index + all.length;
     if (sheet !== undefined) {
       if (!root || root.style) throw new Error('compactMarkup: a style placeholder outside a shadow root');
-      root.style = { sheet, at: out.push('<style>', '') - 1 };
+      if (root.flat !== undefined && css) throw new Error('compactMarkup: a flattened card with styles of its own');
+      root.style = { sheet, at: root.flat === undefined ? out.push('<style>', '', css!, '</style>') - 3 : -1 };
     } else if (all === '</template>') {
-      if (open.pop()) root = open.findLast((entry) => entry !== undefined);
-      out.push(all);
+      const closed = open.pop();
+      if (closed) root = open.findLast((entry) => entry !== undefined);
+      closingFlat = closed?.flat !== undefined;
+      if (!closingFlat) out.push(all);
+    } else if (all.startsWith('</')) {
+      // The end of a card: the div's, when the card was flattened.
+      out.push(closingFlat ? '</div>' : all);
+      closingFlat = false;
     } else if (tag !== undefined) {
       if (tag === 'template' && /\sshadowrootmode=/.test(attributes!)) {
         const host = new Set<string>();
         addAttributeTokens(lastAttributes, host);
-        const shadow: Root = { tag: lastTag.toLowerCase(), parent: root, host, markup: new Set(), customTags: new Map() };
+        const hostTag = lastTag.toLowerCase();
+        // Only in a wall drawn by its own sheet: a carousel's or a marquee's cards keep their roots (see flat-cards.ts).
+        const flattened = flat && hostTag === FLAT_CARD_TAG && root?.style?.sheet === FLAT_CARD_PARENT;
+        const shadow: Root = {
+          tag: hostTag,
+          parent: root,
+          host,
+          markup: new Set(),
+          customTags: new Map(),
+          ...(flattened ? { flat: flatCards++ } : {}),
+        };
         roots.push(shadow);
         open.push(shadow);
         root = shadow;
+        if (flattened) out[lastTagAt] = flatCardStart(tidyAttributes(withoutDeferHydration(lastAttributes)));
         // `shadowroot="open"`, Chromium's attribute before 111, goes: `shadowrootmode` is the standard.
-        out.push(`<template${tidyAttributes(attributes!.replace(/\sshadowroot="open"/, ''))}>`);
+        else out.push(`<template${tidyAttributes(attributes!.replace(/\sshadowroot="open"/, ''))}>`);
         continue;
       }
       if (tag === 'template') open.push(undefined);
@@ -140,16 +183,38 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
       root?.markup.add(tag.toLowerCase());
       if (root && tag.includes('-')) root.customTags.set(tag.toLowerCase(), (root.customTags.get(tag.toLowerCase()) ?? 0) + 1);
       if (root) addAttributeTokens(attributes!, root.markup);
-      out.push(tidyStartTag(tag, attributes!));
+      lastTagAt = out.push(tidyStartTag(tag, root?.flat === undefined ? attributes! : withCardIds(attributes!, root.flat))) - 1;
     }
     // Anything else is a hydration marker: left out.
   }
   out.push(html.slice(copied));
   const cuts = new Map<Root, string>();
-  for (const root of roots) if (root.style) cuts.set(root, sheets(root.style.sheet).cut(root.host, root.markup));
+  for (const root of roots) if (root.style && root.flat === undefined) cuts.set(root, sheets(root.style.sheet).cut(root.host, root.markup));
   for (const [parent, outer] of hoistHostStyles(roots, cuts)) cuts.set(parent, sharingFirstRule(outer, cuts.get(parent)!));
+  for (const [parent, css] of flatCardCss(roots, sheets(FLAT_CARD_TAG))) cuts.set(parent, css(cuts.get(parent)!));
   for (const [root, css] of cuts) out[root.style!.at] = css;
   return withShortPrivateNames(withoutIndent(out.join('')));
+}
+
+/**
+ * For each root with flattened cards, how its styles become: its own beside the cards, then the card's
+ * styles cut to what any of its cards can match (a card's `:host([…])` rules hold for the div with the
+ * same attributes), once (flat-cards.ts).
+ */
+function flatCardCss(roots: readonly Root[], cardSheet: ShadowStyleSheet): Map<Root, (own: string) => string> {
+  const tokens = new Map<Root, { host: Set<string>; markup: Set<string> }>();
+  for (const root of roots) {
+    if (root.flat === undefined || !root.parent) continue;
+    const union = tokens.get(root.parent) ?? { host: new Set<string>(), markup: new Set<string>() };
+    tokens.set(root.parent, union);
+    for (const token of root.host) union.host.add(token);
+    for (const token of root.markup) union.markup.add(token);
+  }
+  const css = new Map<Root, (own: string) => string>();
+  for (const [parent, { host, markup }] of tokens) {
+    css.set(parent, (own) => wallStylesBesideCards(own, markup) + flatCardStyles(cardSheet.cut(host, markup)));
+  }
+  return css;
 }
 
 /** A shadow root's `<style>` element (its CSS has no `</style>`: our own, minified). */
@@ -203,7 +268,8 @@ function sharingFirstRule(outer: string, own: string): string {
 function hoistHostStyles(roots: readonly Root[], cuts: Map<Root, string>): Map<Root, string> {
   const groups = new Map<Root, Map<string, Root[]>>();
   for (const root of roots) {
-    if (!root.parent?.style || !cuts.has(root)) continue;
+    // A player in a flattened card keeps its host rules: the card has no root of its own to hold them.
+    if (!root.parent?.style || root.parent.flat !== undefined || !cuts.has(root)) continue;
     const byTag = groups.get(root.parent) ?? new Map<string, Root[]>();
     groups.set(root.parent, byTag);
     byTag.set(root.tag, [...(byTag.get(root.tag) ?? []), root]);

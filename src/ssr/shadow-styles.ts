@@ -201,8 +201,12 @@ export class ShadowStyleSheet {
   private readonly keyframes: readonly OtherRule[];
   private readonly cuts = new Map<string, string>();
 
+  /** The whole sheet, minified. */
+  readonly css: string;
+
   constructor(cssText: string) {
-    this.rules = parseRules(minifyCss(cssText).trim());
+    this.css = minifyCss(cssText).trim();
+    this.rules = parseRules(this.css);
     const selectors: Requirement[] = [];
     const stopsMotion: boolean[] = [];
     const setsMotion: boolean[] = [];
@@ -346,4 +350,22 @@ function countSelectors(rules: readonly Rule[]): number {
     else if (rule.kind === 'group') count += countSelectors(rule.rules);
   }
   return count;
+}
+
+/**
+ * The (minified) CSS with every complex selector of its style rules replaced by `map`'s answer, in
+ * media and other group rules too; `@keyframes` and other at-rules as they are.
+ */
+export function mapSelectors(css: string, map: (selector: string) => string): string {
+  const write = (rules: readonly Rule[]): string =>
+    rules
+      .map((rule) =>
+        rule.kind === 'style'
+          ? `${rule.selectors.map((selector) => map(selector.text)).join(',')}{${rule.body}}`
+          : rule.kind === 'group'
+            ? `${rule.prelude}{${write(rule.rules)}}`
+            : rule.text,
+      )
+      .join('');
+  return write(parseRules(css));
 }

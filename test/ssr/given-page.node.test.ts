@@ -31,7 +31,7 @@ describe('renderWall with a given page and an endpoint', () => {
       }
       assert.deepEqual(warnings, []);
       assert.ok(!html.includes('Could not load testimonials'), 'the wall rendered its error state');
-      assert.equal(html.match(/<testimonial-card[\s>]/g)?.length, 4, 'four cards');
+      assert.equal(html.match(/<div class="tc"[\s>]/g)?.length, 4, 'four cards');
     });
   }
 });

@@ -74,7 +74,9 @@ function findings(page: Page): Promise<Findings> {
       const walk = (root: Document | ShadowRoot, inCard: boolean) => {
         for (const element of root.querySelectorAll('*')) {
           if (element.localName === 'script') out.scripts++;
-          if (inCard && !cardElements.includes(element.localName) && element.localName !== 'style')
+          // A card's root, or a card written flat in the wall's root (a div.tc: src/ssr/flat-cards.ts).
+          const card = inCard || element.parentElement?.closest('div.tc');
+          if (card && !cardElements.includes(element.localName) && element.localName !== 'style')
             out.foreignElements.push(element.localName);
           for (const { name, value } of element.attributes) {
             if (name.startsWith('on')) out.handlers.push(`<${element.localName} ${name}>`);

@@ -35,14 +35,14 @@ function visibleCards(page: Page): Promise<{ name: string; text: string }[]> {
     };
     const walk = (root: Document | ShadowRoot) => {
       for (const element of root.querySelectorAll('*')) {
-        if (element.shadowRoot) {
-          const name = element.shadowRoot.querySelector('[part="name"]');
-          const text = element.shadowRoot.querySelector('[part="text"]');
-          if (element.localName === 'testimonial-card' && visible(name)) {
-            cards.push({ name: name!.textContent!.trim(), text: visible(text) ? text!.textContent!.replace(/\s+/g, ' ').trim() : '' });
-          }
-          walk(element.shadowRoot);
+        // A card's content: in its shadow root, or flat in the wall's root inside a div.tc (the server's).
+        const content = element.localName === 'testimonial-card' ? element.shadowRoot : element.matches('div.tc') ? element : null;
+        const name = content?.querySelector('[part="name"]');
+        const text = content?.querySelector('[part="text"]');
+        if (visible(name)) {
+          cards.push({ name: name!.textContent!.trim(), text: visible(text) ? text!.textContent!.replace(/\s+/g, ' ').trim() : '' });
         }
+        if (element.shadowRoot) walk(element.shadowRoot);
       }
     };
     walk(document);
@@ -97,9 +97,11 @@ async function takeOverInPlace(page: Page, browserName: string, path: string, to
   await page.goto(`${path}`, { waitUntil: 'load' });
   await page.evaluate(FRAME_WATCH);
   const before = (await page.evaluate('__boxes()')) as Box[];
-  // The server's cards, marked before the script comes (an upgrade keeps the node, a take-over does not).
+  // The server's cards (written flat, div.tc), marked before the script comes: a take-over replaces them.
   await page.evaluate(() => {
-    for (const card of document.querySelector('testimonial-wall')?.shadowRoot?.querySelectorAll('testimonial-card') ?? []) {
+    const cards = document.querySelector('testimonial-wall')?.shadowRoot?.querySelectorAll('div.tc, testimonial-card') ?? [];
+    if (cards.length === 0) throw new Error('no server-rendered card in the wall');
+    for (const card of cards) {
       (card as Element & { __fromServer?: boolean }).__fromServer = true;
     }
   });
@@ -126,7 +128,7 @@ async function takeOverInPlace(page: Page, browserName: string, path: string, to
   assert.equal(
     await page.evaluate(
       () =>
-        [...document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('testimonial-card')].filter(
+        [...document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('div.tc, testimonial-card')].filter(
           (card) => (card as Element & { __fromServer?: boolean }).__fromServer,
         ).length,
     ),

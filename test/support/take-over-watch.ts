@@ -25,14 +25,16 @@ export interface Box {
  * how a box that moves for a frame and back is seen there.
  */
 export const FRAME_WATCH = `
-  globalThis.__boxes = (selector = 'testimonial-wall, testimonial-card, video-testimonial, [part], #end') => {
+  globalThis.__boxes = (selector = 'testimonial-wall, testimonial-card, div.tc, video-testimonial, [part], #end') => {
     const out = [];
     const walk = (root) => {
       for (const element of root.querySelectorAll('*')) {
         if (element.matches(selector)) {
           const { x, y, width, height } = element.getBoundingClientRect();
           const part = element.getAttribute('part');
-          out.push({ label: element.localName + (part ? '[' + part + ']' : ''), x, y, width, height });
+          // A server-rendered wall writes each card flat, a div.tc for its host (src/ssr/flat-cards.ts).
+          const name = element.matches('div.tc') ? 'testimonial-card' : element.localName;
+          out.push({ label: name + (part ? '[' + part + ']' : ''), x, y, width, height });
         }
         if (element.shadowRoot) walk(element.shadowRoot);
       }
@@ -44,7 +46,7 @@ export const FRAME_WATCH = `
     const show = (list) => list.map((b) => b.label + ' ' + [b.x, b.y, b.width, b.height].map((v) => v.toFixed(2)).join(','));
     // Every host and card, the cards' texts, the wall's footer and what follows (a player's own parts
     // appear only once it is defined, in its reserved box).
-    const selector = 'testimonial-wall, testimonial-card, video-testimonial, [part=item], [part=card], [part=text], [part=footer], [part=load-more], #end';
+    const selector = 'testimonial-wall, testimonial-card, div.tc, video-testimonial, [part=item], [part=card], [part=text], [part=footer], [part=load-more], #end';
     const first = show(__boxes(selector));
     let moved = [];
     let watching = true;
