@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { ApiErrorBody } from '../client/types.js';
+import { withCompression } from './compression.js';
 
 type FetchCallback = Parameters<typeof getRequestListener>[0];
 
@@ -36,11 +37,11 @@ export function listenerErrorAnswer(error: unknown): Response {
 }
 
 /**
- * An HTTP server for `fetch`. `defaultHost` stands in for a missing `Host` header (HTTP/1.0 allows
+ * An HTTP server for `fetch`, its text answers compressed per `Accept-Encoding`. `defaultHost` stands in for a missing `Host` header (HTTP/1.0 allows
  * one to be missing); without it such a request is the 400 above.
  */
 export function createFetchServer(fetch: FetchCallback, defaultHost?: string): Server {
-  return createServer(getRequestListener(fetch, { hostname: defaultHost, errorHandler: listenerErrorAnswer }));
+  return createServer(getRequestListener(withCompression(fetch), { hostname: defaultHost, errorHandler: listenerErrorAnswer }));
 }
 
 /** A wildcard address is where a server listens, not where to send requests: loopback instead, URL-ready. */
