@@ -263,6 +263,12 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   }
   const fcp = (loads: Load[]) => median(loads.map((l) => l.fcp));
   const visible = (loads: Load[]) => median(loads.map((l) => l.visible));
+  /** Server-rendered ÷ client-rendered, load by load, for one timing. */
+  const ratio = (server: Load[], client: Load[], timing: 'fcp' | 'visible') =>
+    pairedRatio(
+      server.map((l) => l[timing]),
+      client.map((l) => l[timing]),
+    );
   log(
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
   );
@@ -279,37 +285,25 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
     figure('ssr.html_bytes.12.gzip', gzipBytes(wall), 'B', `the same wall of ${PAGE_LIMIT}, gzip`),
     figure(
       'ssr.fcp.ratio',
-      pairedRatio(
-        ours.map((l) => l.fcp),
-        baseline.map((l) => l.fcp),
-      ),
+      ratio(ours, baseline, 'fcp'),
       '×',
       `first contentful paint: server-rendered ÷ client-rendered page (median of ${RUNS} paired loads)`,
     ),
     figure(
       'ssr.visible.ratio',
-      pairedRatio(
-        ours.map((l) => l.visible),
-        baseline.map((l) => l.visible),
-      ),
+      ratio(ours, baseline, 'visible'),
       '×',
       'time until testimonials are visible: server-rendered ÷ client-rendered',
     ),
     figure(
       'ssr.fcp.throttled.ratio',
-      pairedRatio(
-        throttled.ours.map((l) => l.fcp),
-        throttled.baseline.map((l) => l.fcp),
-      ),
+      ratio(throttled.ours, throttled.baseline, 'fcp'),
       '×',
       `first contentful paint, CPU ${THROTTLED_CPU}× slower (Emulation.setCPUThrottlingRate): server-rendered ÷ client-rendered`,
     ),
     figure(
       'ssr.visible.throttled.ratio',
-      pairedRatio(
-        throttled.ours.map((l) => l.visible),
-        throttled.baseline.map((l) => l.visible),
-      ),
+      ratio(throttled.ours, throttled.baseline, 'visible'),
       '×',
       `testimonials visible, CPU ${THROTTLED_CPU}× slower: server-rendered ÷ client-rendered`,
     ),
