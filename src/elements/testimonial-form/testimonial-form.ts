@@ -21,6 +21,7 @@ import {
   type FormField,
 } from './form-fields.js';
 import { FormUploads, type Upload, type UploadPart, type UploadSlot } from './form-uploads.js';
+import { ObjectUrls } from './object-urls.js';
 import { styles } from './testimonial-form.styles.js';
 import { videoDuration } from './video-duration.js';
 import { VideoRecorder } from './video-recorder.js';
@@ -99,10 +100,10 @@ export class TestimonialForm extends TestimonialElement {
   private phase: 'editing' | 'sending' | 'sent' = 'editing';
   /** Why an upload could not even start (too large, wrong type), by its slot. */
   private fileErrors: Partial<Record<FileField, TranslationKey>> = {};
-  /** The images' slots, in the order they were chosen, and the object URLs of their previews. */
-  private media: { slot: UploadSlot; preview: string }[] = [];
+  /** The images' slots, in the order they were chosen, and their files (for the previews). */
+  private media: { slot: UploadSlot; file: File }[] = [];
   private mediaChosen = 0;
-  private playback: { video: Blob; url: string } | undefined;
+  private readonly previews = new ObjectUrls(this);
   private readonly session = new CollectSession(
     () => resolveEndpoint(this.endpoint ?? ''),
     () => this.requestUpdate(),
@@ -218,7 +219,7 @@ export class TestimonialForm extends TestimonialElement {
       problem ??= this.media.length >= MAX_MEDIA ? 'At most {0} images.' : this.fileProblem(limit, file);
       if (this.media.length >= MAX_MEDIA || this.fileProblem(limit, file)) continue;
       const slot: UploadSlot = `media-${this.mediaChosen++}`;
-      this.media = [...this.media, { slot, preview: URL.createObjectURL(file) }];
+      this.media = [...this.media, { slot, file }];
       void this.uploads.start(slot, file.name, [{ kind: 'media', file }]);
     }
     this.fileErrors = { ...this.fileErrors, media: problem };
@@ -227,9 +228,7 @@ export class TestimonialForm extends TestimonialElement {
   }
 
   private removeMedia(slot: UploadSlot): void {
-    const image = this.media.find((item) => item.slot === slot);
-    if (image) URL.revokeObjectURL(image.preview);
-    this.media = this.media.filter((item) => item !== image);
+    this.media = this.media.filter((item) => item.slot !== slot);
     this.uploads.remove(slot);
   }
 
@@ -506,7 +505,7 @@ export class TestimonialForm extends TestimonialElement {
     return html`<div part="field" class="field" data-field="media">
       ${this.media.length < MAX_MEDIA ? this.renderFileInput('media', 'Images') : html`<p part="label">${this.w('Images')}</p>`}
       <ul class="media" part="media">
-        ${this.media.map(({ slot, preview }) => html`<li><img part="preview" src=${preview} alt="" />${this.renderUpload(slot)}</li>`)}
+        ${this.media.map(({ slot, file }) => html`<li><img part="preview" src=${this.previews.of(file)} alt="" />${this.renderUpload(slot)}</li>`)}
       </ul>
       ${this.renderFieldError('media')}
     </div>`;
@@ -534,7 +533,7 @@ export class TestimonialForm extends TestimonialElement {
         ${live ? html`<video class="preview" muted playsinline autoplay aria-label=${this.w('Your video')} .srcObject=${recorder.stream ?? null}></video>` : nothing}
         ${
           state === 'recorded' && recorder.recording
-            ? html`<video class="recording" controls playsinline aria-label=${this.w('Your video')} src=${this.recordingUrl(recorder.recording.video)}></video>`
+            ? html`<video class="recording" controls playsinline aria-label=${this.w('Your video')} src=${this.previews.of(recorder.recording.video)}></video>`
             : nothing
         }
         <p class="status">
@@ -552,15 +551,6 @@ export class TestimonialForm extends TestimonialElement {
       ${upload || live || state === 'asking' ? nothing : this.renderFileInput('video', 'Upload a video file')} ${this.renderUpload('video')}
       ${this.renderFieldError('video')}
     </fieldset>`;
-  }
-
-  /** The object URL of the recording shown: one per recording, the previous one revoked. */
-  private recordingUrl(video: Blob): string {
-    if (this.playback?.video !== video) {
-      if (this.playback) URL.revokeObjectURL(this.playback.url);
-      this.playback = { video, url: URL.createObjectURL(video) };
-    }
-    return this.playback.url;
   }
 
   private renderConsent(): TemplateResult {

@@ -286,11 +286,36 @@ describe('<testimonial-form>', function () {
     await until(() => uploaded() === 4, 'four images uploaded');
     expect($(el, '#error-media').textContent).to.equal('At most 4 images.');
     expect(el.shadowRoot!.querySelector('#file-media'), 'no input once four are chosen').to.equal(null);
+    // A preview's object URL holds its file in memory until revoked: released with its image, and all
+    // of them when the form leaves the page; a form put back shows its images again.
+    const previews = () => [...el.shadowRoot!.querySelectorAll<HTMLImageElement>('[part=preview]')].map((image) => image.src);
+    const readable = async (urls: string[]) =>
+      Promise.all(
+        urls.map((url) =>
+          fetch(url).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+    const removed = previews()[1]!;
     const remove = [...el.shadowRoot!.querySelectorAll('[part=media] li')][1]!.querySelector('button')!;
     expect(remove.textContent).to.contain('Remove');
     remove.click();
     await until(() => el.shadowRoot!.querySelector('#file-media'), 'the input back for a fourth');
     expect(el.shadowRoot!.querySelectorAll('[part=preview]').length).to.equal(3);
+    expect(await readable([removed]), "the removed image's preview released").to.deep.equal([false]);
+    const kept = previews();
+    const box = el.parentElement!;
+    el.remove();
+    expect(await readable(kept), 'previews released when the form leaves the page').to.deep.equal([false, false, false]);
+    box.append(el);
+    await el.updateComplete;
+    expect(
+      previews().some((url) => kept.includes(url)),
+      'new URLs once back',
+    ).to.equal(false);
+    expect(await readable(previews()), 'previews shown again once back').to.deep.equal([true, true, true]);
     const { detail } = await sendAs(el, 'Grace');
     const media = (await stored(detail.id)).media as { url: string; type: string }[];
     expect(media.map((item) => item.type)).to.deep.equal(['image', 'image', 'image']);
