@@ -18,12 +18,11 @@
  * Never against the real service: a demo must not file testimonials there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { withCompression } from '../src/node/compression.js';
 import { createDiskUploadStore } from '../src/node/disk-upload-store.js';
+import { fetchListener } from '../src/node/node-listener.js';
 import { createProxy, type CollectOptions } from '../src/proxy/index.js';
 import { createSandbox, LINK_GROUPS, type SandboxOptions } from '../src/sandbox/index.js';
 
@@ -86,7 +85,7 @@ export function createDevApi(options: DevApiOptions = {}): DevApi {
     return handler;
   }
 
-  const sandboxHandler = sandbox ? getRequestListener(withCompression(sandbox.fetch)) : undefined;
+  const sandboxHandler = sandbox ? fetchListener(sandbox.fetch) : undefined;
 
   return {
     upstream: sandbox ? 'sandbox' : realUrl!,
@@ -130,17 +129,15 @@ function sandboxFetch(handler: FetchHandler): typeof fetch {
 
 /** Serves a Fetch handler whose routes start at `/` under a path prefix. */
 function mountedAt(prefix: string, handler: FetchHandler): NodeHandler {
-  return getRequestListener(
-    withCompression((request: Request) => {
-      const url = new URL(request.url);
-      url.pathname = url.pathname.slice(prefix.length) || '/';
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-      // `duplex` is required by Node's fetch for a streamed body (the proxy answers such methods 405).
-      const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, signal: request.signal };
-      if (hasBody) Object.assign(init, { body: request.body, duplex: 'half' });
-      return handler(new Request(url, init));
-    }),
-  );
+  return fetchListener((request: Request) => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.slice(prefix.length) || '/';
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    // `duplex` is required by Node's fetch for a streamed body (the proxy answers such methods 405).
+    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, signal: request.signal };
+    if (hasBody) Object.assign(init, { body: request.body, duplex: 'half' });
+    return handler(new Request(url, init));
+  });
 }
 
 function originOf(req: IncomingMessage): string {

@@ -75,8 +75,29 @@ function compressible(response: Response): boolean {
   );
 }
 
-/** The answer of `handler`, compressed when the client accepts it and it is text worth compressing. */
+/**
+ * The answer of `handler`, compressed when the client accepts it and it is text worth compressing.
+ * HEAD gets the headers GET would get (RFC 9110 §9.3.2: its encoding, Vary, weak ETag and compressed
+ * length), so it is answered as a GET whose body is left out: whether an answer is compressed depends
+ * on its length, which only the body tells.
+ */
 export function withCompression<E>(handler: FetchLike<E>): FetchLike<E> {
+  const compressed = compressedAnswers(handler);
+  return async (request, env) => {
+    if (request.method !== 'HEAD') return compressed(request, env);
+    const answer = await compressed(new Request(request, { method: 'GET' }), env);
+    if (!(answer instanceof Response)) return answer;
+    const headers = new Headers(answer.headers);
+    // Node's server gives a GET's text body its length; HEAD says it too, the body read and left out.
+    // Anything else (a file, a stream) is not read: its length is said already or not at all.
+    if (answer.body && !headers.has('Content-Length') && COMPRESSIBLE.test(headers.get('Content-Type') ?? ''))
+      headers.set('Content-Length', String((await answer.arrayBuffer()).byteLength));
+    else await answer.body?.cancel();
+    return new Response(null, { status: answer.status, statusText: answer.statusText, headers });
+  };
+}
+
+function compressedAnswers<E>(handler: FetchLike<E>): FetchLike<E> {
   return async (request, env) => {
     const response: unknown = await handler(request, env);
     if (!(response instanceof Response)) return response;

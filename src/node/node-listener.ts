@@ -37,11 +37,18 @@ export function listenerErrorAnswer(error: unknown): Response {
 }
 
 /**
- * An HTTP server for `fetch`, its text answers compressed per `Accept-Encoding`. `defaultHost` stands in for a missing `Host` header (HTTP/1.0 allows
- * one to be missing); without it such a request is the 400 above.
+ * A `node:http` request listener for `fetch`, its text answers compressed per `Accept-Encoding`: what
+ * our servers and the demo's middleware (scripts/dev-api.ts) serve a Fetch handler with. `defaultHost`
+ * stands in for a missing `Host` header (HTTP/1.0 allows one to be missing); without it such a request
+ * is the 400 above.
  */
+export function fetchListener(fetch: FetchCallback, defaultHost?: string): ReturnType<typeof getRequestListener> {
+  return getRequestListener(withCompression(fetch), { hostname: defaultHost, errorHandler: listenerErrorAnswer });
+}
+
+/** An HTTP server for `fetch` (see fetchListener). */
 export function createFetchServer(fetch: FetchCallback, defaultHost?: string): Server {
-  return createServer(getRequestListener(withCompression(fetch), { hostname: defaultHost, errorHandler: listenerErrorAnswer }));
+  return createServer(fetchListener(fetch, defaultHost));
 }
 
 /** A wildcard address is where a server listens, not where to send requests: loopback instead, URL-ready. */

@@ -17,9 +17,9 @@ interface RawAnswer {
   body: Buffer;
 }
 
-function get(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
+    const req = httpRequest(url, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -66,6 +66,18 @@ describe('the Node proxy compresses its JSON answers', () => {
       assert.ok(answer.body.byteLength < raw.body.byteLength / 2, `${accept}: ${answer.body.byteLength} of ${raw.body.byteLength} B`);
       assert.equal(Number(answer.headers['content-length']), answer.body.byteLength);
       assert.deepEqual(decoded(answer), JSON.parse(raw.body.toString('utf8')));
+    }
+  });
+
+  it('answers HEAD with the headers GET gets: the encoding, Vary, the weak ETag, the compressed length', async (t) => {
+    const url = await served(t);
+    for (const accept of ['', 'gzip', 'br']) {
+      const headers: Record<string, string> = accept ? { 'Accept-Encoding': accept } : {};
+      const [answer, head] = [await get(url, headers), await get(url, headers, 'HEAD')];
+      assert.equal(head.status, 200);
+      assert.equal(head.body.byteLength, 0);
+      for (const name of ['content-encoding', 'vary', 'etag', 'content-length', 'content-type'])
+        assert.equal(head.headers[name], answer.headers[name], `${accept || 'identity'}: ${name}`);
     }
   });
 
