@@ -60,8 +60,7 @@ const chromiumArgs = [
  * that behaves as the focused one: a second *tab* would be hidden (no requestAnimationFrame, on which
  * fixture() and Lit's first render wait; no focus), a second window with focus emulation is visible,
  * focused and painted like the first (checked with puppeteer on Chromium 156: visibilityState,
- * hasFocus(), rAF, focus events). Firefox keeps one file at a time: its windows are visible, but only
- * one holds focus, so keyboard and focus tests would fail in the other.
+ * hasFocus(), rAF, focus events).
  */
 const CHROMIUM_CONCURRENCY = Number(process.env.CHROMIUM_CONCURRENCY) || 2;
 const chromium = () =>
@@ -74,7 +73,14 @@ const chromium = () =>
       return page;
     },
   });
-const firefox = () =>
+/**
+ * Firefox runs FIREFOX_CONCURRENCY test files at a time (2 unless set), each in a Firefox of its own
+ * (test/support/launcher-pool.ts): a second window of one Firefox is visible and painted but never holds
+ * focus, so keyboard and focus tests would fail there; each process's one window does hold it.
+ */
+const FIREFOX_CONCURRENCY = Number(process.env.FIREFOX_CONCURRENCY) || 2;
+const { launcherPool } = await import('./test/support/launcher-pool.ts');
+const firefoxOne = () =>
   puppeteerLauncher({
     launchOptions: {
       browser: 'firefox',
@@ -89,6 +95,7 @@ const firefox = () =>
       },
     },
   });
+const firefox = () => launcherPool(Array.from({ length: FIREFOX_CONCURRENCY }, firefoxOne));
 const inFirefox = process.env.TEST_BROWSER === 'firefox';
 const browsers = [inFirefox ? firefox() : chromium()];
 
@@ -131,7 +138,7 @@ export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', ...(inFirefox ? chromiumOnlyFiles.map((path) => `!${path}`) : [])],
   nodeResolve: true,
   rootDir: '.',
-  // Firefox's: one test file at a time (Chromium's launcher sets its own, above).
+  // Each launcher sets its own (above).
   concurrency: 1,
   browserStartTimeout: 60000,
   testsStartTimeout: 60000,
@@ -217,7 +224,9 @@ export default {
   browsers,
   reporters: [
     defaultReporter(),
-    ...(process.env.TEST_RESULTS ? [fileResultsReporter(process.env.TEST_RESULTS, inFirefox ? 1 : CHROMIUM_CONCURRENCY)] : []),
+    ...(process.env.TEST_RESULTS
+      ? [fileResultsReporter(process.env.TEST_RESULTS, inFirefox ? FIREFOX_CONCURRENCY : CHROMIUM_CONCURRENCY)]
+      : []),
   ],
   testFramework: { config: { timeout: 15000 } },
 };

@@ -333,11 +333,23 @@ function printSummary(start) {
     console.log(`#   ${pad(name, width)}${time.toFixed(1).padStart(6)} s${cpu(used)}${status === 0 ? '' : '  FAILED'}`);
   }
   console.log(`#   ${pad('total', width)}${seconds(start).toFixed(1).padStart(6)} s`);
-  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, Number(process.env.TEST_SLOWEST) || 8);
+  const count = Number(process.env.TEST_SLOWEST) || 8;
+  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, count);
   if (slowest.length > 1) {
     console.log('# slowest files');
     for (const file of slowest)
       console.log(`#   ${file.seconds.toFixed(1).padStart(6)} s  ${file.part}: ${file.file}${cpu(file.cpu ?? Number.NaN)}`);
+  }
+  // Wall time on a busy machine says more about the machine than about the file: the Node files that
+  // cost the most processor time too (the browsers' files share one sampled process tree, so have none).
+  const costliest = files
+    .filter((file) => Number.isFinite(file.cpu))
+    .sort((a, b) => b.cpu - a.cpu)
+    .slice(0, count);
+  if (costliest.length > 1) {
+    console.log('# most CPU');
+    for (const file of costliest)
+      console.log(`#   ${file.cpu.toFixed(1).padStart(6)} s  ${file.part}: ${file.file}  (wall ${file.seconds.toFixed(1)} s)`);
   }
   const failed = files.filter((file) => file.status !== 0);
   if (failed.length) {

@@ -1,3 +1,4 @@
+// @test-browsers: chromium (a click handler that moves a template: plain DOM calls, nothing an engine decides)
 /**
  * demo/on-request.ts: the demo pages' failing states come when asked, where their template stands.
  */

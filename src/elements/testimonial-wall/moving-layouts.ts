@@ -145,6 +145,12 @@ export class CarouselController implements ReactiveController {
   private total = 0;
   /** Slides already marked in view or not; newly rendered ones are marked after the update. */
   private readonly seen = new WeakSet<Element>();
+  /**
+   * The slides a move is taking the track to: shown as it starts, and not made inert again until the
+   * track gets there. Marked away before the scroll had begun (a slow frame, a loaded machine), they
+   * took no height again, and Firefox snapped the track back to where it was, dropping the move.
+   */
+  private heading = new Set<Element>();
   private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** A wall that changes width shows more or fewer slides: they are marked again then too. */
   private resizeObserver: ResizeObserver | undefined;
@@ -193,6 +199,10 @@ export class CarouselController implements ReactiveController {
         if (!all && this.seen.has(slide)) continue;
         this.seen.add(slide);
         const away = !near || !overlapsInline(slide.getBoundingClientRect(), view);
+        if (this.heading.has(slide)) {
+          if (away) continue;
+          this.heading.delete(slide);
+        }
         // A slide holding focus stays reachable, even scrolled away, so focus never drops to <body>.
         if (slide.inert !== away && !slide.matches(':focus-within')) slide.inert = away;
       }
@@ -204,8 +214,12 @@ export class CarouselController implements ReactiveController {
    * the ResizeObserver's callback, since marking changes the track's height). Not while it moves:
    * a change of layout then makes the browser snap anew, which cut smooth scrolls short in Firefox.
    */
-  private readonly onTrackScroll = (): void => {
+  private readonly onTrackScroll = (event?: unknown): void => {
     clearTimeout(this.restTimer);
+    // Where the browser says when a scroll ends (scrollend), the slides are marked then: 100 ms after
+    // the last scroll event came mid-scroll when a frame took longer (a loaded machine), and Firefox,
+    // snapping anew, took the track back to where the move began.
+    if (event instanceof Event && event.type === 'scroll' && 'onscrollend' in (event.currentTarget as Element)) return;
     this.restTimer = setTimeout(() => this.markInView(true), 100);
   };
 
@@ -242,9 +256,24 @@ export class CarouselController implements ReactiveController {
     // Slides are equally wide: as many are in view as there are from the last start to the end.
     const lastShown = Math.min(index + slides.length - last, this.total);
     // The slides it goes to are shown (and the track takes their height) as the move starts, so the
-    // layout changes with the reader's action, not while the track scrolls.
-    for (const slide of slides.slice(index, lastShown)) slide.inert = false;
-    scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
+    // layout changes with the reader's action, not while the track scrolls. So are their slices: one
+    // not rendered yet (content-visibility) took its real height only as it came into view, mid-scroll,
+    // and Firefox snapped back. The scroll then starts in the next frame, once it is laid out (at once,
+    // Firefox scrolled as if the slice were not there).
+    const heading = slides.slice(index, lastShown);
+    let rendered = true;
+    for (const slide of heading) {
+      slide.inert = false;
+      const slice = slide.parentElement!;
+      if (slice.classList.contains('deferred') && slice.style.contentVisibility !== 'visible') {
+        slice.style.contentVisibility = 'visible';
+        rendered = false;
+      }
+    }
+    this.heading = new Set(heading);
+    const scroll = () => scrollToSlide(track, slides[index]!, this.reducedMotion.matches ? 'auto' : 'smooth');
+    if (rendered) scroll();
+    else requestAnimationFrame(scroll);
     if (!announce) return;
     const w = this.wall.words;
     this.wall.announce(
@@ -302,6 +331,7 @@ export class CarouselController implements ReactiveController {
         tabindex="0"
         @keydown=${this.onTrackKeydown}
         @scroll=${this.onTrackScroll}
+        @scrollend=${this.onTrackScroll}
       >
         ${batches.map((batch, position) => {
           const first = index;
