@@ -104,6 +104,38 @@ interface VideoRun {
   beforePlay: Traffic;
   firstFrameMs: number;
   via: string;
+  /** `BENCH_VIDEO_TRACE=1`: each request after the click (hls.js chunk, playlists, segments), ms after the click. */
+  steps?: TraceStep[];
+}
+
+/** One request seen by resource timing: its short name, when it was asked for and when it ended, after the click. */
+interface TraceStep {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** Development aid: which request went when, per approach (docs/video-first-frame.md's tables). */
+const TRACE = process.env.BENCH_VIDEO_TRACE === '1';
+
+/** In the page: the hls.js chunk and the stream's requests made after the click, relative to it. */
+const TRACE_SCRIPT = `performance.getEntriesByType('resource')
+  .filter((entry) => /\\.(m3u8|m4s|mp4|vtt)$|hls|chunks\\//.test(entry.name) && entry.responseEnd > bench.clickAt - 1)
+  .map((entry) => ({ name: entry.name.split('/').slice(-2).join('/'), start: entry.startTime - bench.clickAt, end: entry.responseEnd - bench.clickAt }))`;
+
+/** The median of each step over runs, as one line: `name start→end`. */
+function traceLine(label: string, runs: readonly VideoRun[]): string {
+  const byName = new Map<string, TraceStep[]>();
+  for (const step of runs.flatMap((r) => r.steps ?? [])) byName.set(step.name, [...(byName.get(step.name) ?? []), step]);
+  const steps = [...byName].map(([name, all]) => ({
+    name,
+    start: median(all.map((s) => s.start)),
+    end: median(all.map((s) => s.end)),
+    n: all.length,
+  }));
+  steps.sort((a, b) => a.start - b.start);
+  const frame = median(runs.map((r) => r.firstFrameMs));
+  return `trace ${label}: ${steps.map((s) => `${s.name}${s.n < runs.length ? `(${s.n}/${runs.length})` : ''} ${s.start.toFixed(0)}→${s.end.toFixed(0)}`).join(', ')}; frame ${frame.toFixed(0)}`;
 }
 
 /**
@@ -137,7 +169,8 @@ async function run(
     await withTimeout(page.waitForFunction('window.bench.firstFrame > 0', { timeout: 30_000 }), 35_000, `first frame of ${url}`);
     const { clickAt, firstFrame, via } = (await page.evaluate('window.bench')) as { clickAt: number; firstFrame: number; via: string };
     if (!clickAt) throw new Error(`the click on ${playSelector} was not seen by the page`);
-    return { beforePlay, firstFrameMs: firstFrame - clickAt, via };
+    const steps = TRACE ? ((await page.evaluate(TRACE_SCRIPT)) as TraceStep[]) : undefined;
+    return { beforePlay, firstFrameMs: firstFrame - clickAt, via, steps };
   } finally {
     await context.close();
   }
@@ -182,6 +215,10 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
     throttled,
     baselineThrottled,
   ].map((runs) => median(frames(runs))) as [number, number, number, number, number, number];
+  if (TRACE) {
+    for (const [label, runs] of Object.entries({ ours, hovered, focused, baseline, throttled, baselineThrottled }))
+      log(traceLine(label, runs));
+  }
   const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
   log(
     `video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, focused ${focusedMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via}); CPU ${PHONE_CPU_SLOWDOWN}× slower: ours ${throttledMs.toFixed(0)} ms, hls-video ${baselineThrottledMs.toFixed(0)} ms`,
