@@ -21,11 +21,43 @@ type Approach = 'cold' | 'hover' | 'focus';
 /** A mid-range phone's CPU, as Lighthouse's mobile setting emulates it. */
 const PHONE_CPU_SLOWDOWN = 4;
 
+/** Development aid: which request and step went when, per approach (docs/video-first-frame.md's tables). */
+const TRACE = process.env.BENCH_VIDEO_TRACE === '1';
+
+/**
+ * `BENCH_VIDEO_TRACE=1`, in the page: marks on the media pipeline's steps (MediaSource, SourceBuffer,
+ * play(), the video's events and controls) and the long tasks, for the trace lines.
+ */
+const TRACE_PROBE = `<script>
+  const marks = (window.traceMarks = []);
+  const mark = (name) => marks.push({ name, at: performance.now() });
+  const wrap = (proto, method, name) => {
+    const original = proto[method];
+    proto[method] = function (...args) { mark(name); return original.apply(this, args); };
+  };
+  wrap(MediaSource.prototype, 'addSourceBuffer', 'addSourceBuffer');
+  wrap(SourceBuffer.prototype, 'appendBuffer', 'appendBuffer');
+  wrap(HTMLMediaElement.prototype, 'play', 'play()');
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (object) => {
+    mark('createObjectURL');
+    if (object instanceof MediaSource) object.addEventListener('sourceopen', () => mark('sourceopen'), { once: true });
+    return createObjectURL(object);
+  };
+  new PerformanceObserver((list) => list.getEntries().forEach((task) => marks.push({ name: 'longtask ' + Math.round(task.duration), at: task.startTime })))
+    .observe({ type: 'longtask' });
+  window.traceVideo = (video) => {
+    for (const type of ['loadedmetadata', 'loadeddata', 'canplay', 'playing']) video.addEventListener(type, () => mark(type), { once: true });
+    new MutationObserver(() => video.controls && mark('controls')).observe(video, { attributeFilter: ['controls'] });
+  };
+</script>`;
+
 /** In the page: the click's time and the first frame's, whichever player. */
-const PROBE = `<script>
+const PROBE = `${TRACE ? TRACE_PROBE : ''}<script>
   window.bench = { clickAt: 0, firstFrame: 0, via: '' };
   addEventListener('click', (event) => { if (!bench.clickAt) bench.clickAt = event.timeStamp; }, true);
   window.watchVideo = (video) => {
+    window.traceVideo?.(video);
     if ('requestVideoFrameCallback' in video) {
       video.requestVideoFrameCallback((now) => { if (!bench.firstFrame) { bench.firstFrame = now; bench.via = 'requestVideoFrameCallback'; } });
     } else {
@@ -115,13 +147,11 @@ interface TraceStep {
   end: number;
 }
 
-/** Development aid: which request went when, per approach (docs/video-first-frame.md's tables). */
-const TRACE = process.env.BENCH_VIDEO_TRACE === '1';
-
 /** In the page: the hls.js chunk and the stream's requests made after the click, relative to it. */
 const TRACE_SCRIPT = `performance.getEntriesByType('resource')
   .filter((entry) => /\\.(m3u8|m4s|mp4|vtt)$|hls|chunks\\//.test(entry.name) && entry.responseEnd > bench.clickAt - 1)
-  .map((entry) => ({ name: entry.name.split('/').slice(-2).join('/'), start: entry.startTime - bench.clickAt, end: entry.responseEnd - bench.clickAt }))`;
+  .map((entry) => ({ name: entry.name.split('/').slice(-2).join('/'), start: entry.startTime - bench.clickAt, end: entry.responseEnd - bench.clickAt }))
+  .concat(traceMarks.filter((m) => m.at > bench.clickAt - 1).map((m, i, all) => ({ name: m.name + (all.slice(0, i).some((o) => o.name === m.name) ? '#' + all.slice(0, i).filter((o) => o.name === m.name).length : ''), start: m.at - bench.clickAt, end: m.at - bench.clickAt })))`;
 
 /** The median of each step over runs, as one line: `name start→end`. */
 function traceLine(label: string, runs: readonly VideoRun[]): string {

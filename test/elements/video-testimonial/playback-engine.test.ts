@@ -97,6 +97,8 @@ describe('PlaybackEngine error policy', () => {
   it('configures hls.js to wait for play, cap levels to the player, and start where asked', async () => {
     const { hls, sources } = await startedOnHls();
     assert.deepInclude(hls.config, { autoStartLoad: false, capLevelToPlayerSize: true });
+    // The first fragment loads while the MediaSource opens, not at hls.js's next 100 ms tick after it opened.
+    assert.deepInclude(hls.config, { startFragPrefetch: true });
     assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad 4']);
     assert.deepEqual(sources, ['hls.js index.m3u8']);
   });
