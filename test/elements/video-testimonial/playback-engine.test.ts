@@ -27,8 +27,11 @@ class FakeHls {
     if (event === FakeHls.Events.ERROR) this.listener = listener;
     if (event === FakeHls.Events.MANIFEST_PARSED) this.onManifestParsed = listener as () => void;
   }
-  attachMedia(): void {
+  /** What `attachMedia` was given: the video, or the video with a MediaSource to take over. */
+  attached: unknown;
+  attachMedia(data: unknown): void {
     this.calls.push('attachMedia');
+    this.attached = data;
   }
   loadSource(url: string): void {
     this.calls.push(`loadSource ${url.split('/').pop()}`);
@@ -271,5 +274,18 @@ describe('PlaybackEngine head start on play', () => {
       'the variant that covers a 640 × 360 player, and nothing else',
     );
     engine.destroy();
+  });
+
+  it('opens a MediaSource on the video while hls.js loads, and hands it to hls.js', async () => {
+    const { engine, video } = setup();
+    engine.fetchAhead(`${mediaUrl('hls/index.m3u8')}?media-source`, { width: 640, height: 360 }, 0);
+    assert.isTrue(video.src.startsWith('blob:'), 'the video has its MediaSource before hls.js is there');
+    engine.play();
+    engine.start(PLAN);
+    await settle();
+    const attached = FakeHls.instances[0]!.attached as { media?: unknown; mediaSource?: unknown };
+    assert.isTrue(attached.media === video && attached.mediaSource instanceof MediaSource, 'hls.js takes the MediaSource over');
+    engine.destroy();
+    assert.isFalse(video.hasAttribute('src'));
   });
 });
