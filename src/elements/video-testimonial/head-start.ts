@@ -64,7 +64,8 @@ export function chooseVariant(variants: readonly Variant[], size: PlayerSize): V
 
 /** The first media of a video-on-demand media playlist: its init segment (`EXT-X-MAP`) and first segment. */
 export function firstMedia(text: string, base: string): string[] {
-  // A live playlist starts near its end, and byte ranges would need ranged requests: left to hls.js.
+  // A live playlist starts near its end, byte ranges would need ranged requests, and keys their own
+  // requests: left to hls.js.
   if (!/^#EXT-X-ENDLIST/m.test(text) || /^#EXT-X-(?:BYTERANGE|KEY)/m.test(text) || /^#EXT-X-MAP:.*BYTERANGE/m.test(text)) return [];
   const map = /^#EXT-X-MAP:.*?URI="([^"]+)"/m.exec(text)?.[1];
   const segment = text.split(/\r?\n/).find((line) => line.trim() && !line.startsWith('#'));

@@ -39,10 +39,11 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
  * Our choices on top of hls.js's defaults. Loading waits for the first play (`startLoad`, which also
- * says where to start), then starts before the MediaSource is open; the master playlist already read for the captions check, and what the head
- * start fetched on play, are handed over, not asked for again; levels are capped to the player's size
- * so a small card never pulls 1080p; a dead playlist or segment fails fast so the mp4 fallback starts
- * while the viewer is still waiting, not after a minute of retries.
+ * says where to start), then begins before the MediaSource is open; the master playlist already read
+ * for the captions check, and what the head start fetched on play, are handed over, not asked for
+ * again; levels are capped to the player's size so a small card never pulls 1080p; a dead playlist or
+ * segment fails fast so the mp4 fallback starts while the viewer is still waiting, not after a minute
+ * of retries.
  */
 function hlsConfig(HlsClass: HlsConstructor, url: string, ahead: HeadStart): Partial<HlsConfig> {
   const fastFail = { maxNumRetry: 1, retryDelayMs: 500, maxRetryDelayMs: 2000 };
@@ -121,7 +122,7 @@ export class PlaybackEngine {
   private destroyed = false;
   private planned = false;
   /** What was fetched on play ahead of hls.js (see `fetchAhead`), for its loaders. */
-  private ahead = new HeadStart();
+  private readonly ahead = new HeadStart();
   /** A MediaSource opened on the video ahead of hls.js (see `openSourceAhead`), until hls.js takes it. */
   private openedSource: MediaSource | undefined;
   /** The level playlist hls.js starts with: the one chosen for the player's size, and fetched ahead. */
