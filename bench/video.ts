@@ -21,11 +21,43 @@ type Approach = 'cold' | 'hover' | 'focus';
 /** A mid-range phone's CPU, as Lighthouse's mobile setting emulates it. */
 const PHONE_CPU_SLOWDOWN = 4;
 
+/** Development aid: which request and step went when, per approach (docs/video-first-frame.md's tables). */
+const TRACE = process.env.BENCH_VIDEO_TRACE === '1';
+
+/**
+ * `BENCH_VIDEO_TRACE=1`, in the page: marks on the media pipeline's steps (MediaSource, SourceBuffer,
+ * play(), the video's events and controls) and the long tasks, for the trace lines.
+ */
+const TRACE_PROBE = `<script>
+  const marks = (window.traceMarks = []);
+  const mark = (name) => marks.push({ name, at: performance.now() });
+  const wrap = (proto, method, name) => {
+    const original = proto[method];
+    proto[method] = function (...args) { mark(name); return original.apply(this, args); };
+  };
+  wrap(MediaSource.prototype, 'addSourceBuffer', 'addSourceBuffer');
+  wrap(SourceBuffer.prototype, 'appendBuffer', 'appendBuffer');
+  wrap(HTMLMediaElement.prototype, 'play', 'play()');
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (object) => {
+    mark('createObjectURL');
+    if (object instanceof MediaSource) object.addEventListener('sourceopen', () => mark('sourceopen'), { once: true });
+    return createObjectURL(object);
+  };
+  new PerformanceObserver((list) => list.getEntries().forEach((task) => marks.push({ name: 'longtask ' + Math.round(task.duration), at: task.startTime })))
+    .observe({ type: 'longtask' });
+  window.traceVideo = (video) => {
+    for (const type of ['loadedmetadata', 'loadeddata', 'canplay', 'playing']) video.addEventListener(type, () => mark(type), { once: true });
+    new MutationObserver(() => video.controls && mark('controls')).observe(video, { attributeFilter: ['controls'] });
+  };
+</script>`;
+
 /** In the page: the click's time and the first frame's, whichever player. */
-const PROBE = `<script>
+const PROBE = `${TRACE ? TRACE_PROBE : ''}<script>
   window.bench = { clickAt: 0, firstFrame: 0, via: '' };
   addEventListener('click', (event) => { if (!bench.clickAt) bench.clickAt = event.timeStamp; }, true);
   window.watchVideo = (video) => {
+    window.traceVideo?.(video);
     if ('requestVideoFrameCallback' in video) {
       video.requestVideoFrameCallback((now) => { if (!bench.firstFrame) { bench.firstFrame = now; bench.via = 'requestVideoFrameCallback'; } });
     } else {
@@ -104,6 +136,36 @@ interface VideoRun {
   beforePlay: Traffic;
   firstFrameMs: number;
   via: string;
+  /** `BENCH_VIDEO_TRACE=1`: each request after the click (hls.js chunk, playlists, segments), ms after the click. */
+  steps?: TraceStep[];
+}
+
+/** One request seen by resource timing: its short name, when it was asked for and when it ended, after the click. */
+interface TraceStep {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** In the page: the hls.js chunk and the stream's requests made after the click, relative to it. */
+const TRACE_SCRIPT = `performance.getEntriesByType('resource')
+  .filter((entry) => /\\.(m3u8|m4s|mp4|vtt)$|hls|chunks\\//.test(entry.name) && entry.responseEnd > bench.clickAt - 1)
+  .map((entry) => ({ name: entry.name.split('/').slice(-2).join('/'), start: entry.startTime - bench.clickAt, end: entry.responseEnd - bench.clickAt }))
+  .concat(traceMarks.filter((m) => m.at > bench.clickAt - 1).map((m, i, all) => ({ name: m.name + (all.slice(0, i).some((o) => o.name === m.name) ? '#' + all.slice(0, i).filter((o) => o.name === m.name).length : ''), start: m.at - bench.clickAt, end: m.at - bench.clickAt })))`;
+
+/** The median of each step over runs, as one line: `name start→end`. */
+function traceLine(label: string, runs: readonly VideoRun[]): string {
+  const byName = new Map<string, TraceStep[]>();
+  for (const step of runs.flatMap((r) => r.steps ?? [])) byName.set(step.name, [...(byName.get(step.name) ?? []), step]);
+  const steps = [...byName].map(([name, all]) => ({
+    name,
+    start: median(all.map((s) => s.start)),
+    end: median(all.map((s) => s.end)),
+    n: all.length,
+  }));
+  steps.sort((a, b) => a.start - b.start);
+  const frame = median(runs.map((r) => r.firstFrameMs));
+  return `trace ${label}: ${steps.map((s) => `${s.name}${s.n < runs.length ? `(${s.n}/${runs.length})` : ''} ${s.start.toFixed(0)}→${s.end.toFixed(0)}`).join(', ')}; frame ${frame.toFixed(0)}`;
 }
 
 /**
@@ -137,7 +199,8 @@ async function run(
     await withTimeout(page.waitForFunction('window.bench.firstFrame > 0', { timeout: 30_000 }), 35_000, `first frame of ${url}`);
     const { clickAt, firstFrame, via } = (await page.evaluate('window.bench')) as { clickAt: number; firstFrame: number; via: string };
     if (!clickAt) throw new Error(`the click on ${playSelector} was not seen by the page`);
-    return { beforePlay, firstFrameMs: firstFrame - clickAt, via };
+    const steps = TRACE ? ((await page.evaluate(TRACE_SCRIPT)) as TraceStep[]) : undefined;
+    return { beforePlay, firstFrameMs: firstFrame - clickAt, via, steps };
   } finally {
     await context.close();
   }
@@ -182,6 +245,10 @@ export async function measureVideo(browser: Browser, server: BenchServer): Promi
     throttled,
     baselineThrottled,
   ].map((runs) => median(frames(runs))) as [number, number, number, number, number, number];
+  if (TRACE) {
+    for (const [label, runs] of Object.entries({ ours, hovered, focused, baseline, throttled, baselineThrottled }))
+      log(traceLine(label, runs));
+  }
   const before = (runs: VideoRun[], key: keyof Traffic) => median(runs.map((r) => r.beforePlay[key]));
   log(
     `video first frame: ours ${oursMs.toFixed(0)} ms (${ours[0]?.via}), hovered ${hoveredMs.toFixed(0)} ms, focused ${focusedMs.toFixed(0)} ms, hls-video ${baselineMs.toFixed(0)} ms (${baseline[0]?.via}); CPU ${PHONE_CPU_SLOWDOWN}× slower: ours ${throttledMs.toFixed(0)} ms, hls-video ${baselineThrottledMs.toFixed(0)} ms`,

@@ -325,8 +325,15 @@ export class VideoTestimonial extends TestimonialElement {
 
   /** The sources to try, in order, for this player's width (hls.js loaded first when it is planned). */
   private plan(video: HTMLVideoElement): Promise<PlaybackSource[]> {
-    const width = this.getBoundingClientRect().width * (globalThis.devicePixelRatio || 1);
-    return planPlayback(this.sources, video, width);
+    return planPlayback(this.sources, video, this.deviceSize(video).width);
+  }
+
+  /** The size the video is drawn at, in device pixels: what the first rendition must cover. */
+  private deviceSize(video: HTMLVideoElement): { width: number; height: number } {
+    const scale = globalThis.devicePixelRatio || 1;
+    // The frame's box: the video in it may not be laid out yet (hidden behind the poster).
+    const { width, height } = (video.parentElement ?? this).getBoundingClientRect();
+    return { width: width * scale, height: height * scale };
   }
 
   private startEngine(video: HTMLVideoElement): void {
@@ -340,6 +347,8 @@ export class VideoTestimonial extends TestimonialElement {
     if (!this.controlsBuilt) this.controlsTimer ??= setTimeout(this.buildControls, CONTROLS_LATE_MS);
     const startTime = this.startTime;
     if (engine.started) engine.seek(startTime);
+    // The stream's first media fetched while hls.js loads (or, primed, all at once rather than in a row).
+    if (this.sources.hls && hasMediaSource()) engine.fetchAhead(this.sources.hls, this.deviceSize(video), startTime);
     // Asked for now, so a pause() while the plan is being made (hls.js loading) is honoured.
     engine.play();
     if (engine.started) return;

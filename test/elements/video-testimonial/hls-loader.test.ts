@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { declaresTextRenditions, playlistLoaderFor, type HlsConstructor } from '../../../src/elements/video-testimonial/hls-loader.js';
+import { declaresTextRenditions, streamLoaderFor, type HlsConstructor } from '../../../src/elements/video-testimonial/hls-loader.js';
 import { mediaUrl } from './video-fixtures.js';
 
 /** hls.js's network loader, as far as the handover uses it: records what reached the network. */
@@ -18,7 +18,7 @@ describe('the master playlist handed to hls.js', () => {
   it('answers in a microtask, not behind a timer: a cold click waits for it before the level playlist', async () => {
     const url = mediaUrl('hls/index.m3u8');
     await declaresTextRenditions(url);
-    const Loader = playlistLoaderFor(HlsStub, url)!;
+    const Loader = streamLoaderFor(HlsStub, url)!;
     expect(Loader, 'a loader once the playlist was read').to.be.a('function');
     const answers: string[] = [];
     const callbacks = { onSuccess: (response: { data: string }) => answers.push(response.data) };

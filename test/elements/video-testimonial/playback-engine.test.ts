@@ -3,32 +3,40 @@
  * demand: one bounded recovery, then the next source; teardown on destroy. (Real playback through
  * the real hls.js is in video-testimonial.playback.test.ts.)
  */
-import { assert } from '@open-wc/testing';
+import { assert, waitUntil } from '@open-wc/testing';
 import type { HlsConstructor } from '../../../src/elements/video-testimonial/hls-loader.js';
 import { PlaybackEngine, type PlaybackSource } from '../../../src/elements/video-testimonial/playback-engine.js';
+import { mediaRequests, mediaUrl } from './video-fixtures.js';
 
 type Listener = (event: string, data: { type: string; fatal: boolean; details: string }) => void;
 
 class FakeHls {
-  static Events = { ERROR: 'hlsError' };
+  static Events = { ERROR: 'hlsError', MANIFEST_PARSED: 'hlsManifestParsed' };
   static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError', OTHER_ERROR: 'otherError' };
   static instances: FakeHls[] = [];
   readonly calls: string[] = [];
   levels: unknown[] = [];
   private listener: Listener | undefined;
+  private onManifestParsed: (() => void) | undefined;
 
   constructor(readonly config: Record<string, unknown>) {
     FakeHls.instances.push(this);
   }
 
-  on(_event: string, listener: Listener): void {
-    this.listener = listener;
+  on(event: string, listener: Listener): void {
+    if (event === FakeHls.Events.ERROR) this.listener = listener;
+    if (event === FakeHls.Events.MANIFEST_PARSED) this.onManifestParsed = listener as () => void;
   }
-  attachMedia(): void {
+  /** What `attachMedia` was given: the video, or the video with a MediaSource to take over. */
+  attached: unknown;
+  attachMedia(data: unknown): void {
     this.calls.push('attachMedia');
+    this.attached = data;
   }
   loadSource(url: string): void {
     this.calls.push(`loadSource ${url.split('/').pop()}`);
+    // As hls.js: the levels are known a moment later (the master playlist handed over in a microtask).
+    queueMicrotask(() => this.onManifestParsed?.());
   }
   startLoad(startPosition?: number): void {
     this.calls.push(startPosition === undefined ? 'startLoad' : `startLoad ${startPosition}`);
@@ -92,6 +100,8 @@ describe('PlaybackEngine error policy', () => {
   it('configures hls.js to wait for play, cap levels to the player, and start where asked', async () => {
     const { hls, sources } = await startedOnHls();
     assert.deepInclude(hls.config, { autoStartLoad: false, capLevelToPlayerSize: true });
+    // The first fragment loads while the MediaSource opens, not at hls.js's next 100 ms tick after it opened.
+    assert.deepInclude(hls.config, { startFragPrefetch: true });
     assert.deepEqual(hls.calls, ['attachMedia', 'loadSource index.m3u8', 'startLoad 4']);
     assert.deepEqual(sources, ['hls.js index.m3u8']);
   });
@@ -233,6 +243,49 @@ describe('PlaybackEngine error policy', () => {
     await settle();
     assert.deepEqual(sources, ['hls.js index.m3u8']);
     assert.deepEqual(exhausted, []);
+    assert.isFalse(video.hasAttribute('src'));
+  });
+});
+
+describe('PlaybackEngine head start on play', () => {
+  it('fetches the level playlist, then its init and first segment together, while hls.js is still loading', async () => {
+    // A master playlist of its own (a fresh URL), so its reads are this test's alone.
+    const master = `${mediaUrl('hls/index.m3u8')}?head-start`;
+    const since = performance.now();
+    let hlsAsked = 0;
+    // hls.js never arrives: whatever is fetched, the player fetched it itself, in parallel with the import.
+    const { engine } = setup(() => {
+      hlsAsked++;
+      return new Promise<HlsConstructor>(() => undefined);
+    });
+    engine.fetchAhead(master, { width: 640, height: 360 }, 0);
+    engine.play();
+    engine.start([{ type: 'hls.js', url: master }]);
+    const wanted = ['hls/360p/playlist.m3u8', 'hls/360p/init.mp4', 'hls/360p/seg0.m4s'].map(mediaUrl);
+    await waitUntil(() => wanted.every((url) => mediaRequests(since).includes(url)), 'the head start is fetched', { timeout: 30000 });
+    assert.isAbove(hlsAsked, 0, 'hls.js is being loaded meanwhile');
+    const timings = (url: string) => performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming;
+    const [level, init, segment] = wanted.map(timings) as [PerformanceResourceTiming, PerformanceResourceTiming, PerformanceResourceTiming];
+    assert.isAtLeast(init.startTime, level.responseEnd - 1, 'the init segment once the level playlist names it');
+    assert.isBelow(segment.startTime, init.responseEnd, 'the first segment beside the init segment, not after it');
+    assert.deepEqual(
+      mediaRequests(since).filter((url) => url.includes('/media/hls/') && !url.includes('index.m3u8')),
+      wanted,
+      'the variant that covers a 640 × 360 player, and nothing else',
+    );
+    engine.destroy();
+  });
+
+  it('opens a MediaSource on the video while hls.js loads, and hands it to hls.js', async () => {
+    const { engine, video } = setup();
+    engine.fetchAhead(`${mediaUrl('hls/index.m3u8')}?media-source`, { width: 640, height: 360 }, 0);
+    assert.isTrue(video.src.startsWith('blob:'), 'the video has its MediaSource before hls.js is there');
+    engine.play();
+    engine.start(PLAN);
+    await settle();
+    const attached = FakeHls.instances[0]!.attached as { media?: unknown; mediaSource?: unknown };
+    assert.isTrue(attached.media === video && attached.mediaSource instanceof MediaSource, 'hls.js takes the MediaSource over');
+    engine.destroy();
     assert.isFalse(video.hasAttribute('src'));
   });
 });

@@ -140,6 +140,27 @@ describe('<video-testimonial> playback', function () {
     expect(video.hasAttribute('tabindex'), 'focusable by its controls again').to.be.false;
   });
 
+  it('starts a cold click at the rendition that covers the player, each of its first requests made once', async () => {
+    // 640 × 360 CSS pixels (at the page's pixel ratio): the 360p rendition covers it at 1×, 480p above.
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted style="width: 640px" .testimonial=${videoTestimonial()}></video-testimonial>`,
+    );
+    const since = performance.now();
+    const expected = devicePixelRatio > 1 ? '480p' : '360p';
+    const firstFrame = oneEvent(innerVideo(el), 'loadeddata');
+    playButton(el)!.click();
+    await firstFrame;
+    const renditions = mediaRequests(since)
+      .map((url) => /\/hls\/(\d+p)\/(.*)$/.exec(url)?.slice(1).join('/'))
+      .filter(Boolean);
+    // Left to hls.js, a cold start asked for the master's first variant (480p) before its cap to the player was known.
+    expect(renditions.slice(0, 3), 'the level playlist, the init segment, the first segment').to.deep.equal(
+      ['playlist.m3u8', 'init.mp4', 'seg0.m4s'].map((name) => `${expected}/${name}`),
+    );
+    expect(new Set(renditions).size, 'each asked for once: hls.js was handed what the player fetched').to.equal(renditions.length);
+    await waitForFrames(el);
+  });
+
   it('plays a standalone mp4 src, starting where currentTime was set', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
     el.currentTime = 2;
