@@ -33,6 +33,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
+import { renderValue } from '@lit-labs/ssr/lib/render-value.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
@@ -64,6 +65,7 @@ import { scriptJson } from './script-json.js';
 import { compactMarkup, stylePlaceholder } from './compact-markup.js';
 import { ShadowStyleSheet } from './shadow-styles.js';
 import { refusedUrlFields } from './refused-urls.js';
+import { templateString, templateStrings } from './template-string.js';
 
 export { scriptJson } from './script-json.js';
 export { renderForm, type FormAttributes, type RenderFormOptions } from './form.js';
@@ -382,11 +384,16 @@ class ServerElementRenderer extends LitElementRenderer {
     if (!shadow) return shadow;
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
+    // A root with no element inside (a wall's card) is written at once (template-string.ts), others by
+    // Lit's renderer, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
+    // `render()` is protected in LitElement's type, as in Lit's own renderer (which reads it the same way).
+    const result = (this.element as unknown as { render(): unknown }).render();
+    const content = (templateStrings.enabled ? templateString(result) : undefined) ?? (() => renderValue(result, renderInfo));
     // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
     // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
     // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
     // declarative shadow root as it arrives: content before its styles would be drawn unstyled).
-    return ['<style>', stylePlaceholder(sheet), css, '</style>', shadow.at(-1)!];
+    return ['<style>', stylePlaceholder(sheet), css, '</style>', content];
   }
 }
 
