@@ -17,9 +17,11 @@
  *
  * Each resolves to one HTML string: the custom element tag with the attributes given, a declarative
  * shadow root (`<template shadowrootmode="open">`) rendered by Lit's own server renderer
- * (`@lit-labs/ssr`) from the elements' own templates and styles, and, as its light DOM, a data island
- * (`<script type="application/json">`) with the data it was rendered from. In the browser the element
- * reads the island instead of asking the API, and renders the same thing over the server's markup.
+ * (`@lit-labs/ssr`) from the elements' own templates and styles (a root with no element inside, a
+ * wall's card, written from the same templates straight to a string: template-string.ts), and, as its
+ * light DOM, a data island (`<script type="application/json">`) with the data it was rendered from. In
+ * the browser the element reads the island instead of asking the API, and renders the same thing over
+ * the server's markup.
  *
  * Data comes from one of: the data given (`testimonials` / `testimonial`), a proxy (`endpoint`: an
  * absolute URL on the server; `attributes.endpoint` is what the browser uses for later pages, often
