@@ -81,19 +81,13 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
     });
   }
 
-  it('renderWall of 100 sandbox testimonials, grid in English and Arabic, carousel', async () => {
-    for (const [layout, lang] of [
-      ['grid', undefined],
-      ['grid', 'ar'],
-      ['carousel', undefined],
-    ] as const) {
-      await assertSame(`${layout} ${lang}`, () =>
-        renderWall({ testimonials: sandboxTestimonials, lang, attributes: { layout, endpoint: '/api' } }),
-      );
+  it('renderWall of 100 sandbox testimonials, grid, in English and in an Arabic page', async () => {
+    for (const lang of [undefined, 'ar']) {
+      await assertSame(`grid ${lang}`, () => renderWall({ testimonials: sandboxTestimonials, lang, attributes: { endpoint: '/api' } }));
     }
   });
 
-  it('renderWall of the hostile corpus and of odd testimonials, each layout and display attributes', async () => {
+  it('renderWall of the hostile corpus and of odd testimonials, grid with display attributes and carousel', async () => {
     // As they are (video cards: their players are Lit's to render) and as text cards (written whole).
     const asText = (testimonial: Testimonial): Testimonial => ({
       ...testimonial,
