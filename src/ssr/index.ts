@@ -17,9 +17,11 @@
  *
  * Each resolves to one HTML string: the custom element tag with the attributes given, a declarative
  * shadow root (`<template shadowrootmode="open">`) rendered by Lit's own server renderer
- * (`@lit-labs/ssr`) from the elements' own templates and styles, and, as its light DOM, a data island
- * (`<script type="application/json">`) with the data it was rendered from. In the browser the element
- * reads the island instead of asking the API, and renders the same thing over the server's markup.
+ * (`@lit-labs/ssr`) from the elements' own templates and styles (a root with no element inside, a
+ * wall's card, written from the same templates straight to a string: template-string.ts), and, as its
+ * light DOM, a data island (`<script type="application/json">`) with the data it was rendered from. In
+ * the browser the element reads the island instead of asking the API, and renders the same thing over
+ * the server's markup.
  *
  * Data comes from one of: the data given (`testimonials` / `testimonial`), a proxy (`endpoint`: an
  * absolute URL on the server; `attributes.endpoint` is what the browser uses for later pages, often
@@ -33,6 +35,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
 import { collectResult, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
+import { renderValue } from '@lit-labs/ssr/lib/render-value.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
@@ -64,6 +67,7 @@ import { scriptJson } from './script-json.js';
 import { compactMarkup, stylePlaceholder } from './compact-markup.js';
 import { ShadowStyleSheet } from './shadow-styles.js';
 import { refusedUrlFields } from './refused-urls.js';
+import { templateString, templateStrings } from './template-string.js';
 
 export { scriptJson } from './script-json.js';
 export { renderForm, type FormAttributes, type RenderFormOptions } from './form.js';
@@ -382,11 +386,16 @@ class ServerElementRenderer extends LitElementRenderer {
     if (!shadow) return shadow;
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
+    // A root with no element inside (a wall's card) is written at once (template-string.ts), others by
+    // Lit's renderer, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
+    // `render()` is protected in LitElement's type, as in Lit's own renderer (which reads it the same way).
+    const result = (this.element as unknown as { render(): unknown }).render();
+    const content = (templateStrings.enabled ? templateString(result) : undefined) ?? (() => renderValue(result, renderInfo));
     // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
     // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
     // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
     // declarative shadow root as it arrives: content before its styles would be drawn unstyled).
-    return ['<style>', stylePlaceholder(sheet), css, '</style>', shadow.at(-1)!];
+    return ['<style>', stylePlaceholder(sheet), css, '</style>', content];
   }
 }
 

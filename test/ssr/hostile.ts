@@ -22,7 +22,7 @@ function withId(value: unknown, id: string): Record<string, unknown> {
 }
 
 /** Every hostile testimonial: payloads in every field, each payload alone, each dangerous URL in every URL field. */
-function hostileTestimonials(): Testimonial[] {
+export function hostileTestimonials(): Testimonial[] {
   return [
     withId(
       everyField(() => ALL_PAYLOADS),
