@@ -185,14 +185,6 @@ export class TestimonialCard extends CardDisplayElement {
     return super.createRenderRoot();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (!customElements.get(VIDEO_TAG)) {
-      // Until the player is defined, video testimonials show a poster; re-render once it is.
-      void customElements.whenDefined(VIDEO_TAG).then(() => this.requestUpdate());
-    }
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // The skeleton's height, read as it may give way (in the browser only: never on the server).
@@ -209,8 +201,12 @@ export class TestimonialCard extends CardDisplayElement {
 
   protected override updated(): void {
     // The player is loaded on first need (when a define module registered how): a wall of text
-    // testimonials never downloads it.
-    if (!customElements.get(VIDEO_TAG) && this.renderRoot.querySelector(VIDEO_TAG)) void requestDefinition(VIDEO_TAG);
+    // testimonials never downloads it. Until it is defined, a video shows a poster: the cards that show
+    // one, and only they, render again once it is (a wall's text cards have nothing to upgrade).
+    if (!customElements.get(VIDEO_TAG) && this.renderRoot.querySelector(VIDEO_TAG)) {
+      void requestDefinition(VIDEO_TAG);
+      void customElements.whenDefined(VIDEO_TAG).then(() => this.requestUpdate());
+    }
     const { status, value, error } = this.fetched;
     if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
