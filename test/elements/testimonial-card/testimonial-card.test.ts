@@ -128,6 +128,11 @@ describe('<testimonial-card> rating', () => {
     // The rating's own element and one template a star.
     expect((await clonesOf(data)) - (await clonesOf(data, { 'no-rating': true }))).to.equal(6);
   });
+
+  it("adopts one style sheet: a wall's cards are each matched against every sheet their root adopts", async () => {
+    const el = await cardFor(sampleTestimonial());
+    expect(el.shadowRoot!.adoptedStyleSheets.length).to.equal(1);
+  });
 });
 
 describe('<testimonial-card> language', () => {
