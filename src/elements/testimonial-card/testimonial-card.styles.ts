@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
 import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
 
 const card = css`
@@ -378,4 +378,8 @@ const states = css`
   }
 `;
 
-export const styles = [tokens, card, header, body, media, footer, variants, states, focusRing, reducedMotion, visuallyHidden];
+/**
+ * One sheet, not eleven: every card's shadow root adopts it, and the browser matches each element of
+ * every card against each sheet its root adopts (a wall of 100 cards adopted 1,100).
+ */
+export const styles = unsafeCSS([tokens, card, header, body, media, footer, variants, states, focusRing, reducedMotion, visuallyHidden].join(''));

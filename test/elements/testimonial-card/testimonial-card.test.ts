@@ -107,6 +107,32 @@ describe('<testimonial-card> rating', () => {
     expect(harness(el).all('.full:not(.half)').length).to.equal(3);
     expect(harness(el).all('.full.half').length).to.equal(1);
   });
+
+  it('clones one template per star: the rating costs a card six, not a dozen', async () => {
+    // What a card costs is mostly the templates it clones; a wall clones them for every card.
+    const clonesOf = async (testimonial: unknown, attrs: Record<string, boolean> = {}) => {
+      const importNode = Document.prototype.importNode;
+      let clones = 0;
+      Document.prototype.importNode = function (this: Document, node, deep) {
+        clones++;
+        return importNode.call(this, node, deep);
+      } as typeof importNode;
+      try {
+        await cardFor(testimonial, attrs);
+      } finally {
+        Document.prototype.importNode = importNode;
+      }
+      return clones;
+    };
+    const data = sampleTestimonial({ rating: 3.5, text: 'Plain words.', media: [] });
+    // The rating's own element and one template a star.
+    expect((await clonesOf(data)) - (await clonesOf(data, { 'no-rating': true }))).to.equal(6);
+  });
+
+  it("adopts one style sheet: a wall's cards are each matched against every sheet their root adopts", async () => {
+    const el = await cardFor(sampleTestimonial());
+    expect(el.shadowRoot!.adoptedStyleSheets.length).to.equal(1);
+  });
 });
 
 describe('<testimonial-card> language', () => {

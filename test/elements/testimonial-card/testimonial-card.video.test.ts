@@ -35,11 +35,19 @@ describe('<testimonial-card> video testimonials', () => {
     const el = await cardFor(data);
     const media = await cardFor(sampleTestimonial({ media: [{ url: '/media/clip.mp4', type: 'video', alt: 'Unboxing' }] }));
     expect(part(media, 'media-video')!.querySelector('a')!.getAttribute('href')).to.equal('/media/clip.mp4');
+    // A card with no video has nothing to upgrade: the player's arrival must not render it again (a
+    // wall of a thousand text cards, six with a video, rendered all of them again when it came).
+    const text = await cardFor(sampleTestimonial({ text: 'It saved us hours every week.', media: [] }));
+    let textRenders = 0;
+    const render = text.render.bind(text);
+    text.render = () => (textRenders++, render());
 
     await import('../../../src/elements/video-testimonial/define.js');
     await customElements.whenDefined('video-testimonial');
     await el.updateComplete;
     await media.updateComplete;
+    await text.updateComplete;
+    expect(textRenders).to.equal(0, 'the text card was not rendered again');
 
     const player = part(el, 'video') as HTMLElement & { testimonial: unknown };
     expect(player.matches(':defined')).to.equal(true);
