@@ -22,7 +22,8 @@
  *
  * Not flattened (each card keeps its shadow root): a card outside a wall; the cards of a carousel or a
  * marquee wall (their take-over test in Chromium and Firefox saw the browser's cards drawn 16 px
- * taller than the flat ones for a frame, a cause not found in the time there was); and any card if the
+ * taller than the flat ones for a frame: likely the live `.footer` rule that liveRulesKeptOut() now
+ * keeps out of flat cards, not tried again yet); and any card if the
  * card's styles use what a class cannot stand for (`:host-context()`, `::slotted()`). A page's
  * `testimonial-wall::part(x)` rules reach the server's cards' parts of that name until the take-over
  * (a wall exports none of its cards' parts, so only a name that the wall and the card share matters:
@@ -102,6 +103,9 @@ function subjectStart(selector: string): number {
   return start;
 }
 
+/** A selector's trailing pseudo-element (`::before`, `::part(x)`). */
+const PSEUDO_ELEMENT = /::[\w-]+(?:\([^)]*\))?$/;
+
 const CARD_TAG = new RegExp(`(^|[\\s>+~(,])${FLAT_CARD_TAG}(?![\\w-])`, 'g');
 
 /**
@@ -110,13 +114,31 @@ const CARD_TAG = new RegExp(`(^|[\\s>+~(,])${FLAT_CARD_TAG}(?![\\w-])`, 'g');
  * card's markup, `cardTokens`) is kept out of the cards.
  */
 export function wallStylesBesideCards(wallCss: string, cardTokens: Tokens): string {
-  return mapSelectors(wallCss, (original) => {
+  /** The wall's selectors (as its live sheet has them) that could match inside a card, by their pseudo-element. */
+  const reaching = new Map<string, Set<string>>();
+  const css = mapSelectors(wallCss, (original) => {
     const selector = original.replace(CARD_TAG, `$1div:where(.${FLAT_CARD_CLASS})`);
     const start = subjectStart(selector);
     const subject = selector.slice(start);
     if (subject.startsWith(':host') || subject.includes(`.${FLAT_CARD_CLASS}`)) return selector;
     if (!requirementOf(subject).markup.every((token) => cardTokens.has(token))) return selector;
-    const pseudoElement = /::[\w-]+(?:\([^)]*\))?$/.exec(subject)?.index ?? subject.length;
+    const pseudoElement = PSEUDO_ELEMENT.exec(subject)?.index ?? subject.length;
+    const pseudo = PSEUDO_ELEMENT.exec(original)?.[0] ?? '';
+    reaching.set(pseudo, (reaching.get(pseudo) ?? new Set()).add(original.slice(0, original.length - pseudo.length)));
     return `${selector.slice(0, start + pseudoElement)}:where(:not(.${FLAT_CARD_CLASS} *))${subject.slice(pseudoElement)}`;
   });
+  return css + liveRulesKeptOut(reaching);
+}
+
+/**
+ * The wall's live style sheet is adopted when the element makes its render root, and the server's
+ * cards stay until the take-over swaps them (a frame or more on a page whose words or layout chunk are
+ * on their way): its rules that could match inside a card (the `.footer` rule gave each server card's
+ * footer a 16 px margin; `button` would restyle "Read more") are reverted there to the card's own
+ * layer. `:is(…):is(.tc *)` is more specific than each of them, so it wins over the live sheet, which
+ * comes later in the root; it is dropped with the server's markup at the swap.
+ */
+function liveRulesKeptOut(reaching: ReadonlyMap<string, ReadonlySet<string>>): string {
+  const selectors = [...reaching].map(([pseudo, bases]) => `:is(${[...bases].join(',')}):is(.${FLAT_CARD_CLASS} *)${pseudo}`);
+  return selectors.length ? `${selectors.join(',')}{all:revert-layer}` : '';
 }

@@ -11,9 +11,15 @@ import { renderCard, renderWall } from '../../src/ssr/index.js';
 import { watchedPage } from '../support/browser.js';
 import { CDN_ENTRY_FILE, elementsRendered, type BrowserPageSet } from './browsers.js';
 
-/** What the page's own script records before each frame: the words of the wall's and the card's controls. */
+/**
+ * What the page's own script records before each frame: the words of the wall's and the card's
+ * controls, and the wall's height (the server's flat cards drawn by the server's styles alone until
+ * the swap: the wall's live sheet, adopted while the words are on their way, gave each card's footer a
+ * 16 px margin).
+ */
 const WATCH = `<script>
   window.seen = [];
+  window.heights = [];
   const look = () => {
     const wall = document.querySelector('testimonial-wall')?.shadowRoot;
     const card = document.querySelector('testimonial-card')?.shadowRoot;
@@ -24,6 +30,7 @@ const WATCH = `<script>
       wall?.querySelector('.skeleton') || card?.querySelector('[part="skeleton"]') ? 'skeleton' : '-',
       card?.querySelector('[part="rating"]')?.getAttribute('aria-label') ?? '-',
     ].join(' | '));
+    window.heights.push(Math.round(document.querySelector('testimonial-wall')?.getBoundingClientRect().height ?? 0));
     requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
@@ -66,6 +73,8 @@ export const languageTakeOver: BrowserPageSet = {
           'every frame shows the German words, and no skeleton',
         );
       }
+      const heights = [...new Set(await page.evaluate(() => (window as unknown as { heights: number[] }).heights))];
+      assert.deepEqual(heights, [heights[0]], `the wall keeps its height from the server through the take-over: ${heights.join(', ')} px`);
       assert.deepEqual(errors, []);
       await page.close();
     });

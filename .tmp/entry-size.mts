@@ -1,0 +1,10 @@
+import { measureCdn } from '../scripts/cdn-build.ts';
+import { sharedCdnBuild } from '../test/support/shared-cdn-build.ts';
+const build = await sharedCdnBuild();
+const sizes = measureCdn(build.chunks);
+console.log('entry gzip', sizes.entry.gzip);
+import { readFileSync } from 'node:fs';
+const entry = build.chunks.find((c: any) => c.fileName === 'testimonial-elements.js') as any;
+const code: string = entry.code ?? readFileSync(build.cdnDir + '/testimonial-elements.js', 'utf8');
+const strings = [...code.matchAll(/(["'`])((?:\\.|(?!\1).){60,}?)\1/g)].map((m) => m[2]!).sort((a, b) => b.length - a.length);
+for (const s of strings.slice(0, 25)) console.log(s.length, s.slice(0, 150));
