@@ -32,17 +32,15 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   const data = JSON.parse(text) as T;
   // Lit's way to defer an update, once: the first one waits for the words (should their chunks fail to
   // load, the server's markup stays) and for what the element asked for.
-  const element = host as unknown as { scheduleUpdate(): unknown };
+  const element = host as unknown as { scheduleUpdate?(): unknown };
   element.scheduleUpdate = async () => {
-    delete (element as Partial<typeof element>).scheduleUpdate;
+    delete element.scheduleUpdate;
     // The live styles, adopted when the element made its render root (a microtask ago: nothing was
     // drawn since), are written for the live markup, not the server's: the wall's `.footer` rule gave
     // each of the server's flat cards' footers a 16 px margin. The server's own <style> alone draws
     // its markup until the swap, whatever the wait.
     const root = host.renderRoot as ShadowRoot;
-    // A copy: the getter returns the root's own (observable) array, emptied by the next line.
-    const sheets = [...root.adoptedStyleSheets];
-    root.adoptedStyleSheets = [];
+    const sheets = root.adoptedStyleSheets.splice(0);
     // After a paint, too (issue 24): a page that parses for longer than its script takes to arrive runs
     // the script as soon as the parser is done, before the first frame, and the take-over (its render,
     // then style and layout of what it drew) held that frame back, with the server's cards in it.
@@ -51,7 +49,7 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
     root.adoptedStyleSheets = sheets;
     // Lit meant to render before the server's first node, now gone: into the emptied root instead.
     host.renderOptions.renderBefore = null;
-    return element.scheduleUpdate();
+    return element.scheduleUpdate!();
   };
   return data;
 }
