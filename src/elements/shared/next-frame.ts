@@ -11,9 +11,3 @@ export const nextFrame: Scheduler = (callback) => {
   const id = hidden ? setTimeout(callback) : requestAnimationFrame(callback);
   return () => (hidden ? clearTimeout(id) : cancelAnimationFrame(id as number));
 };
-
-/**
- * Once a frame has been painted: the callbacks of the frame after next run after the paint of the next
- * one (in a hidden document, after two macrotasks).
- */
-export const afterNextPaint = (): Promise<void> => new Promise((done) => nextFrame(() => nextFrame(done)));
