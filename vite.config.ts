@@ -9,24 +9,25 @@ const root = resolve(import.meta.dirname, 'demo');
 
 /**
  * The build rewrites a page's entry script tag and adds a `modulepreload` link per static import,
- * without the source tag's loading attributes: put them back. `blocking="render"` on the entry (a page
- * that paints nothing before its elements are defined); `fetchpriority="low"` on the entry and its
- * preloads (a page that paints first: Chrome fetches module scripts at high priority, and Lighthouse's
- * simulation counts a high-priority script that arrived before the first paint as holding it back).
+ * without the source tag's `fetchpriority`: put it back on both. The demo pages paint before their
+ * script (`fetchpriority="low"`): Chrome fetches module scripts at high priority, and Lighthouse's
+ * simulation counts a high-priority script that arrived before the first paint as holding it back.
  */
-function keepScriptLoadingAttributes(): Plugin {
+function keepScriptPriority(): Plugin {
   return {
-    name: 'keep-script-loading-attributes',
+    name: 'keep-script-priority',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename }) {
-        const source = /<script type="module"([^>]*) src=/.exec(readFileSync(filename, 'utf8'))?.[1] ?? '';
-        const blocking = / blocking="render"/.test(source) ? ' blocking="render"' : '';
-        const priority = / fetchpriority="low"/.test(source) ? ' fetchpriority="low"' : '';
+        const priority = /<script type="module" fetchpriority="(\w+)"/.exec(readFileSync(filename, 'utf8'))?.[1];
+        if (!priority) return html;
         return html
-          .replace(/<script type="module" crossorigin src=/, `<script type="module"${blocking}${priority} crossorigin src=`)
-          .replaceAll('<link rel="modulepreload" crossorigin href=', `<link rel="modulepreload"${priority} crossorigin href=`);
+          .replace('<script type="module" crossorigin src=', `<script type="module" fetchpriority="${priority}" crossorigin src=`)
+          .replaceAll(
+            '<link rel="modulepreload" crossorigin href=',
+            `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href=`,
+          );
       },
     },
   };
@@ -35,7 +36,7 @@ function keepScriptLoadingAttributes(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepScriptLoadingAttributes(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepScriptPriority(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },
