@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { devApiPlugin } from './scripts/dev-api-plugin.js';
@@ -8,26 +8,41 @@ import { sourceDefineModules } from './scripts/source-side-effects.js';
 const root = resolve(import.meta.dirname, 'demo');
 
 /**
- * The build rewrites a page's entry script tag and adds a `modulepreload` link per static import,
- * without the source tag's `fetchpriority`: put it back on both. The demo pages paint before their
- * script (`fetchpriority="low"`): Chrome fetches module scripts at high priority, and Lighthouse's
- * simulation counts a high-priority script that arrived before the first paint as holding it back.
+ * Each demo page runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
+ * which the build would start downloading only then. This puts a `modulepreload` for that script and
+ * everything it imports statically in the page's head, at low priority (the first paint needs none of
+ * it), and the page's small entry script at low priority too: Chrome fetches module scripts at high
+ * priority, and Lighthouse's simulation counts a high-priority script that arrived before the first
+ * paint as holding it back.
  */
-function keepScriptPriority(): Plugin {
+function preloadAfterFirstPaint(): Plugin {
   return {
-    name: 'keep-script-priority',
+    name: 'preload-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { filename }) {
-        const priority = /<script type="module" fetchpriority="(\w+)"/.exec(readFileSync(filename, 'utf8'))?.[1];
-        if (!priority) return html;
-        return html
-          .replace('<script type="module" crossorigin src=', `<script type="module" fetchpriority="${priority}" crossorigin src=`)
-          .replaceAll(
-            '<link rel="modulepreload" crossorigin href=',
-            `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href=`,
-          );
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const imported = bundle[file];
+          if (files.has(file) || imported?.type !== 'chunk') return;
+          files.add(file);
+          imported.imports.forEach(add);
+        };
+        chunk.dynamicImports.forEach(add);
+        return {
+          html: html
+            .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
+            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href='),
+          tags: [...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', fetchpriority: 'low', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        };
       },
     },
   };
@@ -36,7 +51,7 @@ function keepScriptPriority(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepScriptPriority(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), preloadAfterFirstPaint(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },
