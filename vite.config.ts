@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { devApiPlugin } from './scripts/dev-api-plugin.js';
@@ -8,7 +8,7 @@ import { sourceDefineModules } from './scripts/source-side-effects.js';
 const root = resolve(import.meta.dirname, 'demo');
 
 /**
- * Each demo page runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
+ * Each demo page (the builder aside, whose script tag says `fetchpriority="low"`) runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
  * which the build would start downloading only then. This puts a `modulepreload` for that script and
  * everything it imports statically in the page's head, at low priority (the first paint needs none of
  * it), and the page's small entry script at low priority too: Chrome fetches module scripts at high
@@ -21,8 +21,10 @@ function preloadAfterFirstPaint(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle, chunk }) {
-        if (!bundle || !chunk) return html;
+      handler(html, { filename, bundle, chunk }) {
+        const source = readFileSync(filename, 'utf8');
+        const afterFirstPaint = source.includes('afterFirstPaint(');
+        if (!afterFirstPaint && !source.includes('<script type="module" fetchpriority="low"')) return html;
         const files = new Set<string>();
         const add = (file: string) => {
           const imported = bundle[file];
@@ -30,7 +32,8 @@ function preloadAfterFirstPaint(): Plugin {
           files.add(file);
           imported.imports.forEach(add);
         };
-        chunk.dynamicImports.forEach(add);
+        // The page's script, imported after the first paint (not the lazy chunks of a script run at once).
+        if (afterFirstPaint && bundle && chunk) chunk.dynamicImports.forEach(add);
         return {
           html: html
             .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
