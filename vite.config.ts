@@ -8,12 +8,13 @@ import { sourceDefineModules } from './scripts/source-side-effects.js';
 const root = resolve(import.meta.dirname, 'demo');
 
 /**
- * Each demo page (the builder aside, whose script tag says `fetchpriority="low"`) runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
+ * Each demo page runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
  * which the build would start downloading only then. This puts a `modulepreload` for that script and
  * everything it imports statically in the page's head, at low priority (the first paint needs none of
  * it), and the page's small entry script at low priority too: Chrome fetches module scripts at high
  * priority, and Lighthouse's simulation counts a high-priority script that arrived before the first
- * paint as holding it back.
+ * paint as holding it back. The builder runs its script at once: its tag says `fetchpriority="low"`,
+ * which the build would drop.
  */
 function preloadAfterFirstPaint(): Plugin {
   return {
