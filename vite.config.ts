@@ -28,7 +28,7 @@ function preloadAfterFirstPaint(): Plugin {
         if (!afterFirstPaint && !source.includes('<script type="module" fetchpriority="low"')) return html;
         const files = new Set<string>();
         const add = (file: string) => {
-          const imported = bundle[file];
+          const imported = bundle?.[file];
           if (files.has(file) || imported?.type !== 'chunk') return;
           files.add(file);
           imported.imports.forEach(add);
