@@ -382,4 +382,6 @@ const states = css`
  * One sheet, not eleven: every card's shadow root adopts it, and the browser matches each element of
  * every card against each sheet its root adopts (a wall of 100 cards adopted 1,100).
  */
-export const styles = unsafeCSS([tokens, card, header, body, media, footer, variants, states, focusRing, reducedMotion, visuallyHidden].join(''));
+export const styles = unsafeCSS(
+  [tokens, card, header, body, media, footer, variants, states, focusRing, reducedMotion, visuallyHidden].join(''),
+);
