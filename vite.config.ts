@@ -7,6 +7,9 @@ import { sourceDefineModules } from './scripts/source-side-effects.js';
 
 const root = resolve(import.meta.dirname, 'demo');
 
+/** The demo's own scripts (the pages' code, imported for what it does, not for what it exports). */
+const DEMO_SCRIPT = /\/demo\/(?!frameworks\/)[^?]*\.ts$/;
+
 /**
  * Each demo page runs its script after its first paint (`demo/after-first-paint.ts`: a dynamic import),
  * which the build would start downloading only then. This puts a `modulepreload` for that script and
@@ -55,7 +58,7 @@ function preloadAfterFirstPaint(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), preloadAfterFirstPaint(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), preloadAfterFirstPaint(), sourceDefineModules(DEMO_SCRIPT)],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },
