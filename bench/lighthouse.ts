@@ -72,13 +72,11 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const { lhr } = result;
-      // Every audit's details and the trace, for finding what costs points (development: BENCH_LIGHTHOUSE_REPORTS=<folder>).
+      // Every audit's details, for finding what costs points (development: BENCH_LIGHTHOUSE_REPORTS=<folder>).
       const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
       if (reports) {
         mkdirSync(reports, { recursive: true });
         writeFileSync(join(reports, `${key}.json`), JSON.stringify(lhr));
-        // The trace Lighthouse simulated from: which task and request its first and largest paints waited for.
-        writeFileSync(join(reports, `${key}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const category of CATEGORIES) {

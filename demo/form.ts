@@ -1,10 +1,9 @@
 // The collection form's demo page: <testimonial-form> beside a wall of the approved testimonials, both
 // through the proxy at /api. The log shows the form's events.
 import '../src/define.js';
-// The form is this page's first content: defined by the page's script, not on first use
-// (`testimonial-elements/define` would load its chunk after this script, a round trip during which
-// main[data-after-defined] keeps the form and the wall below hidden; without that rule, in one column
-// the wall moved down by the whole form: CLS 0.25 on a phone).
+// The form is this page's first content: defined by the page's render-blocking script, not on first
+// use (`testimonial-elements/define` would load its chunk after the first paint, and in one column the
+// wall below would move down by the whole form: CLS 0.25 on a phone).
 import '../src/elements/testimonial-form/define.js';
 
 const log = document.querySelector<HTMLPreElement>('#log')!;

@@ -23,11 +23,12 @@ function show(lang: string): void {
 }
 
 language.addEventListener('change', () => show(language.value));
-// The language in the address (`?lang=ja`) is the first one shown. A choice made before this script
-// ran (it runs after the first paint) counts too.
+// The language in the address (`?lang=ja`) is the first one shown.
 const asked = new URLSearchParams(location.search).get('lang');
-if (asked && [...language.options].some((option) => option.value === asked)) language.value = asked;
-if (language.value !== stage.lang) show(language.value);
+if (asked && [...language.options].some((option) => option.value === asked)) {
+  language.value = asked;
+  show(asked);
+}
 
 document.querySelector<TestimonialWall>('#empty-wall')!.testimonials = [];
 document.querySelector<TestimonialSummary>('#empty-summary')!.summary = {

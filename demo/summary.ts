@@ -1,10 +1,9 @@
 // The summary demo page: every variant, filter, theme and state of <testimonial-summary> against the
 // sandbox through the proxy at /api, and the floating placement with its dismissal.
 import '../src/define.js';
-// The summaries are this page's content: defined by the page's script, not on first use
-// (`testimonial-elements/define` would load their chunk after this script, a round trip during which
-// main[data-after-defined] keeps them and all that follows hidden; without that rule, what follows each
-// moved by its height: CLS 0.07 on a phone).
+// The summaries are this page's content: defined by the page's render-blocking script, not on first
+// use (`testimonial-elements/define` would load their chunk after the first paint, and what follows
+// each would move by its height: CLS 0.07 on a phone).
 import '../src/elements/testimonial-summary/define.js';
 import './on-request.js';
 

@@ -12,17 +12,11 @@ import type { Plugin } from 'vite';
  */
 const DEFINE_MODULE = /\/src\/(?:define|cdn|elements\/[^/]+\/(?:define|lazy))\.ts$/;
 
-/**
- * `also`: more modules with side effects, such as the demo's page scripts, which the demo's pages import
- * after their first paint (demo/after-first-paint.ts) and use nothing of: without it the build keeps
- * only their imports and drops the code that fills the page.
- */
-export function sourceDefineModules(also?: RegExp): Plugin {
+export function sourceDefineModules(): Plugin {
   return {
     name: 'source-define-modules',
     transform(code, id) {
-      const path = id.split('?')[0]!;
-      return DEFINE_MODULE.test(path) || also?.test(path) ? { code, map: null, moduleSideEffects: true } : null;
+      return DEFINE_MODULE.test(id.split('?')[0]!) ? { code, map: null, moduleSideEffects: true } : null;
     },
   };
 }

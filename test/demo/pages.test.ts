@@ -200,41 +200,6 @@ describe('demo pages', function () {
         expect(cls, shifts.join('; ')).to.be.below(0.01);
       });
     }
-    // Every page paints before its script has run (no blocking="render"): main[data-after-defined]
-    // hides what an element not yet defined would move. Not a shift at all on Lighthouse's phone, where
-    // the summary page measured 0.001 (its avatars summary's words wrap below the faces in one column).
-    for (const page of ['index', 'cards', 'languages', 'summary', 'video', 'wall', 'form', 'builder'] as const) {
-      it(`${page}.html paints before its script and does not shift (412 × 823)`, async function () {
-        if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) this.skip();
-        frame = await openPage(page, 'light', { width: 412, height: 823 });
-        const { cls, shifts } = await layoutShift(frame);
-        expect(`${cls} ${shifts.join('; ')}`).to.equal('0 ');
-      });
-    }
-  });
-
-  describe('main[data-after-defined]', () => {
-    afterEach(closeFrame);
-    it('hides an element not yet defined and everything after it, until it is defined', async () => {
-      frame = document.createElement('iframe');
-      frame.srcdoc = `<link rel="stylesheet" href="${location.origin}/demo/demo.css" />
-        <main data-after-defined>
-          <p id="before">before</p>
-          <section><p id="beside">beside</p><late-element id="late">late</late-element><p id="next">next</p></section>
-          <section><p id="after">after</p></section>
-        </main>`;
-      const loaded = new Promise((resolve) => frame!.addEventListener('load', resolve, { once: true }));
-      document.body.append(frame);
-      await loaded;
-      const view = frame.contentWindow as Window & typeof globalThis;
-      const visibility = () =>
-        ['before', 'beside', 'late', 'next', 'after']
-          .map((id) => `${id} ${view.getComputedStyle(frame!.contentDocument!.getElementById(id)!).visibility}`)
-          .join(', ');
-      expect(visibility()).to.equal('before visible, beside visible, late hidden, next hidden, after hidden');
-      view.customElements.define('late-element', class extends view.HTMLElement {});
-      expect(visibility()).to.equal('before visible, beside visible, late visible, next visible, after visible');
-    });
   });
 
   // Light, dark and forced colours differ only in what the page's (and the elements') CSS media queries
