@@ -17,6 +17,7 @@ import type { LitElement } from 'lit';
 import { nearestLang } from './locale.js';
 import { languageReady } from './localize.js';
 
+
 /**
  * Reads the island and defers the element's first render until the words of its language are here,
  * and `before` too (a carousel's or marquee's chunk: a wall of those keeps the server's markup rather
@@ -26,7 +27,8 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   // Parsed before the root is emptied: an unreadable island throws (a SyntaxError naming the JSON) and
   // leaves the server's markup on screen. Without an island (a wall rendered with no endpoint to page
   // from, a card inside a server-rendered wall) the server's markup stays as it is.
-  const text = host.querySelector(':scope>script')?.textContent;
+  // Any script in the light DOM is the island: the elements show no light DOM, so none holds another.
+  const text = host.querySelector('script')?.text;
   if (!text) return undefined;
   const data = JSON.parse(text) as T;
   // Lit's way to defer an update, once: the first one waits for the words (should their chunks fail to
@@ -34,8 +36,15 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   const element = host as unknown as { scheduleUpdate(): unknown };
   element.scheduleUpdate = async () => {
     delete (element as Partial<typeof element>).scheduleUpdate;
-    await Promise.all([languageReady(nearestLang(host)), before?.().catch(() => undefined)]);
-    host.shadowRoot?.replaceChildren();
+    // And for the server's markup to be presented (its own chunk, fetched meanwhile; should it fail to
+    // load, the server's markup stays, as when the words cannot load).
+    await Promise.all([
+      languageReady(nearestLang(host)),
+      before?.().catch(() => undefined),
+      import('./paint.js').then((module) => module.default),
+    ]);
+    // Lit has made the render root by now (a browser without declarative shadow DOM has none of its own).
+    host.shadowRoot!.replaceChildren();
     // Lit meant to render before the server's first node, now gone: into the emptied root instead.
     host.renderOptions.renderBefore = null;
     return element.scheduleUpdate();
