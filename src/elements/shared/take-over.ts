@@ -6,17 +6,16 @@
  *
  * Lit reuses a declarative shadow root and would render before the server's markup, so it is emptied
  * right before the element's first render, which draws the same thing from the island's data: no
- * flash, no shift, and no request for what the server already had. On an English page that is a few
- * microtasks after the element makes its render root, before the browser paints again; on a page in
- * another language, once the words are here (see `localize.ts`): the server's markup, in that language,
- * stays until then, so neither English nor a skeleton is ever shown in between (a carousel or a marquee
- * also waits for its layout's chunk). Lit's hydration is not used: it costs bytes in every page, and a
+ * flash, no shift, and no request for what the server already had. That is once the page has presented
+ * the server's markup (see `swap.ts`: its paint is the page's first contentful and largest contentful
+ * paint), and on a page in another language once the words are here too (see `localize.ts`): the
+ * server's markup, in that language, stays until then, so neither English nor a skeleton is ever shown
+ * in between (a carousel or a marquee also waits for its layout's chunk). Lit's hydration is not used: it costs bytes in every page, and a
  * plain render of the same data draws the same boxes (the tests in test/ssr measure it).
  */
 import type { LitElement } from 'lit';
 import { nearestLang } from './locale.js';
 import { languageReady } from './localize.js';
-
 
 /**
  * Reads the island and defers the element's first render until the words of its language are here,
@@ -31,23 +30,14 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   const text = host.querySelector('script')?.text;
   if (!text) return undefined;
   const data = JSON.parse(text) as T;
-  // Lit's way to defer an update, once: the first one waits for the words (should their chunks fail to
-  // load, the server's markup stays) and for what the element asked for.
+  // Lit's way to defer an update, once: the first one waits for the words (should their chunks, or the
+  // swap's, fail to load, the server's markup stays), for what the element asked for, and for the
+  // server's markup to be presented (see `swap.ts`). The words are asked for at once.
   const element = host as unknown as { scheduleUpdate(): unknown };
   element.scheduleUpdate = async () => {
     delete (element as Partial<typeof element>).scheduleUpdate;
-    // And for the server's markup to be presented (its own chunk, fetched meanwhile; should it fail to
-    // load, the server's markup stays, as when the words cannot load).
-    await Promise.all([
-      languageReady(nearestLang(host)),
-      before?.().catch(() => undefined),
-      import('./paint.js').then((module) => module.default),
-    ]);
-    // Lit has made the render root by now (a browser without declarative shadow DOM has none of its own).
-    host.shadowRoot!.replaceChildren();
-    // Lit meant to render before the server's first node, now gone: into the emptied root instead.
-    host.renderOptions.renderBefore = null;
-    return element.scheduleUpdate();
+    const words = languageReady(nearestLang(host));
+    return (await import('./swap.js')).default(host, words, before);
   };
   return data;
 }

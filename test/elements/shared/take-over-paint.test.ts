@@ -25,7 +25,8 @@ function serverRenderedCard(): HTMLElement {
 /** The next frame's callbacks, right before its paint (a hidden test page has no frames: its next task). */
 const nextFrame = () => new Promise((done) => (document.hidden ? setTimeout(done) : requestAnimationFrame(done)));
 
-const serverMarkupIn = (container: HTMLElement) => container.querySelector('testimonial-card')!.shadowRoot?.querySelector('#server') !== null;
+const serverMarkupIn = (container: HTMLElement) =>
+  container.querySelector('testimonial-card')!.shadowRoot?.querySelector('#server') !== null;
 
 describe('taking over server-rendered markup', () => {
   let container: HTMLElement | undefined;

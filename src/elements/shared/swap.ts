@@ -1,0 +1,34 @@
+/**
+ * The take-over's swap (see `take-over.ts`), in a chunk of its own that only a page with
+ * server-rendered markup loads, fetched while the page paints: the server's markup is replaced by the
+ * element's first render once the words of its language and what the element asked for are here, and
+ * once the page has presented the server's markup (issue 24).
+ *
+ * "Presented": the page's Paint Timing report (it comes with the frame's presentation; `buffered`: at
+ * once if it has come), then a frame and a task more, so the frame that holds the server's markup,
+ * parsed before the script that takes it over, has been painted and presented. Chromium gives a text
+ * its Largest Contentful Paint time only once its frame has been presented and forgets the text should
+ * its node go before: a take-over a few microtasks after the script made the page's LCP the
+ * take-over's repaint, and its render, style and layout held back a first frame not yet painted. A page
+ * that reports no paint (loaded hidden, or nothing on screen) is taken over after 3 s. The wait is
+ * once per page: markup inserted later (a client-side navigation) is swapped without it.
+ */
+import type { LitElement } from 'lit';
+
+const presented = new Promise((done) => {
+  // A hidden page has no frames: a task only.
+  const then = () => (document.hidden ? setTimeout(done) : requestAnimationFrame(() => setTimeout(done)));
+  new PerformanceObserver(then).observe({ type: 'paint', buffered: true });
+  setTimeout(then, 3e3);
+});
+
+/** Swaps once `words` (the language's) and `before` (the element's chunks) are here and the page has painted. */
+export default async function swap(host: LitElement, words: Promise<unknown>, before?: () => Promise<unknown>): Promise<unknown> {
+  // A chunk that fails to load is the element's to report; the take-over goes on.
+  await Promise.all([words, before?.().catch(() => undefined), presented]);
+  // Lit has made the render root by now (a browser without declarative shadow DOM has none of its own).
+  host.shadowRoot!.replaceChildren();
+  // Lit meant to render before the server's first node, now gone: into the emptied root instead.
+  host.renderOptions.renderBefore = null;
+  return (host as unknown as { scheduleUpdate(): unknown }).scheduleUpdate();
+}
