@@ -386,6 +386,7 @@ class ServerElementRenderer extends LitElementRenderer {
     if (!shadow) return shadow;
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
+    for (const [name] of css.matchAll(DECLARED_PRIVATE_PROPERTY)) CSSOM_PROPERTIES.add(name);
     // A root with no element inside (a wall's card) is written at once (template-string.ts), others by
     // Lit's renderer, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
     // `render()` is protected in LitElement's type, as in Lit's own renderer (which reads it the same way).
@@ -398,6 +399,13 @@ class ServerElementRenderer extends LitElementRenderer {
     return ['<style>', stylePlaceholder(sheet), css, '</style>', content];
   }
 }
+
+/**
+ * The private custom properties the elements set through CSSOM in the browser, as the server's roots
+ * declare them (`serverShadow().css`): their names are kept whole (see compactMarkup).
+ */
+const CSSOM_PROPERTIES = new Set<string>();
+const DECLARED_PRIVATE_PROPERTY = /--_[\w-]+(?=:)/g;
 
 /** The sheet name of a carousel or marquee wall: its own styles and the moving layouts' (see above). */
 const MOVING_WALL_SHEET = 'testimonial-wall+moving';
@@ -441,7 +449,7 @@ async function renderElement(
   ];
   const template: TemplateResult = html(strings, ...values);
   const markup = await pageLang.run(page.lang, () => collectResult(render(template, { elementRenderers: [ServerElementRenderer] })));
-  return compactMarkup(markup, sheetNamed);
+  return compactMarkup(markup, sheetNamed, CSSOM_PROPERTIES);
 }
 
 /** The read client of a data source, or `undefined` when there is none. */

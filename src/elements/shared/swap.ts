@@ -22,13 +22,40 @@ const presented = new Promise((done) => {
   setTimeout(then, 3e3);
 });
 
-/** Swaps once `words` (the language's) and `before` (the element's chunks) are here and the page has painted. */
+/** A control by its `part` and its place among the root's controls of that part: the same control once rendered anew. */
+type Place = readonly [part: string, index: number];
+
+function placeOf(root: ShadowRoot, control: Element | null | undefined): Place | undefined {
+  const part = control?.getAttribute('part');
+  return part ? [part, [...root.querySelectorAll(`[part="${part}"]`)].indexOf(control!)] : undefined;
+}
+
+const controlAt = (root: ShadowRoot, [part, index]: Place) => root.querySelectorAll<HTMLElement>(`[part="${part}"]`)[index];
+
+/**
+ * Swaps once `words` (the language's) and `before` (the element's chunks) are here and the page has
+ * painted. The server's controls do nothing (no listeners): a click on one meanwhile ("Load more", a
+ * video's play button) is done again on the same control once the element has rendered, and focus on
+ * one moves to it, so neither is lost with the server's markup.
+ */
 export default async function swap(host: LitElement, words: Promise<unknown>, before?: () => Promise<unknown>): Promise<unknown> {
+  // Lit has made the render root by now (a browser without declarative shadow DOM has none of its own).
+  const root = host.shadowRoot!;
+  let clicked: Element | undefined;
+  const onClick = (event: Event) => (clicked = (event.target as Element).closest('button[part]') ?? clicked);
+  root.addEventListener('click', onClick);
   // A chunk that fails to load is the element's to report; the take-over goes on.
   await Promise.all([words, before?.().catch(() => undefined), presented]);
-  // Lit has made the render root by now (a browser without declarative shadow DOM has none of its own).
-  host.shadowRoot!.replaceChildren();
+  root.removeEventListener('click', onClick);
+  const click = placeOf(root, clicked);
+  const focus = placeOf(root, root.activeElement);
+  root.replaceChildren();
   // Lit meant to render before the server's first node, now gone: into the emptied root instead.
   host.renderOptions.renderBefore = null;
+  // Not awaited: the update completes after this, its first scheduling, has returned.
+  void host.updateComplete.then(() => {
+    if (focus) controlAt(root, focus)?.focus();
+    if (click) controlAt(root, click)?.click();
+  });
   return (host as unknown as { scheduleUpdate(): unknown }).scheduleUpdate();
 }

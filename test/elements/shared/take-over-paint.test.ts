@@ -9,16 +9,27 @@
  */
 import { expect } from '@open-wc/testing';
 import '../../../src/elements/testimonial-card/define.js';
+import '../../../src/elements/testimonial-wall/define.js';
+import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { sampleTestimonial } from '../testimonial-card/fixtures.js';
+import { FakeApi } from '../testimonial-wall/fake-api.js';
 
-/** The shape `testimonial-elements/ssr` writes: a declarative shadow root and the data island. */
-function serverRenderedCard(): HTMLElement {
-  const island = JSON.stringify(sampleTestimonial()).replace(/</g, '\\u003c');
+const island = (data: unknown) => `<script type="application/json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The shape `testimonial-elements/ssr` writes, a declarative shadow root and the data island: a card,
+ * and a wall of page 1 (one of three testimonials) whose root is only its "Load more".
+ */
+function serverRendered(api: FakeApi): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   container.setHTMLUnsafe(
-    `<testimonial-card><template shadowrootmode="open"><p id="server">Painted by the server</p></template><script type="application/json">${island}</script></testimonial-card>`,
+    `<testimonial-card><template shadowrootmode="open"><p id="server">Painted by the server</p></template>${island(sampleTestimonial())}</testimonial-card>` +
+      `<testimonial-wall limit="1"><template shadowrootmode="open"><div part="footer"><button type="button" part="load-more">Load more</button></div></template>` +
+      `${island({ total: api.testimonials.length, testimonials: api.testimonials.slice(0, 1) })}</testimonial-wall>`,
   );
+  // Before its first update, which the take-over defers: the wall pages from this API.
+  container.querySelector<TestimonialWall>('testimonial-wall')!.client = api.client();
   return container;
 }
 
@@ -32,7 +43,8 @@ describe('taking over server-rendered markup', () => {
   let container: HTMLElement | undefined;
   afterEach(() => container?.remove());
 
-  it('keeps the server markup through the next frames until the page reports a paint, then takes it over', async () => {
+  it('keeps the server markup through the next frames until the page reports a paint, then takes it over, clicks kept', async () => {
+    const api = new FakeApi({ count: 3 });
     // The page's paint report, held: the take-over waits for it once per page (this file's page is
     // fresh, so the card below is the first to ask).
     const Observer = window.PerformanceObserver;
@@ -44,7 +56,7 @@ describe('taking over server-rendered markup', () => {
       observe() {}
     } as unknown as typeof PerformanceObserver;
     try {
-      container = serverRenderedCard();
+      container = serverRendered(api);
       // Asked for before the card's own wait: it runs first in the same frame (or task queue).
       await nextFrame();
       expect(serverMarkupIn(container), 'the server markup is still there when the next frame paints').to.equal(true);
@@ -55,9 +67,18 @@ describe('taking over server-rendered markup', () => {
     expect(report !== undefined, 'the take-over asked for the paint report').to.equal(true);
     for (let frame = 0; frame < 3; frame++) await nextFrame();
     expect(serverMarkupIn(container), 'the server markup is still there three frames later, with no paint reported').to.equal(true);
+    // A click on the server's "Load more" meanwhile: no listener there; it is done again once rendered.
+    container.querySelector('testimonial-wall')!.shadowRoot!.querySelector<HTMLElement>('[part=load-more]')!.click();
     report!();
     const card = container.querySelector('testimonial-card')!;
     await card.updateComplete;
+    const wall = container.querySelector<TestimonialWall>('testimonial-wall')!;
+    await wall.updateComplete;
+    for (let frame = 0; frame < 20 && api.requests.length === 0; frame++) await nextFrame();
+    expect(
+      api.requests.map((url) => url.searchParams.get('page') ?? '1').join(),
+      'the click on the server\'s "Load more" asked for page 2, and page 1 was not asked for',
+    ).to.equal('2');
     expect(serverMarkupIn(container), 'the server markup is gone once taken over').to.equal(false);
     expect(card.shadowRoot!.querySelector('[part=name]')?.textContent?.trim()).to.equal('Ada Lovelace');
   });
