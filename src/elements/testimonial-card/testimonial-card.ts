@@ -13,6 +13,7 @@ import { takeOver } from '../shared/take-over.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { highlightSegmentsSync, loadSanitizer, markupFreeText, renderSegments, type TextSegment } from '../shared/sanitize.js';
 import { clampSegments } from './text-clamp.js';
+import { staticTemplates } from '../shared/static-templates.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { PLACEHOLDER_TESTIMONIAL } from '../shared/placeholder-testimonial.js';
 import { styles } from './testimonial-card.styles.js';
@@ -24,29 +25,43 @@ const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact
 const VIDEO_TAG = 'video-testimonial';
 
 /**
- * The customer's name as a heading of level 1 to 6, one template per level: six small templates cost
- * the entry less than Lit's static-html module, which a tag name chosen at run time would need.
+ * The customer's name as a heading of level 1 to 6, linked to their site or not: its text, `lang` and
+ * link are its only bindings (one marker; the heading, link and `<bdi>` as three templates were three).
+ * Made from static strings (never from data) once per level and kind, as Lit's static-html module
+ * would, without its weight in the entry.
  */
-const NAME_HEADINGS = [
-  (name: TemplateResult) => html`<h1 part="name" class="name" id="name">${name}</h1>`,
-  (name: TemplateResult) => html`<h2 part="name" class="name" id="name">${name}</h2>`,
-  (name: TemplateResult) => html`<h3 part="name" class="name" id="name">${name}</h3>`,
-  (name: TemplateResult) => html`<h4 part="name" class="name" id="name">${name}</h4>`,
-  (name: TemplateResult) => html`<h5 part="name" class="name" id="name">${name}</h5>`,
-  (name: TemplateResult) => html`<h6 part="name" class="name" id="name">${name}</h6>`,
-];
+const nameHeading = staticTemplates((key: string) => {
+  const [level, linked] = [key[0], key[1] === 'a'];
+  const link = linked ? ['<a part="customer-link" href="', `" rel="${OUTBOUND_REL}">`] : [''];
+  const close = `</bdi>${linked ? '</a>' : ''}</h${level}>`;
+  link[0] = `<h${level} part="name" class="name" id="name">${link[0]!}`;
+  link[link.length - 1] += '<bdi lang="';
+  return [...link, '">', close];
+});
+
+/** A star's shape. */
+const STAR_PATH = 'd="M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z"';
 
 /**
  * A star: the empty shape under the full one only where the full one does not cover it (a half or an
- * empty star): a full star is one path, 100 B less of server-rendered HTML each. One static template
- * per kind (empty, half, full), its path written in it: a star is one template to clone and nothing
- * to set (a template per path, the path bound, cost a card's five stars ten to fifteen templates).
+ * empty star): a full star is one path, 100 B less of server-rendered HTML each.
  */
-const STARS = [
-  html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true"><path class="empty" d="M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z"/></svg>`,
-  html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true"><path class="empty" d="M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z"/><path class="full half" d="M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z"/></svg>`,
-  html`<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true"><path class="full" d="M12 2.6l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6L12 17.5l-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8z"/></svg>`,
+const STAR_PATHS = [
+  `<path class="empty" ${STAR_PATH}/>`,
+  `<path class="empty" ${STAR_PATH}/><path class="full half" ${STAR_PATH}/>`,
+  `<path class="full" ${STAR_PATH}/>`,
 ];
+
+/**
+ * The rating row, one static template per rating with its five stars written in it (`key`: each
+ * star's kind, 0 empty, 1 half, 2 full): a row is one template to clone, its label and language its
+ * only bindings, and no marker (five star templates mapped from an array cost eleven markers).
+ */
+const ratingRow = staticTemplates((key: string) => [
+  '<div part="rating" class="rating" role="img" aria-label="',
+  '" lang="',
+  `">${[...key].map((kind) => `<svg part="star" class="star" viewBox="0 0 24 24" aria-hidden="true">${STAR_PATHS[+kind]!}</svg>`).join('')}</div>`,
+]);
 
 /** The language of a block, when it differs from the content's (a field the translation lacked). */
 function blockLang(piece: LocalizedText, view: CardView): string | undefined {
@@ -289,13 +304,17 @@ export class TestimonialCard extends CardDisplayElement {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && textDirection(view.lang);
     const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
-    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}>
-      <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
-        ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
-        ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
-      </figure>
-      ${this.renderFooter(view, dir)}
-    </article>`;
+    // No white space between tags in the card's templates: each run of it was a text node of every card.
+    const figure = quoteFirst
+      ? html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
+          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure
+        >`
+      : html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
+          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure
+        >`;
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}
+      >${figure}${this.renderFooter(view, dir)}</article
+    >`;
   }
 
   /** The customer's name, or "Anonymous" in the card's language. */
@@ -307,54 +326,54 @@ export class TestimonialCard extends CardDisplayElement {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
     // "Anonymous" is the card's word, not the content's: it says its own language.
-    const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
-    const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
+    const level = this.display.headingLevel ?? 3;
+    const nameLang = view.name ? nothing : this.locale.lang;
+    const heading = view.customerUrl
+      ? nameHeading(`${level}a`, view.customerUrl, nameLang, this.nameOf(view))
+      : nameHeading(`${level}`, nameLang, this.nameOf(view));
     const tagline = view.tagline;
-    return html`<figcaption part="header" class="header">
-      ${this.renderAvatar(view)}
-      <div part="identity" class="identity">
-        ${NAME_HEADINGS[(this.display.headingLevel ?? 3) - 1]!(linked)}
-        ${
+    return html`<figcaption part="header" class="header"
+      >${this.renderAvatar(view)}<div part="identity" class="identity"
+        >${heading}${
           tagline
             ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
               >${tagline.text}</span
             >`
             : nothing
-        }
-        ${this.renderCompany(view)}
-        ${view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing}
-      </div>
-    </figcaption>`;
+        }${this.renderCompany(view)}${
+          view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing
+        }</div
+      ></figcaption
+    >`;
   }
 
   private renderAvatar(view: CardView): TemplateResult | typeof nothing {
     if (this.noAvatar) return nothing;
     const image = view.avatar && !this.failedImages.has(view.avatar) ? view.avatar : undefined;
     if (!image && !view.initials) return nothing;
-    return html`<span part="avatar" class="avatar">
-      ${
+    return html`<span part="avatar" class="avatar"
+      >${
         image
           ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
           : html`<span part="initials" aria-hidden="true">${view.initials}</span>`
-      }
-    </span>`;
+      }</span
+    >`;
   }
 
   private renderCompany(view: CardView): TemplateResult | typeof nothing {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
-    return html`<span part="company" class="company">
-      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}
-      ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
-    </span>`;
+    return html`<span part="company" class="company"
+      >${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}${
+        view.company ? html`<bdi>${view.company}</bdi>` : nothing
+      }</span
+    >`;
   }
 
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
-    const stars = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}>
-${stars}
-    </div>`;
+    const kinds = Array.from({ length: MAX_RATING }, (_, index) => +(view.rating > index) + +(view.rating >= index + 1)).join('');
+    return ratingRow(kinds, this.w('{0} out of {1} stars', view.rating, MAX_RATING), this.locale.lang);
   }
 
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
@@ -364,18 +383,16 @@ ${stars}
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
-    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}>
-        ${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}
-        ${
+    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}
+        >${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}${
           text.text === ''
             ? nothing
             : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
               html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && textDirection(lang))}
               >${renderSegments(this.expanded ? full : clamped.segments)}</p
             >`
-        }
-      </blockquote>
-      ${
+        }</blockquote
+      >${
         clamped.clamped
           ? html`<button
             part="read-more"
@@ -386,9 +403,7 @@ ${stars}
             aria-describedby="name"
             lang=${this.locale.lang}
             @click=${this.onToggleClick}
-          >
-            ${this.w(this.expanded ? 'Show less' : 'Read more')}
-          </button>`
+          >${this.w(this.expanded ? 'Show less' : 'Read more')}</button>`
           : nothing
       }`;
   }
@@ -427,11 +442,11 @@ ${stars}
     // The list is named in the card's words, so it carries the card's language; a description the
     // data gave (an image's `alt`, a video's label) is the content's and says so on its own element.
     const { dataLang } = view;
-    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}>
-      ${items.map(
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}
+      >${items.map(
         (item) =>
-          html`<li part="media-item">
-            ${
+          html`<li part="media-item"
+            >${
               item.kind === 'image'
                 ? this.renderLazyImage({
                     part: 'media-image',
@@ -442,10 +457,10 @@ ${stars}
                     height: 96,
                   })
                 : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name), item.label && dataLang)
-            }
-          </li>`,
-      )}
-    </ul>`;
+            }</li
+          >`,
+      )}</ul
+    >`;
   }
 
   /** A video of the media list; `labelLang` is the language of a label the data gave. */
@@ -498,21 +513,19 @@ ${stars}
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
-    return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
-      ${source ? this.renderSource(source) : nothing}
-      ${
+    return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}
+      >${source ? this.renderSource(source) : nothing}${
         view.permalink
           ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.w('Permalink')}</a>`
           : (date ?? nothing)
-      }
-      ${
+      }${
         showTags
-          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
-            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}
-          </ul>`
+          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}
+            >${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}</ul
+          >`
           : nothing
-      }
-    </footer>`;
+      }</footer
+    >`;
   }
 
   /**
@@ -522,11 +535,11 @@ ${stars}
    * neither down nor up when the testimonial comes.
    */
   private renderSkeleton(): TemplateResult {
-    return html`<div class="state">
-      <div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div>
-      <div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}>
-        <span class="visually-hidden">${this.w('Loading testimonial…')}</span>
-      </div>
-    </div>`;
+    return html`<div class="state"
+      ><div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div
+      ><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}
+        ><span class="visually-hidden">${this.w('Loading testimonial…')}</span></div
+      ></div
+    >`;
   }
 }
