@@ -25,7 +25,7 @@ import { flatCardStyles, flattenable, wallStylesBesideCards, withCardIds } from 
  * 57,853 B with the cards written flat in the wall's root and the card's styles once (src/ssr/flat-cards.ts).
  * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 57_900;
+const WALL_12_RAW_BUDGET = 57_100;
 
 describe('server-rendered HTML weight', () => {
   let html: string;

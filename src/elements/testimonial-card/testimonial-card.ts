@@ -292,14 +292,11 @@ export class TestimonialCard extends CardDisplayElement {
     // No white space between tags in the card's templates: each run of it was a text node of every card.
     const figure = quoteFirst
       ? html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
-          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure
-        >`
+          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure>`
       : html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
-          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure
-        >`;
+          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure>`;
     return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}
-      >${figure}${this.renderFooter(view, dir)}</article
-    >`;
+      >${figure}${this.renderFooter(view, dir)}</article>`;
   }
 
   /** The customer's name, or "Anonymous" in the card's language. */
@@ -320,14 +317,11 @@ export class TestimonialCard extends CardDisplayElement {
         >${heading}${
           tagline
             ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
-              >${tagline.text}</span
-            >`
+              >${tagline.text}</span>`
             : nothing
         }${this.renderCompany(view)}${
           view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing
-        }</div
-      ></figcaption
-    >`;
+        }</div></figcaption>`;
   }
 
   private renderAvatar(view: CardView): TemplateResult | typeof nothing {
@@ -339,8 +333,7 @@ export class TestimonialCard extends CardDisplayElement {
         image
           ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
           : html`<span part="initials" aria-hidden="true">${view.initials}</span>`
-      }</span
-    >`;
+      }</span>`;
   }
 
   private renderCompany(view: CardView): TemplateResult | typeof nothing {
@@ -349,8 +342,7 @@ export class TestimonialCard extends CardDisplayElement {
     return html`<span part="company" class="company"
       >${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}${
         view.company ? html`<bdi>${view.company}</bdi>` : nothing
-      }</span
-    >`;
+      }</span>`;
   }
 
   private renderRating(view: CardView): TemplateResult | typeof nothing {
@@ -358,8 +350,7 @@ export class TestimonialCard extends CardDisplayElement {
     const [a, b, c, d, e] = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
     // Five bindings, not the array of stars: an array's every item costs two markers, a binding one.
     return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}
-      >${a}${b}${c}${d}${e}</div
-    >`;
+      >${a}${b}${c}${d}${e}</div>`;
   }
 
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
@@ -375,12 +366,10 @@ export class TestimonialCard extends CardDisplayElement {
             ? nothing
             : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
               html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && textDirection(lang))}
-              >${renderSegments(this.expanded ? full : clamped.segments)}</p
-            >`
-        }</blockquote
-      >${
-        clamped.clamped
-          ? html`<button
+              >${renderSegments(this.expanded ? full : clamped.segments)}</p>`
+        }</blockquote>${
+          clamped.clamped
+            ? html`<button
             part="read-more"
             class="read-more"
             type="button"
@@ -390,8 +379,8 @@ export class TestimonialCard extends CardDisplayElement {
             lang=${this.locale.lang}
             @click=${this.onToggleClick}
           >${this.w(this.expanded ? 'Show less' : 'Read more')}</button>`
-          : nothing
-      }`;
+            : nothing
+        }`;
   }
 
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
@@ -406,8 +395,7 @@ export class TestimonialCard extends CardDisplayElement {
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a
-        >`
+          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a>`
       : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Video testimonial from {0}', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
@@ -416,8 +404,7 @@ export class TestimonialCard extends CardDisplayElement {
       class="video"
       lang=${this.locale.lang}
       .testimonial=${view.testimonial}
-      >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
-    >`;
+      >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial>`;
   }
 
   private renderMedia(view: CardView): TemplateResult | typeof nothing {
@@ -443,25 +430,21 @@ export class TestimonialCard extends CardDisplayElement {
                     height: 96,
                   })
                 : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name), item.label && dataLang)
-            }</li
-          >`,
-      )}</ul
-    >`;
+            }</li>`,
+      )}</ul>`;
   }
 
   /** A video of the media list; `labelLang` is the language of a label the data gave. */
   private renderMediaVideo(src: string, label: string, labelLang: string | undefined): TemplateResult {
     return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label} label-lang=${ifDefined(labelLang)}
-      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial
-    >`;
+      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial>`;
   }
 
   /** "via Trustpilot", the source linked when it is known, in the card's words ("{0} 経由"). */
   private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
     const [before, after] = this.w('via {0}', '\0').split('\0');
     return html`<span part="source" class="source"
-      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span
-    >`;
+      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span>`;
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
@@ -507,11 +490,9 @@ export class TestimonialCard extends CardDisplayElement {
       }${
         showTags
           ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}
-            >${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}</ul
-          >`
+            >${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}</ul>`
           : nothing
-      }</footer
-    >`;
+      }</footer>`;
   }
 
   /**
@@ -522,10 +503,7 @@ export class TestimonialCard extends CardDisplayElement {
    */
   private renderSkeleton(): TemplateResult {
     return html`<div class="state"
-      ><div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div
-      ><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}
-        ><span class="visually-hidden">${this.w('Loading testimonial…')}</span></div
-      ></div
-    >`;
+      ><div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}
+        ><span class="visually-hidden">${this.w('Loading testimonial…')}</span></div></div>`;
   }
 }

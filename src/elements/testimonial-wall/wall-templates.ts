@@ -119,11 +119,8 @@ export function listTemplate({ batches, card, limits, label, end }: ListContext)
               >${items.map(
                 (testimonial) =>
                   html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1"
-                    >${card(testimonial)}</div
-                  >`,
-              )}</div
-            >`,
+                    >${card(testimonial)}</div>`,
+              )}</div>`,
         );
-      })}</div
-    >${end}`;
+      })}</div>${end}`;
 }
