@@ -39,13 +39,31 @@ import {
  * styles), or the end of a card (flattened in a wall: flat-cards.ts).
  */
 const MARKUP = new RegExp(
-  `<!--(?:lit-part[^>]*|\\/lit-part|lit-node \\d+|\\?[^>]*)-->|<\\?>|<\\/template>|<\\/${FLAT_CARD_TAG}\\s*>|<style>\\0([^\\0]+)\\0([^<]*)<\\/style>|<([a-zA-Z][\\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>`,
+  `<!--(?:lit-part[^>]*|\\/lit-part|lit-node \\d+|\\?[^>]*)-->|<\\?>|<\\/template>|<\\/${FLAT_CARD_TAG}\\s*>|<style>\\0([^\\0]+)\\0([^<]*)<\\/style>|<([a-zA-Z][\\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<\\x01(\\d+)>`,
   'g',
 );
 
 /** The placeholder the renderer writes at the start of a shadow root's `<style>` for `sheet`. */
 export function stylePlaceholder(sheet: string): string {
   return `\0${sheet}\0`;
+}
+
+/**
+ * A shadow root's content written already compact (template-string.ts), with its start tags' tokens:
+ * compactMarkup does not read it again, it only counts the tokens for the root's styles and, in a
+ * flattened card, gives its ids the card's prefix.
+ */
+export interface WrittenShadow {
+  readonly html: string;
+  readonly tokens: ReadonlySet<string>;
+}
+
+/**
+ * The placeholder the renderer writes for the content of a shadow root that is `written[index]` (a
+ * `<` that no data can write: Lit escapes it in text and attributes).
+ */
+export function writtenPlaceholder(index: number): string {
+  return `<\x01${index}>`;
 }
 
 /** White space alone between two tags, with a line break in it. */
@@ -74,7 +92,7 @@ function lineBreaksOf(_: string, space: string): string {
 }
 
 /** A start tag's attributes with their white space collapsed outside values, none before `>` or `/>`. */
-function tidyAttributes(attributes: string): string {
+export function tidyAttributes(attributes: string): string {
   if (!/\s\s|[\t\n\r]|\s\/?$/.test(attributes)) return attributes;
   return attributes.replace(/("[^"]*"|'[^']*')|\s+/g, (_, quoted?: string) => quoted ?? ' ').replace(/\s+(\/?)$/, '$1');
 }
@@ -121,7 +139,7 @@ interface Root {
  * start tag counts for the innermost shadow root it is in (not for those around it: their styles do not
  * reach into it), and a host's attributes for its own root's `:host(…)` conditions.
  */
-export function compactMarkup(html: string, sheets: (name: string) => ShadowStyleSheet): string {
+export function compactMarkup(html: string, sheets: (name: string) => ShadowStyleSheet, written: readonly WrittenShadow[] = []): string {
   const out: string[] = [];
   const roots: Root[] = [];
   /** Open `<template>`s: the root of a shadow root's, `undefined` for another template. */
@@ -138,10 +156,15 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
   const flat = flattenable(sheets(FLAT_CARD_TAG).css);
   let copied = 0;
   for (const match of html.matchAll(MARKUP)) {
-    const [all, sheet, css, tag, attributes] = match;
+    const [all, sheet, css, tag, attributes, content] = match;
     out.push(html.slice(copied, match.index));
     copied = match.index + all.length;
-    if (sheet !== undefined) {
+    if (content !== undefined) {
+      const shadow = written[Number(content)];
+      if (!root || !shadow) throw new Error('compactMarkup: written content outside a shadow root');
+      for (const token of shadow.tokens) root.markup.add(token);
+      out.push(root.flat === undefined ? shadow.html : withCardIds(shadow.html, root.flat));
+    } else if (sheet !== undefined) {
       if (!root || root.style) throw new Error('compactMarkup: a style placeholder outside a shadow root');
       if (root.flat !== undefined && css) throw new Error('compactMarkup: a flattened card with styles of its own');
       root.style = { sheet, at: root.flat === undefined ? out.push('<style>', '', css!, '</style>') - 3 : -1 };
