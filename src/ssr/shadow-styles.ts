@@ -376,5 +376,14 @@ export function mapSelectors(css: string, map: (selector: string) => string): st
             : rule.text,
       )
       .join('');
-  return write(parseRules(css));
+  let rules = parsedSheets.get(css);
+  if (!rules) {
+    rules = parseRules(css);
+    // A server renders a bounded set of shapes (a wall's cut styles): parsed once each; bound it anyway.
+    if (parsedSheets.size < 256) parsedSheets.set(css, rules);
+  }
+  return write(rules);
 }
+
+/** The style sheets {@link mapSelectors} has parsed, by their text. */
+const parsedSheets = new Map<string, readonly Rule[]>();
