@@ -240,8 +240,21 @@ function flatCardCss(roots: readonly Root[], cardSheet: ShadowStyleSheet): Map<R
   return css;
 }
 
-/** A shadow root's `<style>` element (its CSS has no `</style>`: our own, minified). */
-const STYLE_ELEMENT = /<style>[\s\S]*?<\/style>/g;
+/**
+ * The text of each `<style>` element in the markup, and where it starts (its CSS has no `</style>`: our
+ * own, minified), found with `indexOf`: the markup of a large wall is hundreds of kilobytes, its styles
+ * a few.
+ */
+function styleElements(markup: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (let start = markup.indexOf('<style>'); start >= 0; start = markup.indexOf('<style>', start)) {
+    const end = markup.indexOf('</style>', start);
+    if (end < 0) break;
+    found.push({ start: start + 7, end });
+    start = end;
+  }
+  return found;
+}
 
 /** The elements' private custom properties (`--_t-background`), never set by a page. */
 const PRIVATE_PROPERTY = /--_[\w-]+/g;
@@ -255,9 +268,11 @@ const PRIVATE_PROPERTY = /--_[\w-]+/g;
  * styles use the full names.
  */
 function withShortPrivateNames(markup: string): string {
+  const styles = styleElements(markup);
+  if (!styles.length) return markup;
   const names = new Map<string, string>();
   const taken = new Set<string>();
-  for (const [style] of markup.matchAll(STYLE_ELEMENT)) for (const [name] of style.matchAll(PRIVATE_PROPERTY)) taken.add(name);
+  for (const { start, end } of styles) for (const [name] of markup.slice(start, end).matchAll(PRIVATE_PROPERTY)) taken.add(name);
   let next = 0;
   const shortName = (name: string) => {
     let short = names.get(name);
@@ -268,7 +283,13 @@ function withShortPrivateNames(markup: string): string {
     }
     return short;
   };
-  return markup.replace(STYLE_ELEMENT, (style) => style.replace(PRIVATE_PROPERTY, shortName));
+  let out = '';
+  let copied = 0;
+  for (const { start, end } of styles) {
+    out += markup.slice(copied, start) + markup.slice(start, end).replace(PRIVATE_PROPERTY, shortName);
+    copied = end;
+  }
+  return out + markup.slice(copied);
 }
 
 /**
