@@ -192,7 +192,13 @@ function isDirective(value: unknown): boolean {
   return typeof value === 'object' && value !== null && '_$litDirective$' in value;
 }
 
-function templateText(result: TemplateLike, tokens: Set<string>): string {
+/** What one root's writing collects: its tokens, and the templates whose static tokens are among them. */
+interface Collected {
+  readonly tokens: Set<string>;
+  readonly templates: Set<Compiled>;
+}
+
+function templateText(result: TemplateLike, collected: Collected): string {
   // 1 html, 2 svg, 3 mathml: written as they are; a compiled template is Lit's to render.
   if (typeof result._$litType$ !== 'number') throw UNSUPPORTED;
   let template = compiled.get(result.strings);
@@ -207,31 +213,35 @@ function templateText(result: TemplateLike, tokens: Set<string>): string {
   for (let index = 0; index < bindings.length; index++) {
     const value = values[index];
     const binding = bindings[index];
-    if (binding === Binding.Child) html += valueText(value, tokens);
+    if (binding === Binding.Child) html += valueText(value, collected);
     else if (binding === Binding.Attribute) {
       if (isDirective(value)) throw UNSUPPORTED;
       if (value !== nothing && value !== noChange) {
         const name = names[index]!;
         const text = escapeHtml(typeof value === 'string' ? value : value == null ? '' : String(value));
         html += ` ${name}="${text}"`;
-        addAttributeToken(name.toLowerCase(), text, tokens);
+        addAttributeToken(name.toLowerCase(), text, collected.tokens);
       }
     }
     html += texts[index + 1]!;
   }
-  for (const token of template.tokens) tokens.add(token);
+  // A card writes the same few templates many times (a star, a paragraph): their static tokens once.
+  if (!collected.templates.has(template)) {
+    collected.templates.add(template);
+    for (const token of template.tokens) collected.tokens.add(token);
+  }
   return html;
 }
 
-function valueText(value: unknown, tokens: Set<string>): string {
+function valueText(value: unknown, collected: Collected): string {
   if (typeof value === 'string') return escapeHtml(value);
   if (value === nothing || value === noChange || value === null || value === undefined) return '';
   if (typeof value !== 'object') return escapeHtml(String(value));
-  if ('_$litType$' in value) return templateText(value as TemplateLike, tokens);
+  if ('_$litType$' in value) return templateText(value as TemplateLike, collected);
   if (isDirective(value)) throw UNSUPPORTED;
   if (Symbol.iterator in value) {
     let html = '';
-    for (const item of value as Iterable<unknown>) html += valueText(item, tokens);
+    for (const item of value as Iterable<unknown>) html += valueText(item, collected);
     return html;
   }
   return escapeHtml(String(value));
@@ -242,9 +252,9 @@ function valueText(value: unknown, tokens: Set<string>): string {
  * `undefined` when it is Lit's renderer's to write.
  */
 export function templateString(value: unknown): WrittenShadow | undefined {
-  const tokens = new Set<string>();
+  const collected: Collected = { tokens: new Set(), templates: new Set() };
   try {
-    return { html: valueText(value, tokens), tokens };
+    return { html: valueText(value, collected), tokens: collected.tokens };
   } catch (error) {
     if (error === UNSUPPORTED) return undefined;
     throw error;
