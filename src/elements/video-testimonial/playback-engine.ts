@@ -6,7 +6,8 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
-import { HeadStart, type PlayerSize } from './head-start.js';
+import { bufferStart, type EarlyStart } from './early-buffer.js';
+import { HeadStart, type PlayerSize, type StartMedia } from './head-start.js';
 import {
   hasMediaSource,
   loadHls,
@@ -127,6 +128,8 @@ export class PlaybackEngine {
   private openedSource: MediaSource | undefined;
   /** The level playlist hls.js starts with: the one chosen for the player's size, and fetched ahead. */
   private startVariant: string | undefined;
+  /** The first segment appended to `openedSource` by the player itself (see `bufferStart`), until hls.js takes it. */
+  private earlyStart: Promise<EarlyStart> | undefined;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -178,14 +181,28 @@ export class PlaybackEngine {
    * it before `play()`. On a cold click it waits for the master playlist the plan reads anyway.
    */
   fetchAhead(url: string, size: PlayerSize, startTime: number): void {
+    this.openSourceAhead();
+    const mediaSource = this.openedSource;
     const begin = (master: ReadPlaylist | undefined) => {
-      if (!master || this.destroyed || this.hlsLoading || this.startVariant) return;
+      if (!master || this.destroyed || this.hlsLoading || this.startVariant) return undefined;
       this.startVariant = this.ahead.begin(master, size, startTime === 0);
+      return this.ahead.start;
     };
     const read = playlistRead(url);
-    if (read) begin(read);
-    else void readPlaylist(url).then(begin);
-    this.openSourceAhead();
+    const start = read ? Promise.resolve(begin(read)) : readPlaylist(url).then(begin);
+    // Set now, so hls.js, however soon it is there, waits for it.
+    if (mediaSource) this.earlyStart = start.then((media) => this.bufferAhead(mediaSource, media));
+  }
+
+  /**
+   * On a cold play, the first frame from what the head start fetched, before hls.js is there (see
+   * early-buffer.ts): appended to the MediaSource opened ahead, and played.
+   */
+  private async bufferAhead(mediaSource: MediaSource, media: StartMedia | undefined): Promise<EarlyStart> {
+    if (!media || this.openedSource !== mediaSource) return { handOver: true };
+    const early = await bufferStart(mediaSource, this.video, media);
+    if (early.tracks && this.wantsPlay && this.openedSource === mediaSource) this.playVideo();
+    return early;
   }
 
   /**
@@ -242,9 +259,10 @@ export class PlaybackEngine {
   }
 
   private attachHls(url: string): void {
-    // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
-    this.loadHlsClass(url).then(
-      (HlsClass) => {
+    // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache. A
+    // first segment being appended ahead is waited for: hls.js takes its SourceBuffer over.
+    Promise.all([this.loadHlsClass(url), this.earlyStart]).then(
+      ([HlsClass, early]) => {
         if (this.destroyed || this.current?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(HlsClass, url, this.ahead));
         this.hls = hls;
@@ -255,9 +273,14 @@ export class PlaybackEngine {
           // A play that came first starts loading now, at the level of our choosing (see `loadMedia`).
           if (this.hlsLoading) this.loadMedia(hls);
         });
-        // The MediaSource opened ahead is handed over (hls.js's transfer between instances): open already.
-        hls.attachMedia(this.openedSource ? { media: this.video, mediaSource: this.openedSource } : this.video);
+        // The MediaSource opened ahead is handed over (hls.js's transfer between instances): open already,
+        // with the SourceBuffer holding the first segment when there is one. One that could not take
+        // the first segment is left: hls.js opens its own.
+        const mediaSource = early?.handOver === false ? undefined : this.openedSource;
+        if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);
+        hls.attachMedia(mediaSource ? { media: this.video, mediaSource, ...(early?.tracks ? { tracks: early.tracks } : {}) } : this.video);
         this.openedSource = undefined;
+        this.earlyStart = undefined;
         hls.loadSource(url);
         if (this.wantsPlay) this.playReadied();
       },
@@ -381,6 +404,7 @@ export class PlaybackEngine {
     if (keepOpenedSource && this.openedSource) return;
     if (this.openedSource) URL.revokeObjectURL(this.video.src);
     this.openedSource = undefined;
+    this.earlyStart = undefined;
     if (this.video.hasAttribute('src')) {
       this.video.removeAttribute('src');
       // Reloading with no source aborts whatever the element was still downloading.

@@ -282,10 +282,53 @@ describe('PlaybackEngine head start on play', () => {
     assert.isTrue(video.src.startsWith('blob:'), 'the video has its MediaSource before hls.js is there');
     engine.play();
     engine.start(PLAN);
-    await settle();
+    // Once the first segment is appended to it (see the next tests).
+    await waitUntil(() => FakeHls.instances[0]?.attached, 'hls.js attached', { timeout: 30000 });
     const attached = FakeHls.instances[0]!.attached as { media?: unknown; mediaSource?: unknown };
     assert.isTrue(attached.media === video && attached.mediaSource instanceof MediaSource, 'hls.js takes the MediaSource over');
     engine.destroy();
     assert.isFalse(video.hasAttribute('src'));
+  });
+});
+
+describe('PlaybackEngine first frame before hls.js', () => {
+  it('appends the first segment to the MediaSource opened ahead and shows its first frame while hls.js is still loading', async () => {
+    const master = `${mediaUrl('hls/index.m3u8')}?first-frame`;
+    // hls.js never arrives: a frame on the video is the player's own doing.
+    const { engine, video } = setup(() => new Promise<HlsConstructor>(() => undefined));
+    video.muted = true;
+    engine.fetchAhead(master, { width: 640, height: 360 }, 0);
+    engine.play();
+    engine.start([{ type: 'hls.js', url: master }]);
+    await waitUntil(() => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA, 'the first frame, without hls.js', { timeout: 30000 });
+    assert.isAbove(video.buffered.end(0), 1.5, 'the first segment (2 s) is buffered');
+    assert.isBelow(video.buffered.start(0), 0.2, 'from the start');
+    engine.destroy();
+  });
+
+  it('hands hls.js the MediaSource with the SourceBuffer that holds the first segment', async () => {
+    const master = `${mediaUrl('hls/index.m3u8')}?hand-over`;
+    let arrive: (hls: HlsConstructor) => void = () => undefined;
+    const { engine, video } = setup(() => new Promise<HlsConstructor>((resolve) => (arrive = resolve)));
+    video.muted = true;
+    engine.fetchAhead(master, { width: 640, height: 360 }, 0);
+    engine.play();
+    engine.start([{ type: 'hls.js', url: master }]);
+    // hls.js arrives before the first segment is appended: its attach waits for it.
+    arrive(FakeHls as unknown as HlsConstructor);
+    await settle();
+    await waitUntil(() => FakeHls.instances[0]?.calls.includes('attachMedia'), 'hls.js attached', { timeout: 30000 });
+    assert.isAbove(video.buffered.length, 0, 'attached once the first segment was in');
+    const attached = FakeHls.instances[0]!.attached as {
+      mediaSource?: MediaSource;
+      tracks?: Record<string, { buffer?: SourceBuffer; codec?: string }>;
+    };
+    const track = attached.tracks?.audiovideo;
+    assert.isTrue(
+      attached.mediaSource instanceof MediaSource && track?.buffer === attached.mediaSource.sourceBuffers[0],
+      'its SourceBuffer, as hls.js names a muxed one',
+    );
+    assert.equal(track?.codec, 'mp4a.40.2,avc1.4d401e', 'in hls.js’s order of codecs');
+    engine.destroy();
   });
 });
