@@ -115,6 +115,8 @@ export class PlaybackEngine {
   private hls: Hls | undefined;
   /** Whether hls.js was told to load media (`startLoad`); before that it has read the playlist at most. */
   private hlsLoading = false;
+  /** Whether the hls.js instance has the video (`attachMedia`, on play). */
+  private mediaAttached = false;
   /** Whether the hls.js instance has parsed its master playlist (`MANIFEST_PARSED`): its levels are known. */
   private levelsKnown = false;
   private recoveryUsed = false;
@@ -173,6 +175,8 @@ export class PlaybackEngine {
     // A readied source that failed before any play is tried again from scratch, as a cold start would.
     if (!this.current && this.queue.length) this.next();
     else if (this.current) this.playReadied();
+    // On the MediaSource opened ahead, which hls.js takes as it is: playing from its first frame on.
+    if (this.openedSource) this.playVideo();
   }
 
   /**
@@ -184,7 +188,7 @@ export class PlaybackEngine {
     this.openSourceAhead();
     const mediaSource = this.openedSource;
     const begin = (master: ReadPlaylist | undefined) => {
-      if (!master || this.destroyed || this.hlsLoading || this.startVariant) return undefined;
+      if (!master || this.destroyed || this.mediaAttached || this.startVariant) return undefined;
       this.startVariant = this.ahead.begin(master, size, startTime === 0);
       return this.ahead.start;
     };
@@ -195,24 +199,22 @@ export class PlaybackEngine {
   }
 
   /**
-   * On a cold play, the first frame from what the head start fetched, before hls.js is there (see
-   * early-buffer.ts): appended to the MediaSource opened ahead, and played.
+   * On play, the first frame from what the head start fetched, before hls.js has the video (see
+   * early-buffer.ts): appended to the MediaSource opened ahead, which is playing already.
    */
-  private async bufferAhead(mediaSource: MediaSource, media: StartMedia | undefined): Promise<EarlyStart> {
-    if (!media || this.openedSource !== mediaSource) return { handOver: true };
-    const early = await bufferStart(mediaSource, this.video, media);
-    if (early.tracks && this.wantsPlay && this.openedSource === mediaSource) this.playVideo();
-    return early;
+  private bufferAhead(mediaSource: MediaSource, media: StartMedia | undefined): Promise<EarlyStart> | EarlyStart {
+    return media && this.openedSource === mediaSource ? bufferStart(mediaSource, this.video, media) : { handOver: true };
   }
 
   /**
-   * On a cold play, a MediaSource put on the video while hls.js downloads and evaluates, so it is open
-   * when hls.js attaches (traced: opened after hls.js, `sourceopen` came 50-130 ms after the attach, behind
-   * the long task of hls.js's first run). Not where hls.js would use a ManagedMediaSource (Safari).
+   * On play, a MediaSource put on the video while hls.js downloads and evaluates (or, readied on intent,
+   * while the first segment downloads), for the first segment appended ahead and then for hls.js
+   * (traced: opened by hls.js after a cold click, `sourceopen` came 50-130 ms after the attach, behind the
+   * long task of hls.js's first run). Not where hls.js would use a ManagedMediaSource (Safari).
    */
   private openSourceAhead(): void {
     const scope = globalThis as { ManagedMediaSource?: unknown; MediaSource?: typeof MediaSource };
-    if (this.hls || this.openedSource || this.video.hasAttribute('src') || scope.ManagedMediaSource || !scope.MediaSource) return;
+    if (this.mediaAttached || this.openedSource || this.video.hasAttribute('src') || scope.ManagedMediaSource || !scope.MediaSource) return;
     this.openedSource = new scope.MediaSource();
     this.video.src = URL.createObjectURL(this.openedSource);
   }
@@ -259,28 +261,20 @@ export class PlaybackEngine {
   }
 
   private attachHls(url: string): void {
-    // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache. A
-    // first segment being appended ahead is waited for: hls.js takes its SourceBuffer over.
-    Promise.all([this.loadHlsClass(url), this.earlyStart]).then(
-      ([HlsClass, early]) => {
+    // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
+    this.loadHlsClass(url).then(
+      (HlsClass) => {
         if (this.destroyed || this.current?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(HlsClass, url, this.ahead));
         this.hls = hls;
-        this.hlsLoading = this.levelsKnown = false;
+        this.hlsLoading = this.levelsKnown = this.mediaAttached = false;
         hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleHlsError(HlsClass, hls, data));
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
           this.levelsKnown = true;
           // A play that came first starts loading now, at the level of our choosing (see `loadMedia`).
-          if (this.hlsLoading) this.loadMedia(hls);
+          if (this.mediaAttached) this.loadMedia(hls);
         });
-        // The MediaSource opened ahead is handed over (hls.js's transfer between instances): open already,
-        // with the SourceBuffer holding the first segment when there is one. One that could not take
-        // the first segment is left: hls.js opens its own.
-        const mediaSource = early?.handOver === false ? undefined : this.openedSource;
-        if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);
-        hls.attachMedia(mediaSource ? { media: this.video, mediaSource, ...(early?.tracks ? { tracks: early.tracks } : {}) } : this.video);
-        this.openedSource = undefined;
-        this.earlyStart = undefined;
+        // The master playlist now; the video on play (see `attachMedia`).
         hls.loadSource(url);
         if (this.wantsPlay) this.playReadied();
       },
@@ -288,13 +282,32 @@ export class PlaybackEngine {
     );
   }
 
-  /** Plays the source on the video; an hls.js one starts loading media first (where `seek()` asked). */
+  /**
+   * Attaches hls.js to the video on play, once the first segment appended ahead (if any) is in: the
+   * MediaSource opened ahead is handed over (hls.js's transfer between instances), open already, with
+   * the SourceBuffer holding the first segment. One that could not take the first segment is left:
+   * hls.js opens its own. Not on intent: the click's first frame comes from the player's own append,
+   * on a MediaSource that no hls.js holds yet.
+   */
+  private attachMedia(hls: Hls): void {
+    void Promise.resolve(this.earlyStart).then((early) => {
+      if (this.destroyed || this.hls !== hls) return;
+      const mediaSource = early?.handOver === false ? undefined : this.openedSource;
+      if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);
+      hls.attachMedia(mediaSource ? { media: this.video, mediaSource, ...(early?.tracks ? { tracks: early.tracks } : {}) } : this.video);
+      this.openedSource = this.earlyStart = undefined;
+      this.mediaAttached = true;
+      if (this.levelsKnown) this.loadMedia(hls);
+      if (this.wantsPlay) this.playVideo();
+    });
+  }
+
+  /** Plays the source on the video; an hls.js one is attached and starts loading media first (where `seek()` asked). */
   private playReadied(): void {
     if (this.hls && !this.hlsLoading) {
       this.hlsLoading = true;
-      if (this.levelsKnown) this.loadMedia(this.hls);
-    }
-    this.playVideo();
+      this.attachMedia(this.hls);
+    } else if (this.mediaAttached || !this.hls) this.playVideo();
   }
 
   /**
@@ -399,7 +412,7 @@ export class PlaybackEngine {
     if (this.hls) {
       this.hls.destroy();
       this.hls = undefined;
-      this.hlsLoading = false;
+      this.hlsLoading = this.mediaAttached = false;
     }
     if (keepOpenedSource && this.openedSource) return;
     if (this.openedSource) URL.revokeObjectURL(this.video.src);

@@ -51,6 +51,49 @@ function spyOnHls(
   return { calls, restore: () => restores.forEach((restore) => restore()) };
 }
 
+/**
+ * A click (`cold`, or after the pointer rested on the player) shows its first frame before hls.js has the
+ * video, and hls.js plays on from the same SourceBuffer: hls.js's download and first run after a cold
+ * click (40-75 ms, 300-800 ms on a slow phone), and its own parsing and SourceBuffer after a primed one,
+ * came before any frame. The player appends the first segment itself, and hls.js takes its buffer over.
+ */
+async function firstFrameBeforeHls(approach: 'cold' | 'hover'): Promise<void> {
+  const el = await fixture<VideoTestimonial>(
+    html`<video-testimonial muted style="width: 640px" .testimonial=${videoTestimonial()}></video-testimonial>`,
+  );
+  const video = innerVideo(el);
+  let bufferedAtAttach = 0;
+  const attach = spyOnHls('attachMedia', () => (bufferedAtAttach = video.buffered.length ? video.buffered.end(0) : 0));
+  const atAttach: { bufferedAtAttach: number; tracks: string }[] = [];
+  const original = attach.restore;
+  let emptiedAfterFrame = 0;
+  video.addEventListener('loadeddata', () => video.addEventListener('emptied', () => emptiedAfterFrame++));
+  if (approach === 'hover') {
+    // Readied on intent: hls.js loaded and handed the master playlist, the controls built after it.
+    playButton(el)!.dispatchEvent(new PointerEvent('pointerenter'));
+    await waitUntil(() => video.controls, 'primed', PLAYBACK);
+  }
+  const since = performance.now();
+  try {
+    playButton(el)!.click();
+    await oneEvent(video, 'loadeddata');
+    const firstSource = video.src;
+    await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
+    const [data] = attach.calls[0] as [{ tracks?: object } | HTMLMediaElement];
+    atAttach.push({ bufferedAtAttach, tracks: Object.keys(('tracks' in data && data.tracks) || {}).join() });
+    // Past the first segment (2 s): the second is hls.js's.
+    await waitForFrames(el, 2.5);
+    expect(video.src, 'the same MediaSource throughout').to.equal(firstSource);
+  } finally {
+    original();
+  }
+  expect(atAttach[0]!.bufferedAtAttach, `${approach}: the first segment (2 s) buffered before hls.js is attached`).to.be.above(1.5);
+  expect(atAttach[0]?.tracks, 'hls.js is handed the SourceBuffer with the first segment').to.equal('audiovideo');
+  expect(emptiedAfterFrame, 'no reset of the video after its first frame').to.equal(0);
+  expect(el.playbackType).to.equal('hls.js');
+  expect(mediaRequests(since).filter((url) => /seg0\.m4s$/.test(url)).length, 'the first segment fetched once').to.equal(1);
+}
+
 const unhandled: unknown[] = [];
 /**
  * Firefox now and then reports a rejection from its own privileged media code (the video controls
@@ -165,39 +208,11 @@ describe('<video-testimonial> playback', function () {
     await waitForFrames(el);
   });
 
-  it('shows the first frame of a cold click before hls.js is attached, and hls.js plays on from the same SourceBuffer', async () => {
-    // hls.js's download and first run after a cold click (40-75 ms, 300-800 ms on a slow phone) came
-    // before any frame: the player appends the first segment itself, and hls.js takes its buffer over.
-    const el = await fixture<VideoTestimonial>(
-      html`<video-testimonial muted style="width: 640px" .testimonial=${videoTestimonial()}></video-testimonial>`,
-    );
-    const video = innerVideo(el);
-    let bufferedAtAttach = 0;
-    const attach = spyOnHls('attachMedia', () => (bufferedAtAttach = video.buffered.length ? video.buffered.end(0) : 0));
-    const atAttach: { bufferedAtAttach: number; tracks: string }[] = [];
-    const original = attach.restore;
-    let emptiedAfterFrame = 0;
-    video.addEventListener('loadeddata', () => video.addEventListener('emptied', () => emptiedAfterFrame++));
-    const since = performance.now();
-    try {
-      playButton(el)!.click();
-      await oneEvent(video, 'loadeddata');
-      const firstSource = video.src;
-      await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
-      const [data] = attach.calls[0] as [{ tracks?: object } | HTMLMediaElement];
-      atAttach.push({ bufferedAtAttach, tracks: Object.keys(('tracks' in data && data.tracks) || {}).join() });
-      // Past the first segment (2 s): the second is hls.js's.
-      await waitForFrames(el, 2.5);
-      expect(video.src, 'the same MediaSource throughout').to.equal(firstSource);
-    } finally {
-      original();
-    }
-    expect(atAttach[0]!.bufferedAtAttach, 'the first segment (2 s) buffered before hls.js is attached').to.be.above(1.5);
-    expect(atAttach[0]?.tracks, 'hls.js is handed the SourceBuffer with the first segment').to.equal('audiovideo');
-    expect(emptiedAfterFrame, 'no reset of the video after its first frame').to.equal(0);
-    expect(el.playbackType).to.equal('hls.js');
-    expect(mediaRequests(since).filter((url) => /seg0\.m4s$/.test(url)).length, 'the first segment fetched once').to.equal(1);
-  });
+  it('shows the first frame of a cold click before hls.js is attached, and hls.js plays on from the same SourceBuffer', () =>
+    firstFrameBeforeHls('cold'));
+
+  it('shows the first frame of a primed click before hls.js is attached, and hls.js plays on from the same SourceBuffer', () =>
+    firstFrameBeforeHls('hover'));
 
   it('plays a standalone mp4 src, starting where currentTime was set', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
