@@ -109,3 +109,24 @@ export async function bufferStart(mediaSource: MediaSource, video: HTMLMediaElem
     return { handOver: false };
   }
 }
+
+/** Longest hls.js waits for the first frame: a video that shows none (hidden, refused) still gets hls.js. */
+const FIRST_FRAME_WAIT_MS = 300;
+
+/**
+ * Resolves once `video` presented a frame (`requestVideoFrameCallback`, else `loadeddata`), or after
+ * `FIRST_FRAME_WAIT_MS`. hls.js is attached then, not as soon as the first segment is in: its attach and
+ * its parsing of that segment again are a long task (40-90 ms traced on a loaded machine) that delayed
+ * the frame's presentation, while the first segment gives it two seconds of playback to catch up in.
+ */
+export function firstFrame(video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(done);
+    else (video as HTMLVideoElement).addEventListener('loadeddata', done, { once: true });
+  });
+}

@@ -2,7 +2,8 @@
  * The head start of an HLS stream on play: the level playlist, init segment and first segment that
  * hls.js will ask for first, fetched by the player itself as soon as the master playlist is known, while
  * hls.js is still downloading, evaluating and opening its MediaSource; hls.js's loaders are then answered
- * from here (see `streamLoaderFor` in hls-loader.ts). Only after a play: a pointer resting on the player
+ * from here (see `streamLoaderFor` in hls-loader.ts), and the init and first segments are appended by the
+ * player itself for the first frame (early-buffer.ts). Only after a play: a pointer resting on the player
  * downloads no media.
  *
  * Without it, a cold click waited for hls.js and then for three requests in a row (level playlist, init

@@ -6,7 +6,7 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
-import { bufferStart, type EarlyStart } from './early-buffer.js';
+import { bufferStart, firstFrame, type EarlyStart } from './early-buffer.js';
 import { HeadStart, type PlayerSize, type StartMedia } from './head-start.js';
 import {
   hasMediaSource,
@@ -158,7 +158,7 @@ export class PlaybackEngine {
   /**
    * Puts the first source of `plan` on the video, starting at `startTime`. It plays if `play()` was
    * called (and not undone by `pause()`) before or after. Before that play, an hls.js source is only
-   * readied (attached, its master playlist read) and downloads no media: started on play intent, the
+   * readied (created, its master playlist read; the video is attached on play) and downloads no media: started on play intent, the
    * engine leaves the click nothing to wait for but the media itself.
    */
   start(plan: readonly PlaybackSource[], options: { startTime?: number } = {}): void {
@@ -286,11 +286,15 @@ export class PlaybackEngine {
    * Attaches hls.js to the video on play, once the first segment appended ahead (if any) is in: the
    * MediaSource opened ahead is handed over (hls.js's transfer between instances), open already, with
    * the SourceBuffer holding the first segment. One that could not take the first segment is left:
-   * hls.js opens its own. Not on intent: the click's first frame comes from the player's own append,
+   * hls.js opens its own. After the first frame is presented (see `firstFrame`). Not on intent: the click's first frame comes from the player's own append,
    * on a MediaSource that no hls.js holds yet.
    */
   private attachMedia(hls: Hls): void {
-    void Promise.resolve(this.earlyStart).then((early) => {
+    const early = Promise.resolve(this.earlyStart).then(async (early) => {
+      if (early?.tracks) await firstFrame(this.video);
+      return early;
+    });
+    void early.then((early) => {
       if (this.destroyed || this.hls !== hls) return;
       const mediaSource = early?.handOver === false ? undefined : this.openedSource;
       if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);

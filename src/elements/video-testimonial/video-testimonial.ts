@@ -53,8 +53,9 @@ function abortError(message: string): DOMException {
  * A video testimonial that costs nothing until it is watched: a poster, a play button and the
  * duration, with the space reserved; the video itself loads only when the viewer presses play. For an
  * HLS stream, the pointer or focus on the player readies playback (the master playlist read, hls.js
- * loaded and attached; no media), so the click waits for the first segment alone. HLS plays through hls.js light where Media Source Extensions exist, natively on
- * Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
+ * loaded and handed it; no media), so the click waits for the first segment alone, which the player
+ * appends itself before handing the video to hls.js. HLS plays through hls.js light where Media Source
+ * Extensions exist, natively on Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
  * nothing plays, the poster stays with a message and the transcript.
  *
  * The host speaks the media-element API (`play()`, `pause()`, `paused`, `currentTime`, `duration`,
@@ -165,7 +166,7 @@ export class VideoTestimonial extends TestimonialElement {
 
   private sources: VideoSources = resolveVideoSources({});
   private engine: PlaybackEngine | undefined;
-  /** The engine readied on play intent (hls.js attached, its playlist read), until the play takes it. */
+  /** The engine readied on play intent (hls.js loaded, its playlist read), until the play takes it. */
   private primed: PlaybackEngine | undefined;
   private playWaiters: PlayWaiter[] = [];
   private startTime = 0;
@@ -364,8 +365,9 @@ export class VideoTestimonial extends TestimonialElement {
   /**
    * Readies HLS playback when a play is likely (the pointer on the player, or focus on its button), so
    * the click waits for the media alone: the master playlist read, the hls.js build it needs loaded
-   * and attached to the video. No media segment is downloaded before play; a stream hls.js cannot play
-   * here, or mp4 alone, is left as it is. One player of the page is primed at a time.
+   * and handed it (the video is attached on play, after the first segment: see `PlaybackEngine`). No
+   * media segment is downloaded before play; a stream hls.js cannot play here, or mp4 alone, is left
+   * as it is. One player of the page is primed at a time.
    */
   private prime(): void {
     const video = this.video;
