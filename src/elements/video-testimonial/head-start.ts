@@ -106,14 +106,17 @@ export class HeadStart {
   begin(master: { url: string; text: string }, size: PlayerSize, fromStart: boolean): string | undefined {
     const variant = chooseVariant(parseVariants(master.text, master.url), size);
     if (!variant) return undefined;
-    this.start = this.fetch(variant.url, 'text').then(async (playlist) => {
+    const { codecs } = variant;
+    const start = this.fetch(variant.url, 'text').then(async (playlist) => {
       const media = playlist ? firstMedia(playlist.data as string, playlist.url) : [];
       const fetched = (fromStart ? media : media.slice(0, 1)).map((url) => this.fetch(url, 'arraybuffer'));
-      // Only an init segment and a first segment from 0, in codecs the master names, make a first frame.
-      if (!fromStart || fetched.length !== 2 || !variant.codecs) return undefined;
+      // Only an init segment and a first segment from 0 make a first frame.
+      if (!codecs || fetched.length !== 2) return undefined;
       const [init, segment] = await Promise.all(fetched);
-      return init && segment ? { codecs: variant.codecs, init: init.data as ArrayBuffer, segment: segment.data as ArrayBuffer } : undefined;
+      return init && segment ? { codecs, init: init.data as ArrayBuffer, segment: segment.data as ArrayBuffer } : undefined;
     });
+    // Known now when there will be none (no codecs in the master, a start after 0): nobody waits for it.
+    this.start = fromStart && codecs ? start : Promise.resolve(undefined);
     return variant.url;
   }
 

@@ -130,6 +130,8 @@ export class PlaybackEngine {
   private openedSource: MediaSource | undefined;
   /** The level playlist hls.js starts with: the one chosen for the player's size, and fetched ahead. */
   private startVariant: string | undefined;
+  /** The HLS stream whose first segment is on the video before the plan put it there (see `bufferAhead`). */
+  private earlySource: PlaybackSource | undefined;
   /** The first segment appended to `openedSource` by the player itself (see `bufferStart`), until hls.js takes it. */
   private earlyStart: Promise<EarlyStart> | undefined;
 
@@ -145,8 +147,13 @@ export class PlaybackEngine {
     video.addEventListener('loadedmetadata', this.applyStartTime, { signal });
   }
 
-  /** The source on the video now, if any. */
+  /** The source on the video now, if any: the HLS stream from its first frame appended ahead on. */
   get current(): PlaybackSource | undefined {
+    return this.onVideo ?? this.earlySource;
+  }
+
+  /** The source the plan put on the video. */
+  private get onVideo(): PlaybackSource | undefined {
     return this.tried.at(-1);
   }
 
@@ -173,8 +180,8 @@ export class PlaybackEngine {
   play(): void {
     this.wantsPlay = true;
     // A readied source that failed before any play is tried again from scratch, as a cold start would.
-    if (!this.current && this.queue.length) this.next();
-    else if (this.current) this.playReadied();
+    if (!this.onVideo && this.queue.length) this.next();
+    else if (this.onVideo) this.playReadied();
     // On the MediaSource opened ahead, which hls.js takes as it is: playing from its first frame on.
     if (this.openedSource) this.playVideo();
   }
@@ -195,7 +202,21 @@ export class PlaybackEngine {
     const read = playlistRead(url);
     const start = read ? Promise.resolve(begin(read)) : readPlaylist(url).then(begin);
     // Set now, so hls.js, however soon it is there, waits for it.
-    if (mediaSource) this.earlyStart = start.then((media) => this.bufferAhead(mediaSource, media));
+    if (mediaSource) {
+      this.earlyStart = start.then(async (media) => {
+        const early = await this.bufferAhead(mediaSource, media);
+        if (early.tracks && this.openedSource === mediaSource) this.earlySource = { type: 'hls.js', url };
+        return early;
+      });
+    }
+  }
+
+  /**
+   * Resolves once the first frame appended ahead (see `bufferAhead`) is shown, or at once when none is
+   * being appended. Read it after `fetchAhead()`.
+   */
+  get firstFrameShown(): Promise<void> {
+    return Promise.resolve(this.earlyStart).then((early) => (early?.tracks ? firstFrame(this.video) : undefined));
   }
 
   /**
@@ -264,7 +285,7 @@ export class PlaybackEngine {
     // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
     this.loadHlsClass(url).then(
       (HlsClass) => {
-        if (this.destroyed || this.current?.url !== url || this.hls) return;
+        if (this.destroyed || this.onVideo?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(HlsClass, url, this.ahead));
         this.hls = hls;
         this.hlsLoading = this.levelsKnown = this.mediaAttached = false;
@@ -290,11 +311,7 @@ export class PlaybackEngine {
    * on a MediaSource that no hls.js holds yet.
    */
   private attachMedia(hls: Hls): void {
-    const early = Promise.resolve(this.earlyStart).then(async (early) => {
-      if (early?.tracks) await firstFrame(this.video);
-      return early;
-    });
-    void early.then((early) => {
+    void Promise.all([this.earlyStart, this.firstFrameShown]).then(([early]) => {
       if (this.destroyed || this.hls !== hls) return;
       const mediaSource = early?.handOver === false ? undefined : this.openedSource;
       if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);
@@ -343,7 +360,7 @@ export class PlaybackEngine {
     if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
       hls.recoverMediaError();
     } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
-      if (hls.levels.length === 0 && this.current) hls.loadSource(this.current.url);
+      if (hls.levels.length === 0 && this.onVideo) hls.loadSource(this.onVideo.url);
       hls.startLoad();
     } else {
       this.fallBack();
@@ -359,9 +376,9 @@ export class PlaybackEngine {
    * with its one recovery still to use. Deferred like `fallBack`, for the same reason.
    */
   private forgetReadied(): void {
-    const failed = this.current;
+    const failed = this.onVideo;
     queueMicrotask(() => {
-      if (this.destroyed || this.current !== failed || this.hlsLoading || !failed) return;
+      if (this.destroyed || this.onVideo !== failed || this.hlsLoading || !failed) return;
       this.detach();
       this.tried.pop();
       this.queue.unshift(failed);
@@ -374,14 +391,14 @@ export class PlaybackEngine {
    * inside its own event would leave its remaining listeners working on a destroyed instance.
    */
   private fallBack(): void {
-    const failed = this.current;
+    const failed = this.onVideo;
     queueMicrotask(() => {
-      if (!this.destroyed && this.current === failed) this.next();
+      if (!this.destroyed && this.onVideo === failed) this.next();
     });
   }
 
   private readonly handleVideoError = (): void => {
-    if (this.destroyed || !this.current) return;
+    if (this.destroyed || !this.onVideo) return;
     if (this.hls && !this.hlsLoading) {
       this.forgetReadied();
       return;
@@ -420,7 +437,7 @@ export class PlaybackEngine {
     }
     if (keepOpenedSource && this.openedSource) return;
     if (this.openedSource) URL.revokeObjectURL(this.video.src);
-    this.openedSource = undefined;
+    this.openedSource = this.earlySource = undefined;
     this.earlyStart = undefined;
     if (this.video.hasAttribute('src')) {
       this.video.removeAttribute('src');

@@ -143,6 +143,8 @@ describe('<video-testimonial> playback', function () {
       await el.play();
       expect(el.playbackType).to.equal('hls.js');
       expect(el.currentSrc).to.equal(mediaUrl('hls/index.m3u8'));
+      // Playing from the first segment appended ahead, hls.js given the stream meanwhile.
+      await waitUntil(() => loadSource.calls.length > 0, 'hls.js given the stream', PLAYBACK);
       expect(loadSource.calls.map(([url]) => url)).to.deep.equal([mediaUrl('hls/index.m3u8')]);
       await waitForFrames(el);
       expect(el.paused).to.be.false;
@@ -319,10 +321,13 @@ describe('<video-testimonial> playback', function () {
 
   it('tears hls.js down on disconnect and stops loading', async () => {
     const destroy = spyOnHls('destroy');
+    const attach = spyOnHls('attachMedia');
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     try {
       await el.play();
       await waitForFrames(el);
+      // Playing from the first segment appended ahead, then through hls.js.
+      await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
       const video = innerVideo(el);
       let rejected: unknown;
       const pending = el.play().catch((error: unknown) => (rejected = error));
@@ -338,14 +343,18 @@ describe('<video-testimonial> playback', function () {
       expect(mediaRequests(removedAt)).to.deep.equal([]);
     } finally {
       destroy.restore();
+      attach.restore();
     }
   });
 
   it('tears the old source down when the testimonial changes', async () => {
     const destroy = spyOnHls('destroy');
+    const attach = spyOnHls('attachMedia');
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     try {
       await el.play();
+      // Playing from the first segment appended ahead, then through hls.js.
+      await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
       el.testimonial = videoTestimonial({}, { customer_name: 'Grace' });
       await el.updateComplete;
       expect(destroy.calls.length).to.equal(0, 'same media: nothing to tear down');
@@ -359,6 +368,7 @@ describe('<video-testimonial> playback', function () {
       expect(el.playbackType).to.equal('mp4');
     } finally {
       destroy.restore();
+      attach.restore();
     }
   });
 
