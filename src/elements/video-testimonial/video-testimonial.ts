@@ -35,6 +35,9 @@ interface PlayWaiter {
 /** Media events of the inner `<video>` that the host fires again, so frameworks can listen on it. */
 const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
 
+/** A pointer or focus resting this long on the play button is an intent to play (see `prime`). */
+const INTENT_REST_MS = 100;
+
 /** A start slower than this (a slow network) gets the native controls, and their loading spinner, before its first frame. */
 const CONTROLS_LATE_MS = 1000;
 
@@ -158,6 +161,7 @@ export class VideoTestimonial extends TestimonialElement {
    */
   private controlsBuilt = false;
   private controlsTimer: ReturnType<typeof setTimeout> | undefined;
+  private intentTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The `<video>` of the player, once rendered. */
   private get video(): HTMLVideoElement | null {
@@ -410,6 +414,7 @@ export class VideoTestimonial extends TestimonialElement {
 
   /** Back to the poster: hls.js destroyed, downloads stopped, pending `play()` calls rejected. */
   private teardown(reason: DOMException): void {
+    clearTimeout(this.intentTimer);
     this.unprime();
     this.engine?.destroy();
     this.engine = undefined;
@@ -473,7 +478,10 @@ export class VideoTestimonial extends TestimonialElement {
   };
 
   private readonly handlePlayIntent = (): void => {
-    this.prime();
+    // Only a pointer or focus that rests: one on its way to a click (a click focuses the button too)
+    // would import hls.js beside the click's first segment, whose frame hls.js's evaluation held back.
+    clearTimeout(this.intentTimer);
+    this.intentTimer = setTimeout(() => this.prime(), INTENT_REST_MS);
   };
 
   private get accessibleName(): string {

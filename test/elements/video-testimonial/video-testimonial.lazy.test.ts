@@ -178,4 +178,28 @@ describe('<video-testimonial> before play', function () {
     await waitUntil(() => mediaRequests().includes(mediaUrl('hls/index.m3u8')), 'the playlist is requested', { timeout: 30000 });
     await waitUntil(() => el.currentTime > 0, 'and plays', { timeout: 30000 });
   });
+
+  it('leaves hls.js until after the first frame when the pointer clicks as it arrives', async () => {
+    // The pointer's arrival (and the click's focus) primed playback at once: the hls.js chunk was
+    // downloaded and evaluated beside the click's first segment, and held its frame back. A stream
+    // without captions: hls.js light, which no test of this page has loaded yet.
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted .testimonial=${videoTestimonial({ hls_url: mediaUrl('vertical/hls/index.m3u8'), aspect_ratio: '9:16' })}></video-testimonial>`,
+    );
+    const video = part(el, 'video') as HTMLVideoElement;
+    const light = () => hlsChunkRequests().filter((url) => /light/.test(url));
+    expect(light(), 'hls.js light not loaded before').to.deep.equal([]);
+    let atFrame: string[] | undefined;
+    // Registered before the player's own wait for the frame, so it runs first.
+    const frame = () => (atFrame ??= light());
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(frame);
+    else (video as HTMLVideoElement).addEventListener('loadeddata', frame, { once: true });
+    const button = part(el, 'play-button')!;
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    button.focus();
+    button.click();
+    await waitUntil(() => atFrame, 'the first frame', { timeout: 30000 });
+    expect(atFrame, 'no hls.js before the first frame').to.deep.equal([]);
+    await waitUntil(() => light().length === 1, 'hls.js light after it', { timeout: 30000 });
+  });
 });
