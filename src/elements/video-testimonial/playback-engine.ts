@@ -165,8 +165,8 @@ export class PlaybackEngine {
   /**
    * Puts the first source of `plan` on the video, starting at `startTime`. It plays if `play()` was
    * called (and not undone by `pause()`) before or after. Before that play, an hls.js source is only
-   * readied (created, its master playlist read; the video is attached on play) and downloads no media: started on play intent, the
-   * engine leaves the click nothing to wait for but the media itself.
+   * readied (created, its master playlist read; the video is attached on play) and downloads no media:
+   * started on play intent, the engine leaves the click nothing to wait for but the media itself.
    */
   start(plan: readonly PlaybackSource[], options: { startTime?: number } = {}): void {
     if (this.destroyed || this.planned) return;
