@@ -307,8 +307,8 @@ export class PlaybackEngine {
    * Attaches hls.js to the video on play, once the first segment appended ahead (if any) is in: the
    * MediaSource opened ahead is handed over (hls.js's transfer between instances), open already, with
    * the SourceBuffer holding the first segment. One that could not take the first segment is left:
-   * hls.js opens its own. After the first frame is presented (see `firstFrame`). Not on intent: the click's first frame comes from the player's own append,
-   * on a MediaSource that no hls.js holds yet.
+   * hls.js opens its own. After the first frame is presented (see `firstFrame`). Not on intent: the
+   * click's first frame comes from the player's own append, on a MediaSource that no hls.js holds yet.
    */
   private attachMedia(hls: Hls): void {
     void Promise.all([this.earlyStart, this.firstFrameShown]).then(([early]) => {
