@@ -26,6 +26,12 @@ import { buildCdn, measureCdn } from './cdn-build.js';
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 
+/**
+ * BUILD_SKIP_TYPECHECK=1 (the tests' packed package: `npm test`'s types phase checks the same sources)
+ * emits without the type check (TypeScript's `noCheck`): the same output, 6 of its 14 CPU seconds.
+ */
+const skipTypeCheck = process.env.BUILD_SKIP_TYPECHECK === '1';
+
 function emitNpmBuild(): void {
   const configPath = join(root, 'tsconfig.json');
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
@@ -33,12 +39,23 @@ function emitNpmBuild(): void {
     { ...config, include: ['src'] },
     ts.sys,
     root,
-    { rootDir: join(root, 'src'), outDir: dist, declaration: true, sourceMap: false, noEmit: false, types: ['node'] },
+    {
+      rootDir: join(root, 'src'),
+      outDir: dist,
+      declaration: true,
+      sourceMap: false,
+      noEmit: false,
+      types: ['node'],
+      noCheck: skipTypeCheck,
+    },
     configPath,
   );
   const program = ts.createProgram(parsed.fileNames, parsed.options);
   const result = program.emit();
-  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
+  const before = skipTypeCheck
+    ? [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()]
+    : ts.getPreEmitDiagnostics(program);
+  const diagnostics = [...before, ...result.diagnostics];
   if (diagnostics.length) {
     const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
     throw new Error(`TypeScript build failed:\n${ts.formatDiagnostics(diagnostics, host)}`);

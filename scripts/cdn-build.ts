@@ -36,7 +36,7 @@ export function minifyCssLiterals(): Plugin {
 
 /**
  * Collapses the line breaks and indentation in the markup of Lit `html` and `svg` templates to one
- * space, which HTML renders the same (no template holds a line break inside `<pre>` or a
+ * space (to none before a tag's closing `>` or `/>`), which HTML renders the same (no template holds a line break inside `<pre>` or a
  * `white-space: pre*` element: text with its own line breaks comes in through bindings). The
  * minifier leaves template literals alone; this was ~0.16 KB gzip of the entry. TypeScript's parser
  * finds the templates' static parts, so nothing else in the code is touched.
@@ -63,7 +63,14 @@ export function collapseHtmlLiterals(): Plugin {
       let out = '';
       let at = 0;
       for (const { start, end } of spans.sort((a, b) => a.start - b.start)) {
-        out += code.slice(at, start) + code.slice(start, end).replace(/[ \t]*\n\s*/g, ' ');
+        // A line break before a tag's `>` (the card's templates end tags so, to hold no white space
+        // between them) goes whole; any other collapses to a space.
+        out +=
+          code.slice(at, start) +
+          code
+            .slice(start, end)
+            .replace(/\s*\n\s*(?=\/?>)/g, '')
+            .replace(/[ \t]*\n\s*/g, ' ');
         at = end;
       }
       return { code: out + code.slice(at), map: null };

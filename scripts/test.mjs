@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: lint (ESLint, then Prettier's check) beside the typecheck, Node tests (sandbox, client,
-// proxy, CLI), then browser tests (elements, client in a browser). `npm test -- lint|types|node|browser`
+// proxy, CLI, the packed package), then browser tests (elements, client in a browser), which start
+// beside the last Node files that drive a browser themselves (docs/development.md says how). `npm test -- lint|types|node|browser`
 // runs one part; extra args after it go to that runner (for example `npm test -- browser --files
 // test/elements/**/*.test.ts` or `npm test -- lint src/elements`).
 // The browser part uses the system's Chromium; BROWSERS=all adds Firefox ESR.
 // At the end it prints the time of each phase, the slowest test files and every file that failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -145,7 +146,7 @@ async function phase(name, body) {
   const cpuBefore = childCpu();
   const result = await body();
   const { status, cpu } = typeof result === 'number' ? { status: result, cpu: childCpu() - cpuBefore } : result;
-  phases.push({ name, seconds: seconds(start), cpu, status });
+  phases.push({ name, start, seconds: seconds(start), cpu, status });
   if (status !== 0) console.error(`\n${name} failed (exit ${status}).`);
   return status;
 }
@@ -206,74 +207,105 @@ const types = (buffered = false) =>
 
 /**
  * One Node test file, in a process of its own (node:test runs a file's tests when the file is run),
- * its result and time recorded for the summary. `group` is TEST_GROUP (test/support/browser.ts refuses
- * to start a browser in the concurrent group).
+ * its result, time and CPU recorded for the summary. Its output is kept and printed in one piece when
+ * it ends (files run side by side), and its CPU is that of its own process tree, sampled (childCpu()
+ * would count the files beside it). `group` is TEST_GROUP: test/support/browser.ts refuses to start a
+ * browser in the `concurrent` group (a file that does must say so on its first line).
  */
 async function nodeTestFile(file, group) {
-  const buffered = group === 'concurrent';
   const start = performance.now();
-  const cpu = childCpu();
-  if (!buffered) console.log(`\n# ${file} (alone: it starts a browser)`);
   const ran = await run(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
     env: { ...process.env, TEST_GROUP: group },
-    buffered,
-    // Beside another file, childCpu() would count both: its own process tree is sampled instead.
-    sampleCpu: buffered,
+    buffered: true,
+    sampleCpu: true,
   });
-  const { status, output } = ran;
   const time = seconds(start);
-  files.push({ part: 'node', file, seconds: time, cpu: buffered ? ran.cpu : childCpu() - cpu, status });
-  const verdict = `# ${status === 0 ? 'ok' : `FAILED (exit ${status})`}: ${file}, ${time.toFixed(1)} s`;
-  if (buffered) console.log(`\n${output.trimEnd()}\n${verdict}`);
-  else console.log(verdict);
-  return status;
+  files.push({ part: 'node', file, seconds: time, cpu: ran.cpu, status: ran.status });
+  const verdict = `# ${ran.status === 0 ? 'ok' : `FAILED (exit ${ran.status})`}: ${file}, ${time.toFixed(1)} s`;
+  console.log(`\n${ran.output.trimEnd()}\n${verdict}`);
+  return { status: ran.status, cpu: ran.cpu };
 }
 
-/** The Node test files: those that start a browser (run one at a time) and the others. */
+/** Builds the packed package (test/support/packed-package.ts), or finds it built; reported as a file. */
+async function packedPackageBuild() {
+  const start = performance.now();
+  const name = 'the packed package (test/support/packed-package.ts)';
+  const ran = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PACK], { buffered: true, sampleCpu: true });
+  files.push({ part: 'node', file: name, seconds: seconds(start), cpu: ran.cpu, status: ran.status });
+  console.log(`\n${ran.output.trimEnd()}\n# ${ran.status === 0 ? 'built' : 'FAILED'}: ${name}, ${seconds(start).toFixed(1)} s`);
+  return { status: ran.status, cpu: ran.cpu };
+}
+
+/**
+ * Each Node test file's wall seconds in an idle run (test/test-times.json, rewritten by a run with
+ * TEST_TIMES=write): the longest start first, so that no long file starts last and runs alone.
+ */
+const TIMES_FILE = 'test/test-times.json';
+const recordedTimes = existsSync(TIMES_FILE) ? JSON.parse(readFileSync(TIMES_FILE, 'utf8')) : {};
+const longestFirst = (list) => [...list].sort((a, b) => (recordedTimes[b] ?? 0) - (recordedTimes[a] ?? 0));
+
+function writeTimes() {
+  const times = { ...recordedTimes };
+  for (const { part: from, file, seconds: time, status } of files)
+    if (from === 'node' && status === 0 && file.endsWith('.ts')) times[file] = Number(time.toFixed(1));
+  const sorted = Object.fromEntries(Object.entries(times).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(TIMES_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`# wrote ${TIMES_FILE}`);
+}
+
+/**
+ * The Node test files: those that start a browser (`serial`, one at a time) and the others
+ * (`concurrent`), each list longest first; `packed`: whether any of them needs the packed package.
+ */
 function nodeTestFiles() {
   const all = rest.length && part === 'node' ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
   const text = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-  const serial = all.filter((file) => SERIAL_MARK.test(text(file)));
-  // One file that needs the packed package (test/support/packed-package.ts, the longest build, kept on
-  // disk for the others) first, so that its build overlaps the other files; the other files that need
-  // it last, so that none holds a place waiting for the build.
+  const serial = longestFirst(all.filter((file) => SERIAL_MARK.test(text(file))));
+  // The files that need the packed package (built first beside them: see nodeTests) come last, so
+  // that none holds a place waiting for the build.
   const needsBuild = (file) => /support\/(packed-package|shared-cdn-build)\.js/.test(text(file));
-  const others = all.filter((file) => !serial.includes(file));
-  const [builder, ...waiters] = others.filter(needsBuild);
-  const concurrent = [...(builder ? [builder] : []), ...others.filter((file) => !needsBuild(file)), ...waiters];
-  return { serial, concurrent };
+  const others = longestFirst(all.filter((file) => !serial.includes(file)));
+  const concurrent = [...others.filter((file) => !needsBuild(file)), ...others.filter(needsBuild)];
+  return { serial, concurrent, packed: serial.length > 0 || others.some(needsBuild) };
 }
 
-/** The files that start no browser, `size` at a time. */
-async function concurrentNodeTests(concurrent, size = NODE_CONCURRENCY, name = `node: ${concurrent.length} files, ${size} at a time`) {
-  if (!concurrent.length) return 0;
-  return phase(name, async () => {
+/** Runs `jobs` in turn, one at a time; resolves to the first failure's status (or 0) and their CPU. */
+async function inTurn(jobs) {
+  let status = 0;
+  let cpu = 0;
+  for (const job of jobs) {
+    const result = await job();
+    status ||= result.status;
+    cpu += result.cpu;
+  }
+  return { status, cpu };
+}
+
+/**
+ * The Node test files in two lanes side by side. The files that start no browser run NODE_CONCURRENCY
+ * at a time (they keep the cores busy); beside them, one at a time, the packed package's build and then
+ * the files that start a browser (their first line is `// @test-serial: starts a browser`), which
+ * mostly wait on pages, builds and servers. `whenConcurrentDone` (the browser tests, in a whole run)
+ * starts as soon as the first lane has ended, beside the browser lane's last files; its result is
+ * returned beside the phase's status.
+ */
+async function nodeTests(whenConcurrentDone = async () => 0) {
+  const { serial, concurrent, packed } = nodeTestFiles();
+  let after = Promise.resolve(0);
+  const name = `node: ${concurrent.length} files, ${NODE_CONCURRENCY} at a time, beside ${serial.length} that start a browser, one at a time`;
+  const status = await phase(name, async () => {
+    const browserLane = inTurn([...(packed ? [packedPackageBuild] : []), ...serial.map((file) => () => nodeTestFile(file, 'serial'))]);
     const results = await inPool(
       concurrent.map((file) => () => nodeTestFile(file, 'concurrent')),
-      size,
+      NODE_CONCURRENCY,
     );
-    return results.find((status) => status !== 0) ?? 0;
+    after = whenConcurrentDone();
+    const lane = await browserLane;
+    const failed = results.find((result) => result.status !== 0);
+    return { status: lane.status || (failed?.status ?? 0), cpu: lane.cpu + results.reduce((sum, result) => sum + result.cpu, 0) };
   });
-}
-
-/** The files that start a browser, one at a time. */
-async function serialNodeTests(serial) {
-  if (!serial.length) return 0;
-  return phase(`node: ${serial.length} files that start a browser, one at a time`, async () => {
-    let status = 0;
-    for (const file of serial) status = (await nodeTestFile(file, 'serial')) || status;
-    return status;
-  });
-}
-
-// Node test files that start a browser say so on their first line (`// @test-serial: starts a
-// browser`): they run one at a time, after the others, so that no page competes for the 2 cores of a
-// CI machine (focus, animation frames and layout shifts are what they check). The other files run
-// NODE_CONCURRENCY at a time.
-async function nodeTests() {
-  const { serial, concurrent } = nodeTestFiles();
-  const concurrentStatus = await concurrentNodeTests(concurrent);
-  return (await serialNodeTests(serial)) || concurrentStatus;
+  await after;
+  return status;
 }
 
 // One browser after the other (see web-test-runner.config.mjs): Chromium, then Firefox ESR with
@@ -329,10 +361,12 @@ function printSummary(start) {
   const width = Math.max(...phases.map((p) => p.name.length), 5) + 2;
   const cpu = (value) => (Number.isNaN(value) ? '' : `  (CPU ${value.toFixed(0)} s)`);
   console.log('\n# npm test: time by phase (CPU: the seconds of processor time its commands used)');
-  for (const { name, seconds: time, cpu: used, status } of phases) {
+  // In the order they started (the browser phases start while the Node phase ends).
+  for (const { name, seconds: time, cpu: used, status } of [...phases].sort((a, b) => a.start - b.start)) {
     console.log(`#   ${pad(name, width)}${time.toFixed(1).padStart(6)} s${cpu(used)}${status === 0 ? '' : '  FAILED'}`);
   }
-  console.log(`#   ${pad('total', width)}${seconds(start).toFixed(1).padStart(6)} s`);
+  const totalCpu = phases.reduce((sum, { cpu: used }) => sum + used, 0);
+  console.log(`#   ${pad('total', width)}${seconds(start).toFixed(1).padStart(6)} s${cpu(totalCpu)}`);
   const count = Number(process.env.TEST_SLOWEST) || 8;
   const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, count);
   if (slowest.length > 1) {
@@ -367,39 +401,22 @@ else if (part === 'browser') failed = await browserTests();
 else {
   // Lint and the typecheck each keep one core busy: side by side, then the tests (a file that does not
   // type-check would only fail in them with a less clear message).
-  const typesStatus = await phase(
-    process.env.TEST_OVERLAP === '1' ? 'lint + types + the packed package, side by side' : 'lint + types, side by side',
-    async () => {
-      // With TEST_OVERLAP=1 the browser-starting Node files come first: the package they test is built
-      // here too (test/support/packed-package.ts keeps it on disk for them).
-      const pack =
-        process.env.TEST_OVERLAP === '1'
-          ? [run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PACK], { buffered: true })]
-          : [];
-      const [linted, typed, packed] = await Promise.all([lint(true), types(true), ...pack]);
-      if (packed) console.log(`\n${packed.output.trimEnd()}\n# the packed package: ${packed.status === 0 ? 'built' : 'FAILED'}`);
-      console.log(`\n${linted.output.trimEnd()}\n# lint: ${linted.status === 0 ? 'ok' : 'FAILED'}`);
-      console.log(`\n${typed.output.trimEnd()}\n# types: ${typed.status === 0 ? 'ok' : 'FAILED'}`);
-      failed += linted.status === 0 ? 0 : 1;
-      return typed.status;
-    },
-  );
+  const typesStatus = await phase('lint + types, side by side', async () => {
+    const [linted, typed] = await Promise.all([lint(true), types(true)]);
+    console.log(`\n${linted.output.trimEnd()}\n# lint: ${linted.status === 0 ? 'ok' : 'FAILED'}`);
+    console.log(`\n${typed.output.trimEnd()}\n# types: ${typed.status === 0 ? 'ok' : 'FAILED'}`);
+    failed += linted.status === 0 ? 0 : 1;
+    return typed.status;
+  });
   if (typesStatus !== 0) failed++;
-  else if (process.env.TEST_OVERLAP === '1') {
-    // Opt-in (measure it on the machine that runs CI): the browser-starting Node files first, alone;
-    // then the browser tests, with the other Node files beside them one at a time (they start no
-    // browser and mostly keep one core busy, while a browser test mostly waits on frames and timers).
-    const { serial, concurrent } = nodeTestFiles();
-    failed += (await serialNodeTests(serial)) === 0 ? 0 : 1;
-    const statuses = await Promise.all([
-      browserTests(),
-      concurrentNodeTests(concurrent, 1, `node: ${concurrent.length} files, beside the browsers`),
-    ]);
-    failed += statuses.filter((status) => status !== 0).length;
-  } else {
-    failed += (await nodeTests()) === 0 ? 0 : 1;
-    failed += (await browserTests()) === 0 ? 0 : 1;
+  else {
+    // The browser tests start when the Node files that start no browser have ended, beside the last
+    // of the files that do (each in a headless browser of its own: neither takes the other's focus).
+    let browserStatus = 0;
+    const nodeStatus = await nodeTests(async () => (browserStatus = await browserTests()));
+    failed += (nodeStatus === 0 ? 0 : 1) + (browserStatus === 0 ? 0 : 1);
   }
 }
+if (process.env.TEST_TIMES === 'write') writeTimes();
 printSummary(start);
 process.exit(failed ? 1 : 0);

@@ -39,13 +39,31 @@ import {
  * styles), or the end of a card (flattened in a wall: flat-cards.ts).
  */
 const MARKUP = new RegExp(
-  `<!--(?:lit-part[^>]*|\\/lit-part|lit-node \\d+|\\?[^>]*)-->|<\\?>|<\\/template>|<\\/${FLAT_CARD_TAG}\\s*>|<style>\\0([^\\0]+)\\0([^<]*)<\\/style>|<([a-zA-Z][\\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>`,
+  `<!--(?:lit-part[^>]*|\\/lit-part|lit-node \\d+|\\?[^>]*)-->|<\\?>|<\\/template>|<\\/${FLAT_CARD_TAG}\\s*>|<style>\\0([^\\0]+)\\0([^<]*)<\\/style>|<([a-zA-Z][\\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<\\x01(\\d+)>`,
   'g',
 );
 
 /** The placeholder the renderer writes at the start of a shadow root's `<style>` for `sheet`. */
 export function stylePlaceholder(sheet: string): string {
   return `\0${sheet}\0`;
+}
+
+/**
+ * A shadow root's content written already compact (template-string.ts), with its start tags' tokens:
+ * compactMarkup does not read it again, it only counts the tokens for the root's styles and, in a
+ * flattened card, gives its ids the card's prefix.
+ */
+export interface WrittenShadow {
+  readonly html: string;
+  readonly tokens: ReadonlySet<string>;
+}
+
+/**
+ * The placeholder the renderer writes for the content of a shadow root that is `written[index]` (a
+ * `<` that no data can write: Lit escapes it in text and attributes).
+ */
+export function writtenPlaceholder(index: number): string {
+  return `<\x01${index}>`;
 }
 
 /** White space alone between two tags, with a line break in it. */
@@ -74,7 +92,7 @@ function lineBreaksOf(_: string, space: string): string {
 }
 
 /** A start tag's attributes with their white space collapsed outside values, none before `>` or `/>`. */
-function tidyAttributes(attributes: string): string {
+export function tidyAttributes(attributes: string): string {
   if (!/\s\s|[\t\n\r]|\s\/?$/.test(attributes)) return attributes;
   return attributes.replace(/("[^"]*"|'[^']*')|\s+/g, (_, quoted?: string) => quoted ?? ' ').replace(/\s+(\/?)$/, '$1');
 }
@@ -124,6 +142,7 @@ interface Root {
 export function compactMarkup(
   html: string,
   sheets: (name: string) => ShadowStyleSheet,
+  written: readonly WrittenShadow[] = [],
   fullNames: ReadonlySet<string> = new Set(),
 ): string {
   const out: string[] = [];
@@ -142,10 +161,15 @@ export function compactMarkup(
   const flat = flattenable(sheets(FLAT_CARD_TAG).css);
   let copied = 0;
   for (const match of html.matchAll(MARKUP)) {
-    const [all, sheet, css, tag, attributes] = match;
+    const [all, sheet, css, tag, attributes, content] = match;
     out.push(html.slice(copied, match.index));
     copied = match.index + all.length;
-    if (sheet !== undefined) {
+    if (content !== undefined) {
+      const shadow = written[Number(content)];
+      if (!root || !shadow) throw new Error('compactMarkup: written content outside a shadow root');
+      for (const token of shadow.tokens) root.markup.add(token);
+      out.push(root.flat === undefined ? shadow.html : withCardIds(shadow.html, root.flat));
+    } else if (sheet !== undefined) {
       if (!root || root.style) throw new Error('compactMarkup: a style placeholder outside a shadow root');
       if (root.flat !== undefined && css) throw new Error('compactMarkup: a flattened card with styles of its own');
       root.style = { sheet, at: root.flat === undefined ? out.push('<style>', '', css!, '</style>') - 3 : -1 };
@@ -221,8 +245,21 @@ function flatCardCss(roots: readonly Root[], cardSheet: ShadowStyleSheet): Map<R
   return css;
 }
 
-/** A shadow root's `<style>` element (its CSS has no `</style>`: our own, minified). */
-const STYLE_ELEMENT = /<style>[\s\S]*?<\/style>/g;
+/**
+ * The text of each `<style>` element in the markup, and where it starts (its CSS has no `</style>`: our
+ * own, minified), found with `indexOf`: the markup of a large wall is hundreds of kilobytes, its styles
+ * a few.
+ */
+function styleElements(markup: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (let start = markup.indexOf('<style>'); start >= 0; start = markup.indexOf('<style>', start)) {
+    const end = markup.indexOf('</style>', start);
+    if (end < 0) break;
+    found.push({ start: start + 7, end });
+    start = end;
+  }
+  return found;
+}
 
 /** The elements' private custom properties (`--_t-background`), never set by a page. */
 const PRIVATE_PROPERTY = /--_[\w-]+/g;
@@ -239,9 +276,11 @@ const PRIVATE_PROPERTY = /--_[\w-]+/g;
  * must find it in the server's markup meanwhile (a portrait video was drawn 16:9 for those frames).
  */
 function withShortPrivateNames(markup: string, fullNames: ReadonlySet<string>): string {
+  const styles = styleElements(markup);
+  if (!styles.length) return markup;
   const names = new Map<string, string>();
   const taken = new Set<string>();
-  for (const [style] of markup.matchAll(STYLE_ELEMENT)) for (const [name] of style.matchAll(PRIVATE_PROPERTY)) taken.add(name);
+  for (const { start, end } of styles) for (const [name] of markup.slice(start, end).matchAll(PRIVATE_PROPERTY)) taken.add(name);
   let next = 0;
   const shortName = (name: string) => {
     if (fullNames.has(name)) return name;
@@ -253,7 +292,13 @@ function withShortPrivateNames(markup: string, fullNames: ReadonlySet<string>): 
     }
     return short;
   };
-  return markup.replace(STYLE_ELEMENT, (style) => style.replace(PRIVATE_PROPERTY, shortName));
+  let out = '';
+  let copied = 0;
+  for (const { start, end } of styles) {
+    out += markup.slice(copied, start) + markup.slice(start, end).replace(PRIVATE_PROPERTY, shortName);
+    copied = end;
+  }
+  return out + markup.slice(copied);
 }
 
 /**

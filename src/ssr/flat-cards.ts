@@ -103,6 +103,18 @@ function subjectStart(selector: string): number {
   return start;
 }
 
+/** The tokens a subject's markup needs, by its text: a wall's few selectors, read once each. */
+const subjectNeeds = new Map<string, readonly string[]>();
+
+function subjectTokens(subject: string): readonly string[] {
+  let needs = subjectNeeds.get(subject);
+  if (!needs) {
+    needs = requirementOf(subject).markup;
+    if (subjectNeeds.size < 1024) subjectNeeds.set(subject, needs);
+  }
+  return needs;
+}
+
 /** A selector's trailing pseudo-element (`::before`, `::part(x)`). */
 const PSEUDO_ELEMENT = /::[\w-]+(?:\([^)]*\))?$/;
 
@@ -121,7 +133,7 @@ export function wallStylesBesideCards(wallCss: string, cardTokens: Tokens): stri
     const start = subjectStart(selector);
     const subject = selector.slice(start);
     if (subject.startsWith(':host') || subject.includes(`.${FLAT_CARD_CLASS}`)) return selector;
-    if (!requirementOf(subject).markup.every((token) => cardTokens.has(token))) return selector;
+    if (!subjectTokens(subject).every((token) => cardTokens.has(token))) return selector;
     const pseudoElement = PSEUDO_ELEMENT.exec(subject)?.index ?? subject.length;
     const pseudo = PSEUDO_ELEMENT.exec(original)?.[0] ?? '';
     reaching.set(pseudo, (reaching.get(pseudo) ?? new Set()).add(original.slice(0, original.length - pseudo.length)));

@@ -64,10 +64,10 @@ import {
 import { cardJsonLdScript, checkJsonLdOptions, wallJsonLdScript, type JsonLdOptions } from './json-ld.js';
 import { prepareServerSanitizer } from './sanitize-node.js';
 import { scriptJson } from './script-json.js';
-import { compactMarkup, stylePlaceholder } from './compact-markup.js';
+import { compactMarkup, stylePlaceholder, writtenPlaceholder, type WrittenShadow } from './compact-markup.js';
 import { ShadowStyleSheet } from './shadow-styles.js';
 import { refusedUrlFields } from './refused-urls.js';
-import { templateString, templateStrings } from './template-string.js';
+import { LIT_RENDERER_ONLY, templateString } from './template-string.js';
 
 export { scriptJson } from './script-json.js';
 export { renderForm, type FormAttributes, type RenderFormOptions } from './form.js';
@@ -370,6 +370,16 @@ const SLIDES_IN_VIEW = [2, 3]
   .concat('[part=carousel]:not(.autoplay) .batch>.slide:nth-child(n+4){max-block-size:0}')
   .join('');
 
+/**
+ * What a render hands down to its element renderers (Lit's renderer spreads it into the RenderInfo it
+ * passes them): the shadow roots' contents written as strings so far, and whether none may be
+ * ({@link LIT_RENDERER_ONLY}).
+ */
+interface ServerRenderInfo extends RenderInfo {
+  readonly written: WrittenShadow[];
+  readonly litRendererOnly: boolean;
+}
+
 class ServerElementRenderer extends LitElementRenderer {
   /** The element's class, which says how the element renders on the server. */
   private get elementClass(): ServerRenderable {
@@ -387,11 +397,14 @@ class ServerElementRenderer extends LitElementRenderer {
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
     for (const [name] of css.matchAll(DECLARED_PRIVATE_PROPERTY)) CSSOM_PROPERTIES.add(name);
-    // A root with no element inside (a wall's card) is written at once (template-string.ts), others by
-    // Lit's renderer, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
+    // A root with no element inside (a wall's card) is written at once, compact (template-string.ts),
+    // and stands in Lit's text as a placeholder that compactMarkup does not read again; others are
+    // Lit's renderer's, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
     // `render()` is protected in LitElement's type, as in Lit's own renderer (which reads it the same way).
     const result = (this.element as unknown as { render(): unknown }).render();
-    const content = (templateStrings.enabled ? templateString(result) : undefined) ?? (() => renderValue(result, renderInfo));
+    const { written, litRendererOnly } = renderInfo as ServerRenderInfo;
+    const string = litRendererOnly ? undefined : templateString(result);
+    const content = string ? writtenPlaceholder(written.push(string) - 1) : () => renderValue(result, renderInfo);
     // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
     // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
     // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
@@ -448,8 +461,13 @@ async function renderElement(
     data === undefined ? nothing : unsafeHTML(island(data)),
   ];
   const template: TemplateResult = html(strings, ...values);
-  const markup = await pageLang.run(page.lang, () => collectResult(render(template, { elementRenderers: [ServerElementRenderer] })));
-  return compactMarkup(markup, sheetNamed, CSSOM_PROPERTIES);
+  const renderInfo: Partial<ServerRenderInfo> = {
+    elementRenderers: [ServerElementRenderer],
+    written: [],
+    litRendererOnly: (page as { [LIT_RENDERER_ONLY]?: boolean })[LIT_RENDERER_ONLY] === true,
+  };
+  const markup = await pageLang.run(page.lang, () => collectResult(render(template, renderInfo)));
+  return compactMarkup(markup, sheetNamed, renderInfo.written, CSSOM_PROPERTIES);
 }
 
 /** The read client of a data source, or `undefined` when there is none. */

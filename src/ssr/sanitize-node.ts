@@ -49,15 +49,33 @@ export function plainHighlights(text: string): TextSegment[] | undefined {
   return marked ? undefined : segments;
 }
 
+/** How many of DOMPurify's answers the server keeps, and the longest text it keeps one for. */
+const PURIFIED_KEPT = 1024;
+const PURIFIED_TEXT_MAX = 16_384;
+
 /**
  * DOMPurify for purify-segments.ts, with the plain texts above built as the fragment DOMPurify would
  * return (in one jsdom document made once), and anything else handed to DOMPurify itself.
  */
 function serverPurifier(purifier: Purifier, document: Document): Purifier {
+  /** What DOMPurify made of the texts it was given under the card's policy, by their text (see below). */
+  const purified = new Map<string, DocumentFragment>();
   const sanitize = (dirty: string, config: Record<string, unknown>): DocumentFragment => {
-    const segments =
-      config.RETURN_DOM_FRAGMENT && config.ALLOWED_TAGS === SANITIZE_CONFIG.ALLOWED_TAGS ? plainHighlights(dirty) : undefined;
-    if (!segments) return purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
+    const cardPolicy = config.RETURN_DOM_FRAGMENT && config.ALLOWED_TAGS === SANITIZE_CONFIG.ALLOWED_TAGS;
+    const segments = cardPolicy ? plainHighlights(dirty) : undefined;
+    if (!segments) {
+      if (!cardPolicy) return purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
+      // A server renders the same testimonials again and again (each wall, page and language that
+      // shows them), and DOMPurify parses each text into a new jsdom document: its answer is kept
+      // (a bounded number, short texts only) and each caller gets a copy, which it cannot change.
+      let fragment = purified.get(dirty);
+      if (!fragment) {
+        fragment = purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
+        if (purified.size < PURIFIED_KEPT && dirty.length <= PURIFIED_TEXT_MAX) purified.set(dirty, fragment);
+        else return fragment;
+      }
+      return fragment.cloneNode(true) as DocumentFragment;
+    }
     const fragment = document.createDocumentFragment();
     for (const { text, marked } of segments) {
       const node = document.createTextNode(text);

@@ -266,23 +266,32 @@ const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 /** The tokens of start tags' attributes, by their text: a wall repeats the same few tags many times. */
 const attributeTokenCache = new Map<string, readonly string[]>();
 
-/** Adds the tokens of one start tag's attributes (`[name]`, `[name=value]`, `.class`) to `tokens`. */
-export function addAttributeTokens(attributes: string, tokens: Set<string>): void {
+/** Adds the tokens of one attribute (`[name]`, `[name=value]`, and `.class` for each class) to `tokens`. */
+export function addAttributeToken(name: string, value: string | undefined, tokens: { add(token: string): unknown }): void {
+  tokens.add(`[${name}]`);
+  if (value === undefined) return;
+  tokens.add(`[${name}=${value}]`);
+  if (name === 'class') for (const className of value.split(/\s+/)) if (className) tokens.add(`.${className}`);
+}
+
+/** The tokens of one start tag's attributes (`[name]`, `[name=value]`, `.class`), in order. */
+export function attributeTokens(attributes: string): readonly string[] {
   let found = attributeTokenCache.get(attributes);
   if (!found) {
     const list: string[] = [];
-    for (const [, name, double, single, bare] of attributes.matchAll(ATTRIBUTE)) {
-      const value = double ?? single ?? bare;
-      list.push(`[${name!.toLowerCase()}]`);
-      if (value === undefined) continue;
-      list.push(`[${name!.toLowerCase()}=${value}]`);
-      if (name === 'class') for (const className of value.split(/\s+/)) if (className) list.push(`.${className}`);
-    }
+    const into = { add: (token: string) => list.push(token) };
+    for (const [, name, double, single, bare] of attributes.matchAll(ATTRIBUTE))
+      addAttributeToken(name!.toLowerCase(), double ?? single ?? bare, into);
     found = list;
     // Tags with data in them (a name, a link) are each new: remember only so many.
     if (attributeTokenCache.size < 4096) attributeTokenCache.set(attributes, found);
   }
-  for (const token of found) tokens.add(token);
+  return found;
+}
+
+/** Adds the tokens of one start tag's attributes to `tokens`. */
+export function addAttributeTokens(attributes: string, tokens: Set<string>): void {
+  for (const token of attributeTokens(attributes)) tokens.add(token);
 }
 
 /** A selector that is the host alone, with attribute conditions at most: `:host`, `:host([theme=dark])`. */
@@ -367,5 +376,14 @@ export function mapSelectors(css: string, map: (selector: string) => string): st
             : rule.text,
       )
       .join('');
-  return write(parseRules(css));
+  let rules = parsedSheets.get(css);
+  if (!rules) {
+    rules = parseRules(css);
+    // A server renders a bounded set of shapes (a wall's cut styles): parsed once each; bound it anyway.
+    if (parsedSheets.size < 256) parsedSheets.set(css, rules);
+  }
+  return write(rules);
 }
+
+/** The style sheets {@link mapSelectors} has parsed, by their text. */
+const parsedSheets = new Map<string, readonly Rule[]>();

@@ -1,29 +1,38 @@
 /**
  * A Lit template result written to an HTML string at once, for the templates of an element whose shadow
- * root holds no other element to render: the same text, after compactMarkup, as Lit's server renderer
- * writes for them, at a fraction of the cost (a wall of 1,000 cards made 1,000 sets of part objects,
- * thunks and marker comments, then collected them as garbage).
+ * root holds no other element to render: the same text as Lit's server renderer writes for them once
+ * compactMarkup has tidied it, at a fraction of the cost (a wall of 1,000 cards made 1,000 sets of part
+ * objects, thunks and marker comments, then collected them as garbage, and compactMarkup then read all
+ * of that text again to take the markers out, tidy each start tag and collect its tokens).
  *
  * It is the element's own `render()` and templates that are written: nothing here knows a card. Lit's
- * renderer is what the text must equal (test/ssr/template-string.node.test.ts compares the two over
- * the sandbox's data, hostile texts, every layout and languages), so this follows its rules:
+ * renderer followed by compactMarkup is what the text must equal (test/ssr/template-string.node.test.ts
+ * compares the two over the sandbox's data, hostile texts, every layout and languages), so this follows
+ * their rules:
  *
- * - static text is written as the template has it; a child value as Lit writes it: a string or number
- *   escaped, a template result in place, an iterable item by item, `nothing`, `noChange`, `null` and
- *   `undefined` as nothing;
- * - an attribute binding with one value (`name=${v}` or `name="${v}"`) is `name="v"` escaped, left out
- *   for `nothing` (and `noChange`), `name=""` for `null` and `undefined` (Lit's server renderer does so);
- * - event bindings (`@click`) and element bindings (`${directive()}`) write nothing, as in Lit's.
+ * - static text is written as the template has it, its start tags tidied once per template (white space
+ *   between attributes collapsed to one space, none before `>` or `/>`, as compactMarkup tidies them);
+ *   a child value as Lit writes it: a string or number escaped, a template result in place, an iterable
+ *   item by item, `nothing`, `noChange`, `null` and `undefined` as nothing;
+ * - an attribute binding with one value (`name=${v}` or `name="${v}"`) is ` name="v"` escaped, left out
+ *   with the white space before it for `nothing` (and `noChange`), `name=""` for `null` and `undefined`
+ *   (Lit's server renderer does so);
+ * - event bindings (`@click`) and element bindings (`${directive()}`) write nothing, as in Lit's;
+ * - Lit's hydration markers are not written (compactMarkup takes them out of Lit's text).
  *
- * Lit's hydration markers are not written: compactMarkup takes them out of Lit's text anyway.
+ * And it tells the tokens of every start tag it wrote (`tag`, `[name]`, `[name=value]`, `.class`, as
+ * shadow-styles.ts' addAttributeTokens reads them), the static ones found once per template, so that
+ * compactMarkup can cut the root's styles without reading the HTML again.
  *
  * Anything else (a custom element, which needs its own renderer and shadow root; a directive; an
  * attribute with text around its value; a property or boolean binding; a comment, `<slot>` or raw-text
- * element; a compiled template) makes `templateString` answer `undefined`, and the caller renders with
- * Lit's renderer instead.
+ * element; a compiled template) makes the writer answer `undefined`, and the caller renders with Lit's
+ * renderer instead.
  */
 import { noChange, nothing } from 'lit';
 import { escapeHtml } from '@lit-labs/ssr/lib/util/escape-html.js';
+import { tidyAttributes, type WrittenShadow } from './compact-markup.js';
+import { addAttributeToken, attributeTokens } from './shadow-styles.js';
 
 /** What a binding writes. */
 const enum Binding {
@@ -35,11 +44,17 @@ const enum Binding {
 
 /** A template's strings as the writer reads them: the text around each binding, and each binding. */
 interface Compiled {
-  /** Text before binding `i` is `texts[i]`; `texts` has one more entry than `bindings`. */
+  /**
+   * Text before binding `i` is `texts[i]`, its start tags tidied; `texts` has one more entry than
+   * `bindings`. An attribute binding's name and the white space before it are not in it: the binding
+   * writes ` name="value"`, or nothing.
+   */
   readonly texts: readonly string[];
   readonly bindings: readonly Binding[];
   /** The attribute's name, for an attribute binding. */
   readonly names: readonly (string | undefined)[];
+  /** The tokens of the template's static start tags and attributes (shadow-styles.ts). */
+  readonly tokens: readonly string[];
 }
 
 /** Thrown inside the writer when a value or a template is one it leaves to Lit's renderer. */
@@ -51,6 +66,49 @@ const APART = new Set(['script', 'style', 'textarea', 'title', 'template', 'slot
 /** `name=` or `name="` (or `'`) ending a string inside a start tag: an attribute binding. */
 const ATTRIBUTE_BINDING = /\s([^\s"'>/=]+)=(["']?)$/;
 
+/** A start tag's name at the start of a string (`<p`, `<path`; not `</p`). */
+const START_TAG = /^<([a-zA-Z][^\s/>]*)/;
+
+/**
+ * One of a template's strings (from `start`, `inStartTag` there) with its start tags tidied as
+ * compactMarkup tidies Lit's, and their tokens added to `tokens`. A string that ends inside a start tag
+ * ends before a binding, which writes its own white space: none is left at its end.
+ */
+function tidyText(text: string, inStartTag: boolean, tokens: string[]): string {
+  let out = '';
+  let attributes = '';
+  let quote = '';
+  const endTag = () => {
+    out += tidyAttributes(attributes);
+    tokens.push(...attributeTokens(attributes));
+    attributes = '';
+  };
+  for (let at = 0; at < text.length; at++) {
+    const character = text[at]!;
+    if (!inStartTag) {
+      const tag = character === '<' ? START_TAG.exec(text.slice(at, at + 64)) : null;
+      if (tag) {
+        out += tag[0];
+        tokens.push(tag[1]!.toLowerCase());
+        inStartTag = true;
+        at += tag[0].length - 1;
+      } else out += character;
+    } else if (quote) {
+      attributes += character;
+      if (character === quote) quote = '';
+    } else if (character === '>') {
+      endTag();
+      out += '>';
+      inStartTag = false;
+    } else {
+      if (character === '"' || character === "'") quote = character;
+      attributes += character;
+    }
+  }
+  if (inStartTag) endTag();
+  return out;
+}
+
 /** Each template's strings compiled once (`null`: one the writer leaves to Lit's renderer). */
 const compiled = new WeakMap<TemplateStringsArray, Compiled | null>();
 
@@ -58,7 +116,10 @@ function compile(strings: TemplateStringsArray): Compiled | null {
   const texts: string[] = [];
   const bindings: Binding[] = [];
   const names: (string | undefined)[] = [];
+  const tokens: string[] = [];
   let inTag = false;
+  /** Whether the tag `inTag` is in is a start tag (an end tag is not tidied, as in compactMarkup). */
+  let inStartTag = false;
   /** The quote an attribute value is open in (`''`: none), and where in the string it opened. */
   let quote = '';
   let quoteAt = -1;
@@ -73,13 +134,14 @@ function compile(strings: TemplateStringsArray): Compiled | null {
       quote = '';
       start = 1;
     }
+    const startsInStartTag = inStartTag;
     for (let at = start; at < text.length; at++) {
       const character = text[at]!;
       if (quote) {
         if (character === quote) quote = '';
       } else if (inTag) {
         if (character === '"' || character === "'") [quote, quoteAt] = [character, at];
-        else if (character === '>') inTag = false;
+        else if (character === '>') inTag = inStartTag = false;
       } else if (character === '<') {
         const tag = /^<\/?([a-zA-Z][^\s/>]*)/.exec(text.slice(at, at + 64));
         if (!tag) {
@@ -90,6 +152,7 @@ function compile(strings: TemplateStringsArray): Compiled | null {
         const name = tag[1]!.toLowerCase();
         if (name.includes('-') || APART.has(name)) return null;
         inTag = true;
+        inStartTag = text[at + 1] !== '/';
         at += tag[0].length - 1;
       }
     }
@@ -104,8 +167,8 @@ function compile(strings: TemplateStringsArray): Compiled | null {
         if (name!.startsWith('.') || name!.startsWith('?')) return null;
         bindings.push(name!.startsWith('@') ? Binding.Silent : Binding.Attribute);
         names.push(name);
-        // The text keeps the white space before the name, as Lit's renderer does.
-        end = text.length - written.length + 1;
+        // The binding writes its own white space before the name.
+        end = text.length - written.length;
         after = quoted || '=';
       } else {
         // An element binding (`<div ${directive()}>`) follows white space in the tag.
@@ -114,9 +177,9 @@ function compile(strings: TemplateStringsArray): Compiled | null {
         names.push(undefined);
       }
     }
-    texts.push(text.slice(start, end));
+    texts.push(tidyText(text.slice(start, end), startsInStartTag, tokens));
   }
-  return quote || inTag ? null : { texts, bindings, names };
+  return quote || inTag ? null : { texts, bindings, names, tokens: [...new Set(tokens)] };
 }
 
 interface TemplateLike {
@@ -129,7 +192,13 @@ function isDirective(value: unknown): boolean {
   return typeof value === 'object' && value !== null && '_$litDirective$' in value;
 }
 
-function templateText(result: TemplateLike): string {
+/** What one root's writing collects: its tokens, and the templates whose static tokens are among them. */
+interface Collected {
+  readonly tokens: Set<string>;
+  readonly templates: Set<Compiled>;
+}
+
+function templateText(result: TemplateLike, collected: Collected): string {
   // 1 html, 2 svg, 3 mathml: written as they are; a compiled template is Lit's to render.
   if (typeof result._$litType$ !== 'number') throw UNSUPPORTED;
   let template = compiled.get(result.strings);
@@ -144,41 +213,56 @@ function templateText(result: TemplateLike): string {
   for (let index = 0; index < bindings.length; index++) {
     const value = values[index];
     const binding = bindings[index];
-    if (binding === Binding.Child) html += valueText(value);
+    if (binding === Binding.Child) html += valueText(value, collected);
     else if (binding === Binding.Attribute) {
       if (isDirective(value)) throw UNSUPPORTED;
       if (value !== nothing && value !== noChange) {
-        html += `${names[index]!}="${escapeHtml(typeof value === 'string' ? value : value == null ? '' : String(value))}"`;
+        const name = names[index]!;
+        const text = escapeHtml(typeof value === 'string' ? value : value == null ? '' : String(value));
+        html += ` ${name}="${text}"`;
+        addAttributeToken(name.toLowerCase(), text, collected.tokens);
       }
     }
     html += texts[index + 1]!;
   }
+  // A card writes the same few templates many times (a star, a paragraph): their static tokens once.
+  if (!collected.templates.has(template)) {
+    collected.templates.add(template);
+    for (const token of template.tokens) collected.tokens.add(token);
+  }
   return html;
 }
 
-function valueText(value: unknown): string {
+function valueText(value: unknown, collected: Collected): string {
   if (typeof value === 'string') return escapeHtml(value);
   if (value === nothing || value === noChange || value === null || value === undefined) return '';
   if (typeof value !== 'object') return escapeHtml(String(value));
-  if ('_$litType$' in value) return templateText(value as TemplateLike);
+  if ('_$litType$' in value) return templateText(value as TemplateLike, collected);
   if (isDirective(value)) throw UNSUPPORTED;
   if (Symbol.iterator in value) {
     let html = '';
-    for (const item of value as Iterable<unknown>) html += valueText(item);
+    for (const item of value as Iterable<unknown>) html += valueText(item, collected);
     return html;
   }
   return escapeHtml(String(value));
 }
 
-/** `value` (what an element's `render()` answers) as HTML, or `undefined` when it is Lit's renderer's to write. */
-export function templateString(value: unknown): string | undefined {
+/**
+ * `value` (what an element's `render()` answers) as HTML with the tokens of its start tags, or
+ * `undefined` when it is Lit's renderer's to write.
+ */
+export function templateString(value: unknown): WrittenShadow | undefined {
+  const collected: Collected = { tokens: new Set(), templates: new Set() };
   try {
-    return valueText(value);
+    return { html: valueText(value, collected), tokens: collected.tokens };
   } catch (error) {
     if (error === UNSUPPORTED) return undefined;
     throw error;
   }
 }
 
-/** Whether elements' shadow roots are written by `templateString` (tests compare it with Lit's renderer). */
-export const templateStrings = { enabled: true };
+/**
+ * The render option that writes every shadow root with Lit's renderer (then compactMarkup), not this
+ * writer: the tests compare the two. A symbol, so no option of the public API can be it by chance.
+ */
+export const LIT_RENDERER_ONLY = Symbol('testimonial-elements/ssr: Lit renderer only');

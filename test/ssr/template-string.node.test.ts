@@ -6,33 +6,29 @@
  * Lit's renderer, and Lit's rules it follows for values.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { html, nothing, svg } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { Testimonial } from '../../src/client/types.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { renderCard, renderVideo, renderWall, type RenderWallOptions } from '../../src/ssr/index.js';
-import { templateString, templateStrings } from '../../src/ssr/template-string.js';
+import { LIT_RENDERER_ONLY, templateString } from '../../src/ssr/template-string.js';
 import { sampleTestimonial, videoTestimonial } from '../elements/testimonial-card/fixtures.js';
 import { hostileTestimonials } from './hostile.js';
 
+/** Options to spread into a render's: every shadow root written by Lit's renderer (then compactMarkup), or not. */
+type Mode = { readonly [LIT_RENDERER_ONLY]?: true };
+
 /** The HTML with Lit's renderer, then with the string writer. */
-async function bothWays(render: () => Promise<string>): Promise<[string, string]> {
-  templateStrings.enabled = false;
-  try {
-    const lit = await render();
-    templateStrings.enabled = true;
-    return [lit, await render()];
-  } finally {
-    templateStrings.enabled = true;
-  }
+async function bothWays(render: (mode: Mode) => Promise<string>): Promise<[string, string]> {
+  return [await render({ [LIT_RENDERER_ONLY]: true }), await render({})];
 }
 
 /** A carousel's track id counts the walls rendered in the process: the only text that differs between two renders. */
 const sameRender = (html: string) => html.replace(/testimonial-wall-track-\d+/g, 'testimonial-wall-track');
 
-async function assertSame(what: string, render: () => Promise<string>): Promise<void> {
+async function assertSame(what: string, render: (mode: Mode) => Promise<string>): Promise<void> {
   const [lit, written] = await bothWays(render);
   if (sameRender(lit) === sameRender(written)) return;
   let at = 0;
@@ -53,10 +49,6 @@ before(async () => {
   assert.ok(sandboxTestimonials.some((testimonial) => testimonial.type === 'video'));
 });
 
-after(() => {
-  templateStrings.enabled = true;
-});
-
 /** Testimonials that take the card's other paths: missing fields, half and no ratings, highlights, bare ampersands. */
 function oddTestimonials(): Testimonial[] {
   const bare = { customer_avatar: null, customer_company_logo: null, customer_tagline: null, customer_username: null, customer_url: null };
@@ -75,15 +67,19 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
   for (const layout of ['masonry', 'grid', 'list', 'carousel', 'marquee']) {
     it(`renderWall of 12 sandbox testimonials, ${layout}, in English, German and Arabic`, async () => {
       const options: RenderWallOptions = { testimonials: sandboxTestimonials.slice(0, 12), attributes: { layout, endpoint: '/api' } };
-      await assertSame(`${layout}`, () => renderWall(options));
-      await assertSame(`${layout} lang=de`, () => renderWall({ ...options, attributes: { ...options.attributes, lang: 'de' } }));
-      await assertSame(`${layout} in an Arabic page`, () => renderWall({ ...options, lang: 'ar' }));
+      await assertSame(`${layout}`, (mode) => renderWall({ ...options, ...mode }));
+      await assertSame(`${layout} lang=de`, (mode) =>
+        renderWall({ ...options, ...mode, attributes: { ...options.attributes, lang: 'de' } }),
+      );
+      await assertSame(`${layout} in an Arabic page`, (mode) => renderWall({ ...options, ...mode, lang: 'ar' }));
     });
   }
 
   it('renderWall of 100 sandbox testimonials, grid, in English and in an Arabic page', async () => {
     for (const lang of [undefined, 'ar']) {
-      await assertSame(`grid ${lang}`, () => renderWall({ testimonials: sandboxTestimonials, lang, attributes: { endpoint: '/api' } }));
+      await assertSame(`grid ${lang}`, (mode) =>
+        renderWall({ ...mode, testimonials: sandboxTestimonials, lang, attributes: { endpoint: '/api' } }),
+      );
     }
   });
 
@@ -109,7 +105,9 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
       ['carousel', 1],
     ] as const) {
       for (const display of displays.slice(0, some)) {
-        await assertSame(`${layout} ${JSON.stringify(display)}`, () => renderWall({ testimonials, attributes: { layout, ...display } }));
+        await assertSame(`${layout} ${JSON.stringify(display)}`, (mode) =>
+          renderWall({ ...mode, testimonials, attributes: { layout, ...display } }),
+        );
       }
     }
   });
@@ -117,31 +115,66 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
   it('renderCard and renderVideo', async () => {
     for (const testimonial of [...oddTestimonials(), ...hostileTestimonials().slice(0, 5), sandboxTestimonials[0]!]) {
       for (const lang of [undefined, 'ar', 'de']) {
-        await assertSame(`card ${testimonial.id} ${lang}`, () => renderCard(testimonial, { lang, attributes: { 'show-tags': true } }));
+        await assertSame(`card ${testimonial.id} ${lang}`, (mode) =>
+          renderCard(testimonial, { ...mode, lang, attributes: { 'show-tags': true } }),
+        );
       }
     }
-    await assertSame('video', () => renderVideo(videoTestimonial()));
-    await assertSame('standalone video', () =>
-      renderVideo(null, { attributes: { src: 'https://cdn.example.com/a.m3u8', poster: 'https://cdn.example.com/a.jpg' } }),
+    await assertSame('video', (mode) => renderVideo(videoTestimonial(), { ...mode, attributes: {} }));
+    await assertSame('standalone video', (mode) =>
+      renderVideo(null, { ...mode, attributes: { src: 'https://cdn.example.com/a.m3u8', poster: 'https://cdn.example.com/a.jpg' } }),
     );
   });
 });
 
 describe('templateString', () => {
-  it('writes values as Lit’s server renderer does', () => {
+  const text = (value: unknown) => templateString(value)?.html;
+
+  it('writes values as Lit’s server renderer does, its start tags tidied as compactMarkup tidies Lit’s', () => {
     const template = (value: unknown) =>
       html`<p class=${value} title="${value}" @click=${() => {}} lang=${ifDefined(value as string | undefined)}>${value}</p>`;
     assert.equal(
-      templateString(template('a "b" <c> & \'d\'')),
-      `<p class="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;" title="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;"  lang="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;">a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;</p>`,
+      text(template('a "b" <c> & \'d\'')),
+      `<p class="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;" title="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;" lang="a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;">a &quot;b&quot; &lt;c&gt; &amp; &#39;d&#39;</p>`,
     );
-    // `nothing` leaves the attribute out; `null` and `undefined` write it empty (ifDefined: out).
-    assert.equal(templateString(template(nothing)), '<p    ></p>');
-    assert.equal(templateString(template(null)), '<p class="" title=""  ></p>');
-    assert.equal(templateString(template(undefined)), '<p class="" title=""  ></p>');
-    assert.equal(templateString(template(3)), '<p class="3" title="3"  lang="3">3</p>');
-    assert.equal(templateString(html`<ul>${['a', html`<li>${1}</li>`, [nothing, 'b']]}</ul>`), '<ul>a<li>1</li>b</ul>');
-    assert.equal(templateString(svg`<path d=${'M0 0'}/>`), '<path d="M0 0"/>');
+    // `nothing` leaves the attribute out, with its white space; `null` and `undefined` write it empty (ifDefined: out).
+    assert.equal(text(template(nothing)), '<p></p>');
+    assert.equal(text(template(null)), '<p class="" title=""></p>');
+    assert.equal(text(template(undefined)), '<p class="" title=""></p>');
+    assert.equal(text(template(3)), '<p class="3" title="3" lang="3">3</p>');
+    assert.equal(text(html`<ul>${['a', html`<li>${1}</li>`, [nothing, 'b']]}</ul>`), '<ul>a<li>1</li>b</ul>');
+    assert.equal(text(svg`<path d=${'M0 0'} />`), '<path d="M0 0"/>');
+    // White space between attributes is one space, none before `>`; in values and between tags it stays.
+    assert.equal(
+      text(html`<p
+   class="a  b"
+  title=${'t'}
+  >
+  <b  >${'x'}</b >
+</p>`),
+      '<p class="a  b" title="t">\n  <b>x</b >\n</p>',
+    );
+  });
+
+  it('tells the tokens of the start tags it wrote, as compactMarkup reads them', () => {
+    const tokens = templateString(
+      html`<article class="card" part="card"><p class=${'text long'} data-n=${1} hidden=${nothing}>${html`<mark>${'m'}</mark>`}</p></article>`,
+    )?.tokens;
+    assert.deepEqual([...(tokens ?? [])].sort(), [
+      '.card',
+      '.long',
+      '.text',
+      '[class=card]',
+      '[class=text long]',
+      '[class]',
+      '[data-n=1]',
+      '[data-n]',
+      '[part=card]',
+      '[part]',
+      'article',
+      'mark',
+      'p',
+    ]);
   });
 
   it('leaves to Lit’s renderer what it does not write', () => {
@@ -162,7 +195,7 @@ describe('templateString', () => {
       html`<style>${'p{}'}</style>`,
       html`<p>${html`<video-testimonial></video-testimonial>`}</p>`,
     ]) {
-      assert.equal(templateString(value), undefined, value.strings.join('${…}'));
+      assert.equal(text(value), undefined, value.strings.join('${…}'));
     }
   });
 });

@@ -289,13 +289,14 @@ export class TestimonialCard extends CardDisplayElement {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && textDirection(view.lang);
     const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
-    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}>
-      <figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}>
-        ${quoteFirst ? nothing : this.renderHeader(view)} ${this.renderRating(view)} ${this.renderQuote(view)}
-        ${this.renderVideo(view)} ${this.renderMedia(view)} ${quoteFirst ? this.renderHeader(view) : nothing}
-      </figure>
-      ${this.renderFooter(view, dir)}
-    </article>`;
+    // No white space between tags in the card's templates: each run of it was a text node of every card.
+    const figure = quoteFirst
+      ? html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
+          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure>`
+      : html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
+          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure>`;
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}
+      >${figure}${this.renderFooter(view, dir)}</article>`;
   }
 
   /** The customer's name, or "Anonymous" in the card's language. */
@@ -309,52 +310,47 @@ export class TestimonialCard extends CardDisplayElement {
     // "Anonymous" is the card's word, not the content's: it says its own language.
     const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
+    const heading = NAME_HEADINGS[(this.display.headingLevel ?? 3) - 1]!(linked);
     const tagline = view.tagline;
-    return html`<figcaption part="header" class="header">
-      ${this.renderAvatar(view)}
-      <div part="identity" class="identity">
-        ${NAME_HEADINGS[(this.display.headingLevel ?? 3) - 1]!(linked)}
-        ${
+    return html`<figcaption part="header" class="header"
+      >${this.renderAvatar(view)}<div part="identity" class="identity"
+        >${heading}${
           tagline
             ? html`<span part="tagline" class="tagline" lang=${ifDefined(blockLang(tagline, view))}
-              >${tagline.text}</span
-            >`
+              >${tagline.text}</span>`
             : nothing
-        }
-        ${this.renderCompany(view)}
-        ${view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing}
-      </div>
-    </figcaption>`;
+        }${this.renderCompany(view)}${
+          view.username ? html`<span part="username" class="username" dir="ltr">${view.username}</span>` : nothing
+        }</div></figcaption>`;
   }
 
   private renderAvatar(view: CardView): TemplateResult | typeof nothing {
     if (this.noAvatar) return nothing;
     const image = view.avatar && !this.failedImages.has(view.avatar) ? view.avatar : undefined;
     if (!image && !view.initials) return nothing;
-    return html`<span part="avatar" class="avatar">
-      ${
+    return html`<span part="avatar" class="avatar"
+      >${
         image
           ? this.renderLazyImage({ part: 'avatar-image', src: image, alt: '', width: 48, height: 48 })
           : html`<span part="initials" aria-hidden="true">${view.initials}</span>`
-      }
-    </span>`;
+      }</span>`;
   }
 
   private renderCompany(view: CardView): TemplateResult | typeof nothing {
     const logo = view.companyLogo && !this.failedImages.has(view.companyLogo) ? view.companyLogo : undefined;
     if (!view.company && !logo) return nothing;
-    return html`<span part="company" class="company">
-      ${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}
-      ${view.company ? html`<bdi>${view.company}</bdi>` : nothing}
-    </span>`;
+    return html`<span part="company" class="company"
+      >${logo ? this.renderLazyImage({ part: 'logo', src: logo, alt: view.company ? '' : this.w('Company logo'), width: 20, height: 20 }) : nothing}${
+        view.company ? html`<bdi>${view.company}</bdi>` : nothing
+      }</span>`;
   }
 
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
-    const stars = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}>
-${stars}
-    </div>`;
+    const [a, b, c, d, e] = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
+    // Five bindings, not the array of stars: an array's every item costs two markers, a binding one.
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}
+      >${a}${b}${c}${d}${e}</div>`;
   }
 
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
@@ -364,20 +360,16 @@ ${stars}
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
-    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}>
-        ${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}
-        ${
+    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}
+        >${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}${
           text.text === ''
             ? nothing
             : // No whitespace inside: the text keeps its own line breaks (white-space: pre-line).
               html`<p part="text" class="text" id="text" lang=${ifDefined(lang)} dir=${ifDefined(lang && textDirection(lang))}
-              >${renderSegments(this.expanded ? full : clamped.segments)}</p
-            >`
-        }
-      </blockquote>
-      ${
-        clamped.clamped
-          ? html`<button
+              >${renderSegments(this.expanded ? full : clamped.segments)}</p>`
+        }</blockquote>${
+          clamped.clamped
+            ? html`<button
             part="read-more"
             class="read-more"
             type="button"
@@ -386,11 +378,9 @@ ${stars}
             aria-describedby="name"
             lang=${this.locale.lang}
             @click=${this.onToggleClick}
-          >
-            ${this.w(this.expanded ? 'Show less' : 'Read more')}
-          </button>`
-          : nothing
-      }`;
+          >${this.w(this.expanded ? 'Show less' : 'Read more')}</button>`
+            : nothing
+        }`;
   }
 
   private renderVideo(view: CardView): TemplateResult | typeof nothing {
@@ -405,8 +395,7 @@ ${stars}
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a
-        >`
+          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a>`
       : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Video testimonial from {0}', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
@@ -415,8 +404,7 @@ ${stars}
       class="video"
       lang=${this.locale.lang}
       .testimonial=${view.testimonial}
-      >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial
-    >`;
+      >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial>`;
   }
 
   private renderMedia(view: CardView): TemplateResult | typeof nothing {
@@ -427,11 +415,11 @@ ${stars}
     // The list is named in the card's words, so it carries the card's language; a description the
     // data gave (an image's `alt`, a video's label) is the content's and says so on its own element.
     const { dataLang } = view;
-    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}>
-      ${items.map(
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}
+      >${items.map(
         (item) =>
-          html`<li part="media-item">
-            ${
+          html`<li part="media-item"
+            >${
               item.kind === 'image'
                 ? this.renderLazyImage({
                     part: 'media-image',
@@ -442,25 +430,21 @@ ${stars}
                     height: 96,
                   })
                 : this.renderMediaVideo(item.src, item.label ?? this.w('Video from {0}', name), item.label && dataLang)
-            }
-          </li>`,
-      )}
-    </ul>`;
+            }</li>`,
+      )}</ul>`;
   }
 
   /** A video of the media list; `labelLang` is the language of a label the data gave. */
   private renderMediaVideo(src: string, label: string, labelLang: string | undefined): TemplateResult {
     return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label} label-lang=${ifDefined(labelLang)}
-      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial
-    >`;
+      >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial>`;
   }
 
   /** "via Trustpilot", the source linked when it is known, in the card's words ("{0} 経由"). */
   private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
     const [before, after] = this.w('via {0}', '\0').split('\0');
     return html`<span part="source" class="source"
-      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span
-    >`;
+      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span>`;
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
@@ -498,21 +482,17 @@ ${stars}
       : undefined;
     const showTags = this.showTags && view.tags.length > 0;
     if (!source && !date && !view.permalink && !showTags) return nothing;
-    return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}>
-      ${source ? this.renderSource(source) : nothing}
-      ${
+    return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}
+      >${source ? this.renderSource(source) : nothing}${
         view.permalink
           ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.w('Permalink')}</a>`
           : (date ?? nothing)
-      }
-      ${
+      }${
         showTags
-          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}>
-            ${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}
-          </ul>`
+          ? html`<ul part="tags" class="tags" aria-label=${this.w('Tags')}
+            >${view.tags.map((tag) => html`<li part="tag" class="tag" dir="auto" lang=${view.dataLang}>${tag}</li>`)}</ul>`
           : nothing
-      }
-    </footer>`;
+      }</footer>`;
   }
 
   /**
@@ -522,11 +502,8 @@ ${stars}
    * neither down nor up when the testimonial comes.
    */
   private renderSkeleton(): TemplateResult {
-    return html`<div class="state">
-      <div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div>
-      <div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}>
-        <span class="visually-hidden">${this.w('Loading testimonial…')}</span>
-      </div>
-    </div>`;
+    return html`<div class="state"
+      ><div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}
+        ><span class="visually-hidden">${this.w('Loading testimonial…')}</span></div></div>`;
   }
 }

@@ -83,10 +83,7 @@ export function skeletonTemplate(
       <div class="marquee-row"><div class="marquee-track"><div class="marquee-set">${cards}</div></div></div>
     </div>`;
   }
-  return html`<div class="items" part="list" aria-busy="true">
-    ${busy}
-    <div class="batch">${cards}</div>
-  </div>`;
+  return html`<div class="items" part="list" aria-busy="true">${busy}<div class="batch">${cards}</div></div>`;
 }
 
 /**
@@ -107,26 +104,23 @@ export interface ListContext {
 /**
  * Masonry, grid and list: one list; slices group items for layout only (no role). A slice is rendered
  * once (`memo`): revealing the next one costs its own cards, not a new template of every card shown.
+ * No white space between the tags of a slice: each run of it was a text node per card.
  */
 export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
   let start = 0;
-  return html`<div class="items" part="list" role="list" aria-label=${label}>
-      ${batches.map((items, batch) => {
+  return html`<div class="items" part="list" role="list" aria-label=${label}
+      >${batches.map((items, batch) => {
         let index = start;
         start += items.length;
         return memo(
           [items, index, card, limits.sm, limits.md, limits.lg],
           () =>
-            html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}>
-              ${items.map(
+            html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}
+              >${items.map(
                 (testimonial) =>
-                  html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1">
-                    ${card(testimonial)}
-                  </div>`,
-              )}
-            </div>`,
+                  html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1"
+                    >${card(testimonial)}</div>`,
+              )}</div>`,
         );
-      })}
-    </div>
-    ${end}`;
+      })}</div>${end}`;
 }

@@ -2,7 +2,8 @@
  * The head start of an HLS stream on play: the level playlist, init segment and first segment that
  * hls.js will ask for first, fetched by the player itself as soon as the master playlist is known, while
  * hls.js is still downloading, evaluating and opening its MediaSource; hls.js's loaders are then answered
- * from here (see `streamLoaderFor` in hls-loader.ts). Only after a play: a pointer resting on the player
+ * from here (see `streamLoaderFor` in hls-loader.ts), and the init and first segments are appended by the
+ * player itself for the first frame (early-buffer.ts). Only after a play: a pointer resting on the player
  * downloads no media.
  *
  * Without it, a cold click waited for hls.js and then for three requests in a row (level playlist, init
@@ -15,6 +16,15 @@ export interface Variant {
   width: number;
   height: number;
   bandwidth: number;
+  /** Its `CODECS`, when the master says them and its audio is in its own segments (no `AUDIO` group). */
+  codecs?: string;
+}
+
+/** What the first frame needs, fetched ahead: the codecs of the stream, its init segment and first segment. */
+export interface StartMedia {
+  codecs: string;
+  init: ArrayBuffer;
+  segment: ArrayBuffer;
 }
 
 /** A response fetched ahead, with the times hls.js's statistics (and so its bandwidth estimate) need. */
@@ -45,7 +55,14 @@ export function parseVariants(text: string, base: string): Variant[] {
     if (!uri) return;
     const attributes = line.slice('#EXT-X-STREAM-INF:'.length);
     const [width = 0, height = 0] = (attribute(attributes, 'RESOLUTION') ?? '').split('x').map(Number);
-    variants.push({ url: new URL(uri, base).href, width, height, bandwidth: Number(attribute(attributes, 'BANDWIDTH')) || 0 });
+    const codecs = attribute(attributes, 'AUDIO') === undefined ? attribute(attributes, 'CODECS') : undefined;
+    variants.push({
+      url: new URL(uri, base).href,
+      width,
+      height,
+      bandwidth: Number(attribute(attributes, 'BANDWIDTH')) || 0,
+      ...(codecs ? { codecs } : {}),
+    });
   });
   return variants;
 }
@@ -76,6 +93,11 @@ export function firstMedia(text: string, base: string): string[] {
 export class HeadStart {
   private readonly responses = new Map<string, Promise<FetchedAhead | undefined>>();
   private readonly aborter = new AbortController();
+  /**
+   * The init and first segments with their codecs, once both arrived (see `begin`); `undefined` when
+   * the stream or the start does not allow the first frame before hls.js.
+   */
+  start: Promise<StartMedia | undefined> = Promise.resolve(undefined);
 
   /**
    * Fetches the start of the stream: the variant chosen for `size`, then its init and first segments
@@ -84,10 +106,17 @@ export class HeadStart {
   begin(master: { url: string; text: string }, size: PlayerSize, fromStart: boolean): string | undefined {
     const variant = chooseVariant(parseVariants(master.text, master.url), size);
     if (!variant) return undefined;
-    void this.fetch(variant.url, 'text').then((playlist) => {
+    const { codecs } = variant;
+    const start = this.fetch(variant.url, 'text').then(async (playlist) => {
       const media = playlist ? firstMedia(playlist.data as string, playlist.url) : [];
-      for (const url of fromStart ? media : media.slice(0, 1)) void this.fetch(url, 'arraybuffer');
+      const fetched = (fromStart ? media : media.slice(0, 1)).map((url) => this.fetch(url, 'arraybuffer'));
+      // Only an init segment and a first segment from 0 make a first frame.
+      if (!codecs || fetched.length !== 2) return undefined;
+      const [init, segment] = await Promise.all(fetched);
+      return init && segment ? { codecs, init: init.data as ArrayBuffer, segment: segment.data as ArrayBuffer } : undefined;
     });
+    // Known now when there will be none (no codecs in the master, a start after 0): nobody waits for it.
+    this.start = fromStart && codecs ? start : Promise.resolve(undefined);
     return variant.url;
   }
 

@@ -6,7 +6,8 @@
  */
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
-import { HeadStart, type PlayerSize } from './head-start.js';
+import { bufferStart, firstFrame, type EarlyStart } from './early-buffer.js';
+import { HeadStart, type PlayerSize, type StartMedia } from './head-start.js';
 import {
   hasMediaSource,
   loadHls,
@@ -114,6 +115,8 @@ export class PlaybackEngine {
   private hls: Hls | undefined;
   /** Whether hls.js was told to load media (`startLoad`); before that it has read the playlist at most. */
   private hlsLoading = false;
+  /** Whether the hls.js instance has the video (`attachMedia`, on play). */
+  private mediaAttached = false;
   /** Whether the hls.js instance has parsed its master playlist (`MANIFEST_PARSED`): its levels are known. */
   private levelsKnown = false;
   private recoveryUsed = false;
@@ -127,6 +130,10 @@ export class PlaybackEngine {
   private openedSource: MediaSource | undefined;
   /** The level playlist hls.js starts with: the one chosen for the player's size, and fetched ahead. */
   private startVariant: string | undefined;
+  /** The HLS stream whose first segment is on the video before the plan put it there (see `bufferAhead`). */
+  private earlySource: PlaybackSource | undefined;
+  /** The first segment appended to `openedSource` by the player itself (see `bufferStart`), until hls.js takes it. */
+  private earlyStart: Promise<EarlyStart> | undefined;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -140,8 +147,13 @@ export class PlaybackEngine {
     video.addEventListener('loadedmetadata', this.applyStartTime, { signal });
   }
 
-  /** The source on the video now, if any. */
+  /** The source on the video now, if any: the HLS stream from its first frame appended ahead on. */
   get current(): PlaybackSource | undefined {
+    return this.onVideo ?? this.earlySource;
+  }
+
+  /** The source the plan put on the video. */
+  private get onVideo(): PlaybackSource | undefined {
     return this.tried.at(-1);
   }
 
@@ -153,8 +165,8 @@ export class PlaybackEngine {
   /**
    * Puts the first source of `plan` on the video, starting at `startTime`. It plays if `play()` was
    * called (and not undone by `pause()`) before or after. Before that play, an hls.js source is only
-   * readied (attached, its master playlist read) and downloads no media: started on play intent, the
-   * engine leaves the click nothing to wait for but the media itself.
+   * readied (created, its master playlist read; the video is attached on play) and downloads no media:
+   * started on play intent, the engine leaves the click nothing to wait for but the media itself.
    */
   start(plan: readonly PlaybackSource[], options: { startTime?: number } = {}): void {
     if (this.destroyed || this.planned) return;
@@ -168,8 +180,10 @@ export class PlaybackEngine {
   play(): void {
     this.wantsPlay = true;
     // A readied source that failed before any play is tried again from scratch, as a cold start would.
-    if (!this.current && this.queue.length) this.next();
-    else if (this.current) this.playReadied();
+    if (!this.onVideo && this.queue.length) this.next();
+    else if (this.onVideo) this.playReadied();
+    // On the MediaSource opened ahead, which hls.js takes as it is: playing from its first frame on.
+    if (this.openedSource) this.playVideo();
   }
 
   /**
@@ -178,24 +192,50 @@ export class PlaybackEngine {
    * it before `play()`. On a cold click it waits for the master playlist the plan reads anyway.
    */
   fetchAhead(url: string, size: PlayerSize, startTime: number): void {
+    this.openSourceAhead();
+    const mediaSource = this.openedSource;
     const begin = (master: ReadPlaylist | undefined) => {
-      if (!master || this.destroyed || this.hlsLoading || this.startVariant) return;
+      if (!master || this.destroyed || this.mediaAttached || this.startVariant) return undefined;
       this.startVariant = this.ahead.begin(master, size, startTime === 0);
+      return this.ahead.start;
     };
     const read = playlistRead(url);
-    if (read) begin(read);
-    else void readPlaylist(url).then(begin);
-    this.openSourceAhead();
+    const start = read ? Promise.resolve(begin(read)) : readPlaylist(url).then(begin);
+    // Set now, so hls.js, however soon it is there, waits for it.
+    if (mediaSource) {
+      this.earlyStart = start.then(async (media) => {
+        const early = await this.bufferAhead(mediaSource, media);
+        if (early.tracks && this.openedSource === mediaSource) this.earlySource = { type: 'hls.js', url };
+        return early;
+      });
+    }
   }
 
   /**
-   * On a cold play, a MediaSource put on the video while hls.js downloads and evaluates, so it is open
-   * when hls.js attaches (traced: opened after hls.js, `sourceopen` came 50-130 ms after the attach, behind
-   * the long task of hls.js's first run). Not where hls.js would use a ManagedMediaSource (Safari).
+   * Resolves once the first frame appended ahead (see `bufferAhead`) is shown, or at once when none is
+   * being appended. Read it after `fetchAhead()`.
+   */
+  get firstFrameShown(): Promise<void> {
+    return Promise.resolve(this.earlyStart).then((early) => (early?.tracks ? firstFrame(this.video) : undefined));
+  }
+
+  /**
+   * On play, the first frame from what the head start fetched, before hls.js has the video (see
+   * early-buffer.ts): appended to the MediaSource opened ahead, which is playing already.
+   */
+  private bufferAhead(mediaSource: MediaSource, media: StartMedia | undefined): Promise<EarlyStart> | EarlyStart {
+    return media && this.openedSource === mediaSource ? bufferStart(mediaSource, this.video, media) : { handOver: true };
+  }
+
+  /**
+   * On play, a MediaSource put on the video while hls.js downloads and evaluates (or, readied on intent,
+   * while the first segment downloads), for the first segment appended ahead and then for hls.js
+   * (traced: opened by hls.js after a cold click, `sourceopen` came 50-130 ms after the attach, behind the
+   * long task of hls.js's first run). Not where hls.js would use a ManagedMediaSource (Safari).
    */
   private openSourceAhead(): void {
     const scope = globalThis as { ManagedMediaSource?: unknown; MediaSource?: typeof MediaSource };
-    if (this.hls || this.openedSource || this.video.hasAttribute('src') || scope.ManagedMediaSource || !scope.MediaSource) return;
+    if (this.mediaAttached || this.openedSource || this.video.hasAttribute('src') || scope.ManagedMediaSource || !scope.MediaSource) return;
     this.openedSource = new scope.MediaSource();
     this.video.src = URL.createObjectURL(this.openedSource);
   }
@@ -245,19 +285,17 @@ export class PlaybackEngine {
     // planPlayback only plans hls.js after the class loaded, so this resolves from the module cache.
     this.loadHlsClass(url).then(
       (HlsClass) => {
-        if (this.destroyed || this.current?.url !== url || this.hls) return;
+        if (this.destroyed || this.onVideo?.url !== url || this.hls) return;
         const hls = new HlsClass(hlsConfig(HlsClass, url, this.ahead));
         this.hls = hls;
-        this.hlsLoading = this.levelsKnown = false;
+        this.hlsLoading = this.levelsKnown = this.mediaAttached = false;
         hls.on(HlsClass.Events.ERROR, (_event, data) => this.handleHlsError(HlsClass, hls, data));
         hls.on(HlsClass.Events.MANIFEST_PARSED, () => {
           this.levelsKnown = true;
           // A play that came first starts loading now, at the level of our choosing (see `loadMedia`).
-          if (this.hlsLoading) this.loadMedia(hls);
+          if (this.mediaAttached) this.loadMedia(hls);
         });
-        // The MediaSource opened ahead is handed over (hls.js's transfer between instances): open already.
-        hls.attachMedia(this.openedSource ? { media: this.video, mediaSource: this.openedSource } : this.video);
-        this.openedSource = undefined;
+        // The master playlist now; the video on play (see `attachMedia`).
         hls.loadSource(url);
         if (this.wantsPlay) this.playReadied();
       },
@@ -265,13 +303,32 @@ export class PlaybackEngine {
     );
   }
 
-  /** Plays the source on the video; an hls.js one starts loading media first (where `seek()` asked). */
+  /**
+   * Attaches hls.js to the video on play, once the first segment appended ahead (if any) is in: the
+   * MediaSource opened ahead is handed over (hls.js's transfer between instances), open already, with
+   * the SourceBuffer holding the first segment. One that could not take the first segment is left:
+   * hls.js opens its own. After the first frame is presented (see `firstFrame`). Not on intent: the
+   * click's first frame comes from the player's own append, on a MediaSource that no hls.js holds yet.
+   */
+  private attachMedia(hls: Hls): void {
+    void Promise.all([this.earlyStart, this.firstFrameShown]).then(([early]) => {
+      if (this.destroyed || this.hls !== hls) return;
+      const mediaSource = early?.handOver === false ? undefined : this.openedSource;
+      if (this.openedSource && !mediaSource) URL.revokeObjectURL(this.video.src);
+      hls.attachMedia(mediaSource ? { media: this.video, mediaSource, ...(early?.tracks ? { tracks: early.tracks } : {}) } : this.video);
+      this.openedSource = this.earlyStart = undefined;
+      this.mediaAttached = true;
+      if (this.levelsKnown) this.loadMedia(hls);
+      if (this.wantsPlay) this.playVideo();
+    });
+  }
+
+  /** Plays the source on the video; an hls.js one is attached and starts loading media first (where `seek()` asked). */
   private playReadied(): void {
     if (this.hls && !this.hlsLoading) {
       this.hlsLoading = true;
-      if (this.levelsKnown) this.loadMedia(this.hls);
-    }
-    this.playVideo();
+      this.attachMedia(this.hls);
+    } else if (this.mediaAttached || !this.hls) this.playVideo();
   }
 
   /**
@@ -303,7 +360,7 @@ export class PlaybackEngine {
     if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
       hls.recoverMediaError();
     } else if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
-      if (hls.levels.length === 0 && this.current) hls.loadSource(this.current.url);
+      if (hls.levels.length === 0 && this.onVideo) hls.loadSource(this.onVideo.url);
       hls.startLoad();
     } else {
       this.fallBack();
@@ -319,9 +376,9 @@ export class PlaybackEngine {
    * with its one recovery still to use. Deferred like `fallBack`, for the same reason.
    */
   private forgetReadied(): void {
-    const failed = this.current;
+    const failed = this.onVideo;
     queueMicrotask(() => {
-      if (this.destroyed || this.current !== failed || this.hlsLoading || !failed) return;
+      if (this.destroyed || this.onVideo !== failed || this.hlsLoading || !failed) return;
       this.detach();
       this.tried.pop();
       this.queue.unshift(failed);
@@ -334,14 +391,14 @@ export class PlaybackEngine {
    * inside its own event would leave its remaining listeners working on a destroyed instance.
    */
   private fallBack(): void {
-    const failed = this.current;
+    const failed = this.onVideo;
     queueMicrotask(() => {
-      if (!this.destroyed && this.current === failed) this.next();
+      if (!this.destroyed && this.onVideo === failed) this.next();
     });
   }
 
   private readonly handleVideoError = (): void => {
-    if (this.destroyed || !this.current) return;
+    if (this.destroyed || !this.onVideo) return;
     if (this.hls && !this.hlsLoading) {
       this.forgetReadied();
       return;
@@ -376,11 +433,12 @@ export class PlaybackEngine {
     if (this.hls) {
       this.hls.destroy();
       this.hls = undefined;
-      this.hlsLoading = false;
+      this.hlsLoading = this.mediaAttached = false;
     }
     if (keepOpenedSource && this.openedSource) return;
     if (this.openedSource) URL.revokeObjectURL(this.video.src);
-    this.openedSource = undefined;
+    this.openedSource = this.earlySource = undefined;
+    this.earlyStart = undefined;
     if (this.video.hasAttribute('src')) {
       this.video.removeAttribute('src');
       // Reloading with no source aborts whatever the element was still downloading.

@@ -1,6 +1,6 @@
 /**
  * One video at a time on a page: when a player starts, every other player that is playing pauses; and
- * one player at a time is primed for a likely play (hls.js attached ahead of the click), so a pointer
+ * one player at a time is primed for a likely play (hls.js readied ahead of the click), so a pointer
  * crossing a wall of videos leaves one readied player, not one per video. The registry lives in this
  * module, not on `window`, and holds players only while they play or are primed.
  */

@@ -35,6 +35,9 @@ interface PlayWaiter {
 /** Media events of the inner `<video>` that the host fires again, so frameworks can listen on it. */
 const FORWARDED_EVENTS = ['play', 'playing', 'pause', 'ended', 'timeupdate'] as const;
 
+/** A pointer or focus resting this long on the play button is an intent to play (see `prime`). */
+const INTENT_REST_MS = 100;
+
 /** A start slower than this (a slow network) gets the native controls, and their loading spinner, before its first frame. */
 const CONTROLS_LATE_MS = 1000;
 
@@ -53,8 +56,9 @@ function abortError(message: string): DOMException {
  * A video testimonial that costs nothing until it is watched: a poster, a play button and the
  * duration, with the space reserved; the video itself loads only when the viewer presses play. For an
  * HLS stream, the pointer or focus on the player readies playback (the master playlist read, hls.js
- * loaded and attached; no media), so the click waits for the first segment alone. HLS plays through hls.js light where Media Source Extensions exist, natively on
- * Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
+ * loaded and handed it; no media), so the click waits for the first segment alone, which the player
+ * appends itself before handing the video to hls.js. HLS plays through hls.js light where Media Source
+ * Extensions exist, natively on Safari-like browsers, and falls back to the mp4 renditions (best fit for the player first); when
  * nothing plays, the poster stays with a message and the transcript.
  *
  * The host speaks the media-element API (`play()`, `pause()`, `paused`, `currentTime`, `duration`,
@@ -157,6 +161,7 @@ export class VideoTestimonial extends TestimonialElement {
    */
   private controlsBuilt = false;
   private controlsTimer: ReturnType<typeof setTimeout> | undefined;
+  private intentTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The `<video>` of the player, once rendered. */
   private get video(): HTMLVideoElement | null {
@@ -165,7 +170,7 @@ export class VideoTestimonial extends TestimonialElement {
 
   private sources: VideoSources = resolveVideoSources({});
   private engine: PlaybackEngine | undefined;
-  /** The engine readied on play intent (hls.js attached, its playlist read), until the play takes it. */
+  /** The engine readied on play intent (hls.js loaded, its playlist read), until the play takes it. */
   private primed: PlaybackEngine | undefined;
   private playWaiters: PlayWaiter[] = [];
   private startTime = 0;
@@ -352,7 +357,11 @@ export class VideoTestimonial extends TestimonialElement {
     // Asked for now, so a pause() while the plan is being made (hls.js loading) is honoured.
     engine.play();
     if (engine.started) return;
-    this.plan(video)
+    // A cold click imports hls.js once the first frame appended ahead is shown: its evaluation (40-75 ms
+    // traced, 300-800 ms with the CPU 4× slower) held that frame back, and the first segments get the
+    // bandwidth meanwhile. The first segment's two seconds leave hls.js the time to take over.
+    engine.firstFrameShown
+      .then(() => this.plan(video))
       .then((plan) => {
         if (this.engine === engine) engine.start(plan, { startTime });
       })
@@ -364,8 +373,9 @@ export class VideoTestimonial extends TestimonialElement {
   /**
    * Readies HLS playback when a play is likely (the pointer on the player, or focus on its button), so
    * the click waits for the media alone: the master playlist read, the hls.js build it needs loaded
-   * and attached to the video. No media segment is downloaded before play; a stream hls.js cannot play
-   * here, or mp4 alone, is left as it is. One player of the page is primed at a time.
+   * and handed it (the video is attached on play, after the first segment: see `PlaybackEngine`). No
+   * media segment is downloaded before play; a stream hls.js cannot play here, or mp4 alone, is left
+   * as it is. One player of the page is primed at a time.
    */
   private prime(): void {
     const video = this.video;
@@ -404,6 +414,7 @@ export class VideoTestimonial extends TestimonialElement {
 
   /** Back to the poster: hls.js destroyed, downloads stopped, pending `play()` calls rejected. */
   private teardown(reason: DOMException): void {
+    clearTimeout(this.intentTimer);
     this.unprime();
     this.engine?.destroy();
     this.engine = undefined;
@@ -467,7 +478,10 @@ export class VideoTestimonial extends TestimonialElement {
   };
 
   private readonly handlePlayIntent = (): void => {
-    this.prime();
+    // Only a pointer or focus that rests: one on its way to a click (a click focuses the button too)
+    // would import hls.js beside the click's first segment, whose frame hls.js's evaluation held back.
+    clearTimeout(this.intentTimer);
+    this.intentTimer = setTimeout(() => this.prime(), INTENT_REST_MS);
   };
 
   private get accessibleName(): string {

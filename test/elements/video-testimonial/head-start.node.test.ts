@@ -19,6 +19,12 @@ describe('the head start of an HLS stream', () => {
     );
   });
 
+  it('keeps the codecs of a variant whose audio is in its own segments, for the first frame before hls.js', () => {
+    assert.equal(parseVariants(master, BASE)[1]?.codecs, 'avc1.4d401e,mp4a.40.2');
+    const grouped = parseVariants('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="aac"\nv.m3u8\n', BASE);
+    assert.equal(grouped[0]?.codecs, undefined, 'audio from a rendition group: the segments hold video alone');
+  });
+
   it('starts with the smallest variant that covers the player, not the master playlist’s first', () => {
     const variants = parseVariants(master, BASE);
     const start = (width: number, height: number) => chooseVariant(variants, { width, height })?.height;

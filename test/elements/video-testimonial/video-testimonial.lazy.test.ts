@@ -134,7 +134,7 @@ describe('<video-testimonial> before play', function () {
     expect(hlsChunkRequests()).to.deep.equal([]);
   });
 
-  it('primes playback on hover or focus: the playlist read, hls.js loaded and attached, and no media', async () => {
+  it('primes playback on hover or focus: the playlist read, hls.js loaded, and no media', async () => {
     const container = await fixture<HTMLElement>(html`
       <div>
         <video-testimonial src="/src/sandbox/media/low.mp4"></video-testimonial>
@@ -150,8 +150,8 @@ describe('<video-testimonial> before play', function () {
     expect(video(mp4Only!).hasAttribute('src'), 'nor is its file put on the video before play').to.be.false;
 
     part(hovered!, 'play-button')!.dispatchEvent(new PointerEvent('pointerenter'));
-    // Attached: hls.js gave the video its MediaSource, so the click only has the media left to load.
-    await waitUntil(() => video(hovered!).src.startsWith('blob:'), 'hls.js is attached ahead of the click', { timeout: 30000 });
+    // Primed: hls.js loaded and given the master playlist, then the controls built (see the controls below).
+    await waitUntil(() => video(hovered!).controls, 'hls.js is readied ahead of the click', { timeout: 30000 });
     // The sample stream declares subtitles: the full build, the only one that reads them, and not light.
     expect(hlsChunkRequests()).to.have.length(1);
     expect(hlsChunkRequests()[0]).not.to.match(/light/);
@@ -159,14 +159,15 @@ describe('<video-testimonial> before play', function () {
     expect(mediaRequests(), 'the master playlist, once, and nothing else').to.deep.equal([mediaUrl('hls/index.m3u8')]);
     expect(hovered!.paused).to.be.true;
     expect(hovered!.currentSrc, 'nothing plays yet').to.equal('');
+    // Not attached: the click's first segment goes to a MediaSource the player opens, then to hls.js.
+    expect(video(hovered!).hasAttribute('src'), 'nothing on the video before play').to.be.false;
     // The native controls are built on intent too (their first build in a page is costly), unseen.
     expect(video(hovered!).controls).to.be.true;
     expect(getComputedStyle(video(hovered!)).visibility).to.equal('hidden');
 
     // One primed player per page: focus moves on, and the first lets its MediaSource go.
     part(focused!, 'play-button')!.focus();
-    await waitUntil(() => video(focused!).src.startsWith('blob:'), 'the focused player is primed', { timeout: 30000 });
-    expect(video(hovered!).hasAttribute('src'), 'the player primed before lets go').to.be.false;
+    await waitUntil(() => video(focused!).controls, 'the focused player is primed', { timeout: 30000 });
     await aTimeout(300);
     expect(mediaRequests(), 'the playlist was read once for both').to.deep.equal([mediaUrl('hls/index.m3u8')]);
   });
@@ -176,5 +177,29 @@ describe('<video-testimonial> before play', function () {
     part(el, 'play-button')!.click();
     await waitUntil(() => mediaRequests().includes(mediaUrl('hls/index.m3u8')), 'the playlist is requested', { timeout: 30000 });
     await waitUntil(() => el.currentTime > 0, 'and plays', { timeout: 30000 });
+  });
+
+  it('leaves hls.js until after the first frame when the pointer clicks as it arrives', async () => {
+    // The pointer's arrival (and the click's focus) primed playback at once: the hls.js chunk was
+    // downloaded and evaluated beside the click's first segment, and held its frame back. A stream
+    // without captions: hls.js light, which no test of this page has loaded yet.
+    const el = await fixture<VideoTestimonial>(
+      html`<video-testimonial muted .testimonial=${videoTestimonial({ hls_url: mediaUrl('vertical/hls/index.m3u8'), aspect_ratio: '9:16' })}></video-testimonial>`,
+    );
+    const video = part(el, 'video') as HTMLVideoElement;
+    const light = () => hlsChunkRequests().filter((url) => /light/.test(url));
+    expect(light(), 'hls.js light not loaded before').to.deep.equal([]);
+    let atFrame: string[] | undefined;
+    // Registered before the player's own wait for the frame, so it runs first.
+    const frame = () => (atFrame ??= light());
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(frame);
+    else (video as HTMLVideoElement).addEventListener('loadeddata', frame, { once: true });
+    const button = part(el, 'play-button')!;
+    button.dispatchEvent(new PointerEvent('pointerenter'));
+    button.focus();
+    button.click();
+    await waitUntil(() => atFrame, 'the first frame', { timeout: 30000 });
+    expect(atFrame, 'no hls.js before the first frame').to.deep.equal([]);
+    await waitUntil(() => light().length === 1, 'hls.js light after it', { timeout: 30000 });
   });
 });

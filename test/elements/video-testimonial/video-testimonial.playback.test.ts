@@ -33,18 +33,65 @@ async function waitForFrames(el: VideoTestimonial, after = 0): Promise<void> {
  * Spies on a prototype method of hls.js (the same module instances the element imports lazily): of the
  * light build and of the full one, which plays the sample stream because it declares captions.
  */
-function spyOnHls(method: 'destroy' | 'loadSource' | 'recoverMediaError'): { calls: unknown[][]; restore(): void } {
+function spyOnHls(
+  method: 'attachMedia' | 'destroy' | 'loadSource' | 'recoverMediaError',
+  onCall: () => void = () => undefined,
+): { calls: unknown[][]; restore(): void } {
   const calls: unknown[][] = [];
   const restores = [Hls, HlsFull].map((build) => {
     const prototype = build.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
     const original = prototype[method]!;
     prototype[method] = function (this: unknown, ...args: unknown[]) {
       calls.push(args);
+      onCall();
       return original.apply(this, args);
     };
     return () => (prototype[method] = original);
   });
   return { calls, restore: () => restores.forEach((restore) => restore()) };
+}
+
+/**
+ * A click (`cold`, or after the pointer rested on the player) shows its first frame before hls.js has the
+ * video, and hls.js plays on from the same SourceBuffer: hls.js's download and first run after a cold
+ * click (40-75 ms, 300-800 ms on a slow phone), and its own parsing and SourceBuffer after a primed one,
+ * came before any frame. The player appends the first segment itself, and hls.js takes its buffer over.
+ */
+async function firstFrameBeforeHls(approach: 'cold' | 'hover'): Promise<void> {
+  const el = await fixture<VideoTestimonial>(
+    html`<video-testimonial muted style="width: 640px" .testimonial=${videoTestimonial()}></video-testimonial>`,
+  );
+  const video = innerVideo(el);
+  let bufferedAtAttach = 0;
+  const attach = spyOnHls('attachMedia', () => (bufferedAtAttach = video.buffered.length ? video.buffered.end(0) : 0));
+  const atAttach: { bufferedAtAttach: number; tracks: string }[] = [];
+  const original = attach.restore;
+  let emptiedAfterFrame = 0;
+  video.addEventListener('loadeddata', () => video.addEventListener('emptied', () => emptiedAfterFrame++));
+  if (approach === 'hover') {
+    // Readied on intent: hls.js loaded and handed the master playlist, the controls built after it.
+    playButton(el)!.dispatchEvent(new PointerEvent('pointerenter'));
+    await waitUntil(() => video.controls, 'primed', PLAYBACK);
+  }
+  const since = performance.now();
+  try {
+    playButton(el)!.click();
+    await oneEvent(video, 'loadeddata');
+    const firstSource = video.src;
+    await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
+    const [data] = attach.calls[0] as [{ tracks?: object } | HTMLMediaElement];
+    atAttach.push({ bufferedAtAttach, tracks: Object.keys(('tracks' in data && data.tracks) || {}).join() });
+    // Past the first segment (2 s): the second is hls.js's.
+    await waitForFrames(el, 2.5);
+    expect(video.src, 'the same MediaSource throughout').to.equal(firstSource);
+  } finally {
+    original();
+  }
+  expect(atAttach[0]!.bufferedAtAttach, `${approach}: the first segment (2 s) buffered before hls.js is attached`).to.be.above(1.5);
+  expect(atAttach[0]?.tracks, 'hls.js is handed the SourceBuffer with the first segment').to.equal('audiovideo');
+  expect(emptiedAfterFrame, 'no reset of the video after its first frame').to.equal(0);
+  expect(el.playbackType).to.equal('hls.js');
+  expect(mediaRequests(since).filter((url) => /seg0\.m4s$/.test(url)).length, 'the first segment fetched once').to.equal(1);
 }
 
 const unhandled: unknown[] = [];
@@ -96,6 +143,8 @@ describe('<video-testimonial> playback', function () {
       await el.play();
       expect(el.playbackType).to.equal('hls.js');
       expect(el.currentSrc).to.equal(mediaUrl('hls/index.m3u8'));
+      // Playing from the first segment appended ahead, hls.js given the stream meanwhile.
+      await waitUntil(() => loadSource.calls.length > 0, 'hls.js given the stream', PLAYBACK);
       expect(loadSource.calls.map(([url]) => url)).to.deep.equal([mediaUrl('hls/index.m3u8')]);
       await waitForFrames(el);
       expect(el.paused).to.be.false;
@@ -160,6 +209,12 @@ describe('<video-testimonial> playback', function () {
     expect(new Set(renditions).size, 'each asked for once: hls.js was handed what the player fetched').to.equal(renditions.length);
     await waitForFrames(el);
   });
+
+  it('shows the first frame of a cold click before hls.js is attached, and hls.js plays on from the same SourceBuffer', () =>
+    firstFrameBeforeHls('cold'));
+
+  it('shows the first frame of a primed click before hls.js is attached, and hls.js plays on from the same SourceBuffer', () =>
+    firstFrameBeforeHls('hover'));
 
   it('plays a standalone mp4 src, starting where currentTime was set', async () => {
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted src="/src/sandbox/media/low.mp4"></video-testimonial>`);
@@ -266,10 +321,13 @@ describe('<video-testimonial> playback', function () {
 
   it('tears hls.js down on disconnect and stops loading', async () => {
     const destroy = spyOnHls('destroy');
+    const attach = spyOnHls('attachMedia');
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     try {
       await el.play();
       await waitForFrames(el);
+      // Playing from the first segment appended ahead, then through hls.js.
+      await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
       const video = innerVideo(el);
       let rejected: unknown;
       const pending = el.play().catch((error: unknown) => (rejected = error));
@@ -285,14 +343,18 @@ describe('<video-testimonial> playback', function () {
       expect(mediaRequests(removedAt)).to.deep.equal([]);
     } finally {
       destroy.restore();
+      attach.restore();
     }
   });
 
   it('tears the old source down when the testimonial changes', async () => {
     const destroy = spyOnHls('destroy');
+    const attach = spyOnHls('attachMedia');
     const el = await fixture<VideoTestimonial>(html`<video-testimonial muted .testimonial=${videoTestimonial()}></video-testimonial>`);
     try {
       await el.play();
+      // Playing from the first segment appended ahead, then through hls.js.
+      await waitUntil(() => attach.calls.length > 0, 'hls.js attached', PLAYBACK);
       el.testimonial = videoTestimonial({}, { customer_name: 'Grace' });
       await el.updateComplete;
       expect(destroy.calls.length).to.equal(0, 'same media: nothing to tear down');
@@ -306,6 +368,7 @@ describe('<video-testimonial> playback', function () {
       expect(el.playbackType).to.equal('mp4');
     } finally {
       destroy.restore();
+      attach.restore();
     }
   });
 
