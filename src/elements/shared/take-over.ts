@@ -24,12 +24,12 @@ import { languageReady } from './localize.js';
  */
 export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): T | undefined {
   // Parsed before the root is emptied: an unreadable island throws (a SyntaxError naming the JSON) and
-  // leaves the server's markup on screen. Without an island (a wall rendered with no endpoint to page
-  // from, a card inside a server-rendered wall) the server's markup stays as it is.
+  // leaves the server's markup on screen. Server markup without an island (a player inside a server
+  // card, a wall rendered with no endpoint to page from) goes to the swap too, which keeps it as it is.
   // Any script in the light DOM is the island: the elements show no light DOM, so none holds another.
   const text = host.querySelector('script')?.text;
-  if (!text) return undefined;
-  const data = JSON.parse(text) as T;
+  if (!text && !host.shadowRoot?.firstChild) return undefined;
+  const data = text ? (JSON.parse(text) as T) : undefined;
   // Lit's way to defer an update, once: the first one waits for the words (should their chunks, or the
   // swap's, fail to load, the server's markup stays), for what the element asked for, and for the
   // server's markup to be presented (see `swap.ts`). The words are asked for at once.
@@ -37,7 +37,7 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   element.scheduleUpdate = async () => {
     delete (element as Partial<typeof element>).scheduleUpdate;
     const words = languageReady(nearestLang(host));
-    return (await import('./swap.js')).default(host, words, before);
+    return (await import('./swap.js')).default(host, words, before, data !== undefined);
   };
   return data;
 }
