@@ -162,13 +162,11 @@ async function measureRenderRoute(): Promise<Figure[]> {
  * paint: it found the server's cards laid out well before they were painted (114 ms against a first
  * contentful paint at 172 ms), so the two figures contradicted each other.
  *
- * On the page with its script, the first such entry is usually the take-over's repaint, not the
- * server's paint: Chromium gives a text its LCP time once the frame that painted it is presented, and
- * forgets a text whose node is removed before then; the take-over removes the server's nodes a frame
- * or two after the script runs, and with software raster on a busy machine the presentation comes later
- * (traces: no candidate for the server's text; the same page without its script, or with the
- * take-over held back for a second, reports the cards at its first contentful paint). Hence the
- * `no_script` figures: the server's paint alone, reported as the browser paints it.
+ * Chromium gives a text its LCP time once the frame that painted it is presented, and forgets a text
+ * whose node is removed before then: the take-over waits for the page's paint report (see
+ * src/elements/shared/swap.ts), so the first such entry on the page with its script is the server's
+ * paint, as on the same page without its script (the `no_script` figures: the server's paint alone).
+ * Before that wait, it was the take-over's repaint.
  */
 const VISIBILITY_PROBE = `<script>
   window.__visibleAt = undefined;

@@ -139,7 +139,12 @@ interface Root {
  * start tag counts for the innermost shadow root it is in (not for those around it: their styles do not
  * reach into it), and a host's attributes for its own root's `:host(…)` conditions.
  */
-export function compactMarkup(html: string, sheets: (name: string) => ShadowStyleSheet, written: readonly WrittenShadow[] = []): string {
+export function compactMarkup(
+  html: string,
+  sheets: (name: string) => ShadowStyleSheet,
+  written: readonly WrittenShadow[] = [],
+  fullNames: ReadonlySet<string> = new Set(),
+): string {
   const out: string[] = [];
   const roots: Root[] = [];
   /** Open `<template>`s: the root of a shadow root's, `undefined` for another template. */
@@ -216,7 +221,7 @@ export function compactMarkup(html: string, sheets: (name: string) => ShadowStyl
   for (const [parent, outer] of hoistHostStyles(roots, cuts)) cuts.set(parent, sharingFirstRule(outer, cuts.get(parent)!));
   for (const [parent, css] of flatCardCss(roots, sheets(FLAT_CARD_TAG))) cuts.set(parent, css(cuts.get(parent)!));
   for (const [root, css] of cuts) out[root.style!.at] = css;
-  return withShortPrivateNames(withoutIndent(out.join('')));
+  return withShortPrivateNames(withoutIndent(out.join('')), fullNames);
 }
 
 /**
@@ -265,9 +270,12 @@ const PRIVATE_PROPERTY = /--_[\w-]+/g;
  * first use: 3 KB of a 12-card wall. Only the server's `<style>` elements name them before any script
  * runs (the markup has no `style` attribute; what the elements set through CSSOM the server writes in
  * those `<style>`s), and they go with the server's markup when the browser takes over, whose adopted
- * styles use the full names.
+ * styles use the full names. Except `fullNames`, the values an element sets through CSSOM in the
+ * browser (a video's `--_v-ratio`): an element adopts its live styles when it upgrades, a frame or more
+ * before it takes the server's markup over (see `swap.ts`), and the live rules that read such a value
+ * must find it in the server's markup meanwhile (a portrait video was drawn 16:9 for those frames).
  */
-function withShortPrivateNames(markup: string): string {
+function withShortPrivateNames(markup: string, fullNames: ReadonlySet<string>): string {
   const styles = styleElements(markup);
   if (!styles.length) return markup;
   const names = new Map<string, string>();
@@ -275,6 +283,7 @@ function withShortPrivateNames(markup: string): string {
   for (const { start, end } of styles) for (const [name] of markup.slice(start, end).matchAll(PRIVATE_PROPERTY)) taken.add(name);
   let next = 0;
   const shortName = (name: string) => {
+    if (fullNames.has(name)) return name;
     let short = names.get(name);
     if (short === undefined) {
       do short = `--_${(next++).toString(36)}`;

@@ -396,6 +396,7 @@ class ServerElementRenderer extends LitElementRenderer {
     if (!shadow) return shadow;
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
+    for (const [name] of css.matchAll(DECLARED_PRIVATE_PROPERTY)) CSSOM_PROPERTIES.add(name);
     // A root with no element inside (a wall's card) is written at once, compact (template-string.ts),
     // and stands in Lit's text as a placeholder that compactMarkup does not read again; others are
     // Lit's renderer's, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
@@ -411,6 +412,13 @@ class ServerElementRenderer extends LitElementRenderer {
     return ['<style>', stylePlaceholder(sheet), css, '</style>', content];
   }
 }
+
+/**
+ * The private custom properties the elements set through CSSOM in the browser, as the server's roots
+ * declare them (`serverShadow().css`): their names are kept whole (see compactMarkup).
+ */
+const CSSOM_PROPERTIES = new Set<string>();
+const DECLARED_PRIVATE_PROPERTY = /--_[\w-]+(?=:)/g;
 
 /** The sheet name of a carousel or marquee wall: its own styles and the moving layouts' (see above). */
 const MOVING_WALL_SHEET = 'testimonial-wall+moving';
@@ -459,7 +467,7 @@ async function renderElement(
     litRendererOnly: (page as { [LIT_RENDERER_ONLY]?: boolean })[LIT_RENDERER_ONLY] === true,
   };
   const markup = await pageLang.run(page.lang, () => collectResult(render(template, renderInfo)));
-  return compactMarkup(markup, sheetNamed, renderInfo.written);
+  return compactMarkup(markup, sheetNamed, renderInfo.written, CSSOM_PROPERTIES);
 }
 
 /** The read client of a data source, or `undefined` when there is none. */
