@@ -74,10 +74,13 @@ export default async function swap(
   return update();
 }
 
-/** Whether an element whose shadow root holds `host` has an island: its swap will replace `host`. */
+/**
+ * Whether an element whose shadow root holds `host` has an island (read as `takeOver` reads it: any
+ * script in its light DOM), so that its swap will replace `host`.
+ */
 function aroundIsTakenOver(host: Element): boolean {
   for (let root = host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
-    if (root.host.querySelector(':scope>script')) return true;
+    if (root.host.querySelector('script')) return true;
   }
   return false;
 }
