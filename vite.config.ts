@@ -27,6 +27,33 @@ function keepRenderBlocking(): Plugin {
   };
 }
 
+const ELEMENTS_ENTRY = resolve(import.meta.dirname, 'src/define.ts');
+
+/**
+ * The chunk of every module `src/define.ts` imports statically (the elements, Lit, the shared code),
+ * or null for any other module. Every demo page with a script loads all of them before its first
+ * paint (`blocking="render"`); left to the automatic splitting they came as ten chunks (split along
+ * what the lazy chunks share), ten requests on the render-blocking path where one will do: on a
+ * phone's connection each request beyond the browser's six per origin waits a round trip. The lazy
+ * chunks (layouts, languages, summary, form, hls.js) stay chunks of their own.
+ */
+function elementsChunk(): (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => string | null {
+  let closure: Set<string> | undefined;
+  return (id, context) => {
+    if (!closure) {
+      closure = new Set();
+      // Vite's polyfill, imported by every page's script, comes with them.
+      const pending = [ELEMENTS_ENTRY, '\0vite/modulepreload-polyfill.js'];
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        if (closure.has(next)) continue;
+        closure.add(next);
+        pending.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return closure.has(id) ? 'elements' : null;
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: false,
@@ -50,6 +77,7 @@ export default defineConfig({
           .filter((file) => file.endsWith('.html'))
           .map((file) => [file.replace(/\.html$/, ''), resolve(root, file)]),
       ),
+      output: { codeSplitting: { groups: [{ name: elementsChunk(), debugName: 'elements' }] } },
     },
   },
 });
