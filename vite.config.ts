@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { devApiPlugin } from './scripts/dev-api-plugin.js';
 import { docsPlugin } from './scripts/docs-plugin.js';
+import { elementsChunk, preloadModules } from './scripts/demo-chunks.js';
 import { sourceDefineModules } from './scripts/source-side-effects.js';
 
 const root = resolve(import.meta.dirname, 'demo');
@@ -30,7 +31,7 @@ function keepRenderBlocking(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepRenderBlocking(), sourceDefineModules()],
+  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepRenderBlocking(), preloadModules(), sourceDefineModules()],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },
@@ -50,6 +51,9 @@ export default defineConfig({
           .filter((file) => file.endsWith('.html'))
           .map((file) => [file.replace(/\.html$/, ''), resolve(root, file)]),
       ),
+      output: {
+        codeSplitting: { groups: [{ name: elementsChunk(resolve(import.meta.dirname, 'src/define.ts')), debugName: 'elements' }] },
+      },
     },
   },
 });

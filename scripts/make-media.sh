@@ -128,14 +128,18 @@ M3U8
   sed -i -e "/^#EXT-X-VERSION/a $media" -e '/^#EXT-X-STREAM-INF:/s/$/,SUBTITLES="subs"/' "$dir/index.m3u8"
 }
 
-poster() { # width height output
-  local args
+# A frame of the source at 2 s, scaled to the size it is shown at (`-q:v 10`: same look, half the bytes of
+# `-q:v 6`). The 16:9 poster is 640x360: a phone shows the player ~364 CSS px wide at 1.75x (Lighthouse's
+# mobile device), and it is the overview page's largest paint there.
+poster() { # width height output [shown-width shown-height]
+  local args scale=()
   mapfile -t args < <(source_args "$1" "$2")
-  ff "${args[@]:0:4}" -ss 2 -frames:v 1 -q:v 6 "$3"
+  [ -n "${4:-}" ] && scale=(-vf "scale=$4:$5:flags=lanczos")
+  ff "${args[@]:0:4}" -ss 2 -frames:v 1 "${scale[@]}" -q:v 10 "$3"
 }
 
 # 16:9: the main sample.
-poster 854 480 "$OUT/poster.jpg"
+poster 854 480 "$OUT/poster.jpg" 640 360
 mp4 854 480 230 "$OUT/high.mp4"
 mp4 640 360 140 "$OUT/medium.mp4"
 mp4 426 240 75 "$OUT/low.mp4"

@@ -9,6 +9,12 @@ import { focusRing, reducedMotion, visuallyHidden } from '../shared/tokens.style
 const player = css`
   :host {
     display: block;
+    /*
+     * The containing block of the visually hidden live region below the frame: otherwise it is the
+     * nearest positioned box outside, past a carousel's scroller, and a player in a slide far along the
+     * track stretched the page that wide (2,407 px on a 412 px phone, Lighthouse's poster "in view").
+     */
+    position: relative;
     --_v-accent: var(--testimonial-color-accent, var(--_t-accent, #0a5fc2));
     --_v-radius: var(--testimonial-radius, var(--_t-radius, 0.75rem));
     --_v-spacing: var(--testimonial-spacing, var(--_t-spacing, 1rem));
