@@ -146,8 +146,8 @@ function wallCardCount(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('testimonial-wall')?.shadowRoot?.querySelectorAll('testimonial-card').length ?? 0);
 }
 
-/** The checks of the apps' files and served HTML, no browser needed (`apps()` once the hooks have run). */
-export function describeFrameworkHtml(apps: () => FrameworkApps): void {
+/** The checks of the apps' files and served HTML, no browser needed (`apps()`: the apps once built and served). */
+export function describeFrameworkHtml(apps: () => Promise<FrameworkApps>): void {
   it("docs/frameworks.md's recipes are the Next.js and Astro apps' files, as they are", () => {
     const readme = readFileSync(join(root, 'docs/frameworks.md'), 'utf8');
     for (const file of RECIPE_FILES) {
@@ -158,7 +158,7 @@ export function describeFrameworkHtml(apps: () => FrameworkApps): void {
 
   for (const app of APPS) {
     it(`${app}: the wall's HTML is in the page once${app === 'next' ? ', and not in the React Server Components payload' : ''}`, async () => {
-      const html = await (await fetch(`${apps().origin[app]}/`)).text();
+      const html = await (await fetch(`${(await apps()).origin[app]}/`)).text();
       assert.equal(html.match(/<testimonial-wall\b/g)?.length, 1, 'one wall in the page');
       const island = /<testimonial-wall\b[\s\S]*?<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
       assert.ok(island, "the wall's data island");
@@ -177,15 +177,16 @@ export function describeFrameworkHtml(apps: () => FrameworkApps): void {
 }
 
 /** The apps' pages in one browser (`browser()`, launched by the caller and shared with other checks). */
-export function describeFrameworkPages(browserName: BrowserName, browser: () => Browser, apps: () => FrameworkApps): void {
+export function describeFrameworkPages(browserName: BrowserName, browser: () => Browser, apps: () => Promise<FrameworkApps>): void {
   for (const app of APPS) {
     it(`${app}: hydrates and takes the wall over with no error, no request for page 1 and nothing moved; "Load more" adds page 2`, async () => {
+      const { origin } = await apps();
       const watched = await watchedPage(browser());
       const { page } = watched;
       await page.setViewport({ width: 1200, height: 900 });
       if (browserName === 'chromium') await page.evaluateOnNewDocument(SHIFT_OBSERVER);
       await page.evaluateOnNewDocument(FRAME_WATCH + BEFORE_DEFINE);
-      await page.goto(`${apps().origin[app]}/`, { waitUntil: 'load' });
+      await page.goto(`${origin[app]}/`, { waitUntil: 'load' });
       await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
       await elementsRendered(page);
       await imagesInViewPainted(page);
@@ -230,9 +231,10 @@ export function describeFrameworkPages(browserName: BrowserName, browser: () => 
   }
 
   it('next: a client-side navigation to the page renders the wall in the browser, which loads page 1', async () => {
+    const { origin } = await apps();
     const watched = await watchedPage(browser());
     const { page } = watched;
-    await page.goto(`${apps().origin.next}/elsewhere`, { waitUntil: 'load' });
+    await page.goto(`${origin.next}/elsewhere`, { waitUntil: 'load' });
     await page.click('a[href="/"]');
     await page.waitForFunction(
       (count) => document.querySelector('testimonial-wall')?.shadowRoot?.querySelectorAll('testimonial-card').length === count,

@@ -95,7 +95,8 @@ describe('the packed package, installed as users install it', () => {
    * the Vite builds: each mostly waits on a process of its own), then served.
    */
   let frameworkApps: Promise<FrameworkApps> | undefined;
-  let served: FrameworkApps | undefined;
+  /** Awaited by each check of those apps: their build failing fails those, not the other apps' checks. */
+  const served = (): Promise<FrameworkApps> => frameworkApps ?? Promise.reject(new Error('the tarball was not installed'));
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'package-test-'));
@@ -115,7 +116,7 @@ describe('the packed package, installed as users install it', () => {
     copyFrameworkApps(app);
     await Promise.all([installInto(app, packed.tarball), installInto(bare, packed.tarball)]);
     frameworkApps = startFrameworkApps(app);
-    // Awaited by the suite that needs the apps; a failure is reported there, not as an unhandled rejection.
+    // Awaited by the checks of those apps (served()); a failure is reported there, not as an unhandled rejection.
     frameworkApps.catch(() => {});
   });
 
@@ -300,15 +301,14 @@ describe('the packed package, installed as users install it', () => {
           `the ${name} app bundles no source module`,
         );
       }
-      served = await frameworkApps!;
     });
 
-    describeFrameworkHtml(() => served!);
+    describeFrameworkHtml(served);
 
     // One browser of each kind for every app's pages.
     inEachBrowser((browserName, browser) => {
       for (const name of EXAMPLE_APPS) describeExampleApp(name, browserName, browser, () => outDirs[name]);
-      describeFrameworkPages(browserName, browser, () => served!);
+      describeFrameworkPages(browserName, browser, served);
 
       it('the script-tag build renders and plays under the strict CSP with Trusted Types, with no violation', async () => {
         const result = await runStrictCspPage({ cdnDir, browser: browser() });
