@@ -13,8 +13,8 @@
  *   module, export or name). Not here: a block whose info string is `ts fragment` (elided on purpose,
  *   "// … every key"), the recipes after `<!-- recipe:… -->` (run by test/ssr/recipes.node.test.ts)
  *   and the Next.js app's files (`// app/…`, `next.config.mjs`: built by
- *   test/frameworks/ssr-frameworks.node.test.ts). `tsx`, `astro`, `php` and `http` blocks are not
- *   checked here (the CSP's `http` lines by test/package/csp-page.node.test.ts), nor is `html` but the
+ *   test/package/package.node.test.ts). `tsx`, `astro`, `php` and `http` blocks are not
+ *   checked here (the CSP's `http` lines by test/package/package.node.test.ts), nor is `html` but the
  *   live examples (test/docs.node.test.ts).
  */
 import assert from 'node:assert/strict';

@@ -14,14 +14,15 @@
  * origin. CSP violations are collected from `securitypolicyviolation` events and from the console.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { countDeep, deepText, launchBrowser, launchFirefox, waitFor, watchedPage } from '../support/browser.js';
+import { countDeep, deepText, waitFor, watchedPage } from '../support/browser.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { strictCsp, type CspOrigins } from './csp-policy.js';
 
 export interface StrictCspPageOptions {
   /** A built `dist/cdn` folder (`buildCdn()`), holding `testimonial-elements.js` and its chunks. */
   cdnDir: string;
-  browser: 'chromium' | 'firefox';
+  /** A running browser (the caller's, shared with its other pages): the page opens a tab of its own and closes it. */
+  browser: Browser;
   /** The policy served, from the page's origins; default {@link strictCsp} (to measure what each directive is for). */
   policy?: (origins: CspOrigins) => string;
 }
@@ -101,7 +102,7 @@ function pageHtml(cdnOrigin: string, ids: { marked: string; entities: string; vi
 
 export async function runStrictCspPage(options: StrictCspPageOptions): Promise<StrictCspPageResult> {
   const servers: StaticServer[] = [];
-  let browser: Browser | undefined;
+  let opened: Page | undefined;
   try {
     const cdn = await startStaticServer({ root: options.cdnDir, api: false, headers: { 'Access-Control-Allow-Origin': '*' } });
     servers.push(cdn);
@@ -121,9 +122,9 @@ export async function runStrictCspPage(options: StrictCspPageOptions): Promise<S
     };
     pages['/'] = pageHtml(cdn.origin, ids);
 
-    browser = options.browser === 'firefox' ? await launchFirefox() : await launchBrowser();
-    const watched = await watchedPage(browser);
+    const watched = await watchedPage(options.browser);
     const { page } = watched;
+    opened = page;
     await page.evaluateOnNewDocument(() => {
       const violations: string[] = (window.__cspViolations = []);
       document.addEventListener(
@@ -178,7 +179,8 @@ export async function runStrictCspPage(options: StrictCspPageOptions): Promise<S
       marksRendered: await countDeep(page, 'mark'),
     };
   } finally {
-    await browser?.close();
+    // Closed, not left playing the video beside the caller's next pages.
+    await opened?.close();
     await Promise.all(servers.map((server) => server.close()));
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy that the "Content-Security-Policy and Trusted Types" section of docs/security.md
  * documents, as a function of the origins a page uses. The strict-CSP page check (`csp-page.ts`) serves
- * exactly this policy, and `csp-page.node.test.ts` checks that the page quotes it, so the documented
+ * exactly this policy, and `package.node.test.ts` checks that the page quotes it, so the documented
  * policy is the tested one.
  */
 import { TRUSTED_TYPES_POLICY } from '../../src/elements/shared/sanitize.js';

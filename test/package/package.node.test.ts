@@ -1,7 +1,9 @@
-// @test-serial: starts a browser
+// @test-serial: starts a browser (and builds React, Vue, Next.js and Astro apps)
 /**
  * The package as a user meets it: `npm pack` of a fresh build (test/support/packed-package.ts, shared
- * with other test files), the tarball installed into throwaway apps (issue 18), never the sources.
+ * with other test files), the tarball installed into throwaway apps (issue 18), never the sources. One
+ * install serves every app (issue 25: the framework and package tests are one, each app built once, one
+ * browser of each kind for all their pages); a second, bare install stands alone.
  *
  * - The tarball: its size and file count (printed), a LICENSE, the docs pages README links to, source
  *   maps that resolve, `sideEffects` entries that name shipped files.
@@ -13,12 +15,16 @@
  *   installed package as an application builds them, and run in Chromium and Firefox ESR against the
  *   demo API (example-app.ts): properties, attributes and events reach the elements, remounting asks
  *   once per mount, and removed elements are collected.
- * - The script-tag build in the tarball is run under a strict CSP by csp-page.node.test.ts, on the same
- *   packed package (once, not here again).
+ * - Server rendering in Next.js and Astro (test/frameworks/server-rendered-apps.ts): docs/frameworks.md's
+ *   recipes, built by each framework's own build and loaded in both browsers.
+ * - The script-tag build in the tarball, under the strict Content-Security-Policy docs/security.md
+ *   documents, with Trusted Types required, in both browsers (csp-page.ts): no violation, no error, and
+ *   everything on screen (cards, highlights, decoded references, a video played through hls.js from
+ *   the media origin). And docs/security.md quotes exactly the policy that is checked.
  *
  * Offline-friendly: the tarball's own dependencies come from npm's cache (`--prefer-offline`); React,
- * Vue, Vite and TypeScript come from this repository's node_modules, which the apps see through a
- * `node_modules` link in their parent folder.
+ * Vue, Vite, Next.js, Astro and TypeScript come from this repository's node_modules, which the apps see
+ * through a `node_modules` link in their parent folder.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -38,17 +44,24 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
-import { launchBrowser, launchFirefox } from '../support/browser.js';
+import {
+  copyFrameworkApps,
+  describeFrameworkHtml,
+  describeFrameworkPages,
+  startFrameworkApps,
+  type FrameworkApps,
+} from '../frameworks/server-rendered-apps.js';
+import { inEachBrowser } from '../ssr/browsers.js';
 import { packedPackage } from '../support/packed-package.js';
 import { mustRun, run, type Run } from '../support/run-command.js';
-import { describeExampleApp, type BrowserName, type ExampleApp } from './example-app.js';
+import { runStrictCspPage } from './csp-page.js';
+import { README_EXAMPLE_ORIGINS, strictCsp } from './csp-policy.js';
+import { describeExampleApp, type ExampleApp } from './example-app.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const repoModules = join(root, 'node_modules');
 const PACKAGE = 'testimonial-elements';
-const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox'];
 const EXAMPLE_APPS: readonly ExampleApp[] = ['react', 'vue'];
 
 const npm = (args: string[], cwd: string) => mustRun('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd);
@@ -59,8 +72,6 @@ async function installInto(dir: string, tarball: string): Promise<void> {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await npm(['install', '--prefer-offline', '--ignore-scripts', tarball], dir);
 }
-
-const launch = (name: BrowserName): Promise<Browser> => (name === 'chromium' ? launchBrowser() : launchFirefox());
 
 /** Every file under `dir`, as paths relative to it with `/` separators. */
 function filesUnder(dir: string): string[] {
@@ -73,15 +84,25 @@ describe('the packed package, installed as users install it', () => {
   let work: string;
   /** The paths the tarball holds (`package.json`, `dist/…`). */
   let shipped: Set<string>;
-  /** The apps' project: the tarball installed, React/Vue/Vite/TypeScript from the repository. */
+  /** The tarball's `dist/cdn`, the script-tag build as published. */
+  let cdnDir: string;
+  /** The apps' project: the tarball installed, React/Vue/Vite/Next.js/Astro/TypeScript from the repository. */
   let app: string;
   /** Only `npm install testimonial-elements`: nothing else on the module path. */
   let bare: string;
+  /**
+   * The Next.js and Astro apps, building from when the tarball is installed (beside the type checks and
+   * the Vite builds: each mostly waits on a process of its own), then served.
+   */
+  let frameworkApps: Promise<FrameworkApps> | undefined;
+  /** Awaited by each check of those apps: their build failing fails those, not the other apps' checks. */
+  const served = (): Promise<FrameworkApps> => frameworkApps ?? Promise.reject(new Error('the tarball was not installed'));
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'package-test-'));
     const packed = await packedPackage();
     shipped = new Set(filesUnder(packed.dir));
+    cdnDir = join(packed.dir, 'dist/cdn');
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
     const unpacked = [...shipped].reduce((sum, path) => sum + statSync(join(packed.dir, path)).size, 0);
     console.log(`package tarball: ${mb(statSync(packed.tarball).size)} packed, ${mb(unpacked)} unpacked, ${shipped.size} files`);
@@ -92,10 +113,15 @@ describe('the packed package, installed as users install it', () => {
     app = join(deps, 'app');
     bare = join(work, 'bare');
     cpSync(join(import.meta.dirname, 'apps'), app, { recursive: true });
+    copyFrameworkApps(app);
     await Promise.all([installInto(app, packed.tarball), installInto(bare, packed.tarball)]);
+    frameworkApps = startFrameworkApps(app);
+    // Awaited by the checks of those apps (served()); a failure is reported there, not as an unhandled rejection.
+    frameworkApps.catch(() => {});
   });
 
-  after(() => {
+  after(async () => {
+    await (await frameworkApps?.catch(() => undefined))?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
@@ -248,10 +274,11 @@ describe('the packed package, installed as users install it', () => {
     }
   });
 
-  describe('the framework example apps, built with Vite against the installed package', () => {
+  describe('the framework apps built against the installed package, and the script tag under a strict CSP', () => {
     const outDirs = {} as Record<ExampleApp, string>;
 
     before(async () => {
+      // The example apps with Vite, in this process, while Next.js and Astro build in theirs.
       // The apps import the package's sources (`../../../src/define.js`) so that they run from a
       // checkout; an application imports `testimonial-elements/define`, which is what this build gets.
       const installedDefine = createRequire(join(app, 'package.json')).resolve(`${PACKAGE}/define`);
@@ -276,23 +303,32 @@ describe('the packed package, installed as users install it', () => {
       }
     });
 
-    for (const browserName of BROWSERS) {
-      describe(browserName, () => {
-        let browser: Browser | undefined;
-        before(async () => {
-          browser = await launch(browserName);
-        });
-        after(async () => {
-          await browser?.close();
-        });
-        for (const name of EXAMPLE_APPS)
-          describeExampleApp(
-            name,
-            browserName,
-            () => browser!,
-            () => outDirs[name],
-          );
+    describeFrameworkHtml(served);
+
+    // One browser of each kind for every app's pages.
+    inEachBrowser((browserName, browser) => {
+      for (const name of EXAMPLE_APPS) describeExampleApp(name, browserName, browser, () => outDirs[name]);
+      describeFrameworkPages(browserName, browser, served);
+
+      it('the script-tag build renders and plays under the strict CSP with Trusted Types, with no violation', async () => {
+        const result = await runStrictCspPage({ cdnDir, browser: browser() });
+        console.log(`# ${browserName}: ${JSON.stringify(result)}`);
+        assert.deepEqual(result.violations, [], `CSP violations in ${browserName}`);
+        assert.deepEqual(result.errors, [], `errors in ${browserName}`);
+        assert.ok(result.cardsRendered >= 4, `cards with text on screen: ${result.cardsRendered}`);
+        assert.ok(result.marksRendered > 0, 'highlights on screen');
       });
+    });
+  });
+});
+
+describe('The Content-Security-Policy section of docs/security.md', () => {
+  it('quotes the checked policy, for the script tag and for a bundle', () => {
+    const page = readFileSync(join(root, 'docs/security.md'), 'utf8');
+    const { cdn, media } = README_EXAMPLE_ORIGINS;
+    for (const scripts of [cdn, "'self'"]) {
+      const policy = strictCsp({ scripts, api: "'self'", media });
+      assert.ok(page.includes(policy), `docs/security.md quotes: ${policy}`);
     }
   });
 });

@@ -124,3 +124,18 @@ export async function imagesInViewPainted(page: Page): Promise<void> {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
+
+/**
+ * Asserts that the wall has taken over: none of its cards is one the server rendered (marked
+ * `__fromServer` by the page's hook when the first element was defined: an upgrade keeps the node, a
+ * take-over does not).
+ */
+export async function noServerCardLeft(page: Page): Promise<void> {
+  const left = await page.evaluate(
+    () =>
+      [...document.querySelector('testimonial-wall')!.shadowRoot!.querySelectorAll('div.tc, testimonial-card')].filter(
+        (card) => (card as Element & { __fromServer?: boolean }).__fromServer,
+      ).length,
+  );
+  assert.equal(left, 0, "the server's cards are still in the wall");
+}
