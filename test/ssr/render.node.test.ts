@@ -116,8 +116,16 @@ describe('renderCard and renderVideo', () => {
 
   it('renders a video testimonial in its poster state, nothing of the video loaded', async () => {
     const html = readable(await renderVideo(videoTestimonial()));
-    assert.match(html, /<video[^>]*preload="none"/);
-    assert.doesNotMatch(html, /<video[^>]* src=/);
+    // No <video> at all (issue 24): hidden and out of flow in the poster state, it drew nothing before
+    // a script runs and cost the first frame a media element per player; the element renders its own.
+    assert.doesNotMatch(html, /<video[\s>]/);
+    assert.match(html, /part="frame"/);
     assert.match(html, /part="play-button"/);
+  });
+
+  it("writes no <video> in a wall's players, whose server markup the first frame parses and lays out", async () => {
+    const html = await renderWall({ testimonials: [videoTestimonial(), sampleTestimonial()] });
+    assert.match(html, /<video-testimonial[\s>]/);
+    assert.doesNotMatch(html, /<video[\s>]/);
   });
 });

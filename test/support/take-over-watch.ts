@@ -29,7 +29,9 @@ export const FRAME_WATCH = `
     const out = [];
     const walk = (root) => {
       for (const element of root.querySelectorAll('*')) {
-        if (element.matches(selector)) {
+        // A player's <video> is not in the server's HTML (until it plays it is hidden and fills the
+        // frame, out of flow: src/elements/video-testimonial); the frame and the play button have its box.
+        if (element.matches(selector) && element.localName !== 'video') {
           const { x, y, width, height } = element.getBoundingClientRect();
           const part = element.getAttribute('part');
           // A server-rendered wall writes each card flat, a div.tc for its host (src/ssr/flat-cards.ts).

@@ -1,4 +1,4 @@
-import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { html, isServer, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { warnInvalid } from '../shared/warnings.js';
@@ -573,21 +573,28 @@ export class VideoTestimonial extends TestimonialElement {
     const transcript = this.transcriptText;
     return html`
       <div part="frame" ${styleProperties({ '--_v-ratio': String(this.sources.aspectRatio) })}>
-        <video
-          part="video"
-          data-phase=${phase}
-          preload="none"
-          playsinline
-          ?controls=${this.controlsBuilt}
-          tabindex=${active && !this.controlsBuilt ? '0' : nothing}
-          poster=${(active && this.sources.poster) || nothing}
-          aria-label=${this.labelInOwnLanguage ? nothing : name}
-          aria-labelledby=${this.labelInOwnLanguage ? 'label' : nothing}
-          aria-hidden=${active ? nothing : 'true'}
-          .muted=${this.muted}
-        >
-          ${active ? this.captionsControl.renderTrack(safeUrl(this.captions, 'media'), this.w('Captions')) : nothing}
-        </video>
+        ${
+          // Not on the server: before it plays the <video> is hidden and out of flow (it draws nothing,
+          // takes no room), and the element renders anew when it takes over; a media element per player
+          // in the server's HTML cost the first frame its parse and layout (issue 24).
+          isServer
+            ? nothing
+            : html`<video
+                part="video"
+                data-phase=${phase}
+                preload="none"
+                playsinline
+                ?controls=${this.controlsBuilt}
+                tabindex=${active && !this.controlsBuilt ? '0' : nothing}
+                poster=${(active && this.sources.poster) || nothing}
+                aria-label=${this.labelInOwnLanguage ? nothing : name}
+                aria-labelledby=${this.labelInOwnLanguage ? 'label' : nothing}
+                aria-hidden=${active ? nothing : 'true'}
+                .muted=${this.muted}
+              >
+                ${active ? this.captionsControl.renderTrack(safeUrl(this.captions, 'media'), this.w('Captions')) : nothing}
+              </video>`
+        }
         ${active ? nothing : this.renderPosterImage()}
         ${phase === 'poster' && this.locale.lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.captionsControl.renderButton(this.w) : nothing}
