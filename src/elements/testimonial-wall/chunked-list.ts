@@ -10,8 +10,11 @@
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  *
  * Every list on the page shares one frame: a slice waits for the next frame when the lists before it
- * have spent the budget of this one (first come, first served). Each list kept to its own budget, a
- * page of thirteen walls revealed thirteen slices in one frame, one task of thirteen budgets.
+ * have spent the budget of this one (first come, first served). Each list kept to its own budget,
+ * every wall of a page with a slice waiting revealed it in the same frame: one task for all of them.
+ *
+ * The private members' names are unlike any the platform uses (`source`, `options`, `host`…), so the
+ * script-tag build may shorten them (scripts/private-names.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { nextFrame, type Scheduler } from '../shared/next-frame.js';
@@ -65,7 +68,7 @@ export class ChunkedList<T> implements ReactiveController {
     private readonly listHost: ReactiveControllerHost,
     options: ChunkedListOptions = {},
   ) {
-    // Options given as undefined are not given (exactOptionalPropertyTypes keeps them out).
+    // An option given as `undefined` replaces its default (the wall gives none; tests leave them out).
     this.listOptions = {
       chunkSize: DEFAULT_CHUNK_SIZE,
       budgetMs: DEFAULT_BUDGET_MS,
