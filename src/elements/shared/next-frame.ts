@@ -1,5 +1,9 @@
-/** Runs a callback at the next opportunity to render; returns a function that cancels it. */
-export type Scheduler = (callback: () => void) => () => void;
+/**
+ * Runs a callback at the next opportunity to render; returns a function that cancels it. The callback
+ * gets the frame's time (`requestAnimationFrame`'s, the same for every callback of one frame), or
+ * nothing when it runs in a task of its own.
+ */
+export type Scheduler = (callback: (frame?: number) => void) => () => void;
 
 /**
  * The next animation frame, or a macrotask in a hidden document (where frames do not come), so what

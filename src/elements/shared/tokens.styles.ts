@@ -115,7 +115,9 @@ export const reducedMotion = css`
 
 /** Text only screen readers hear. */
 export const visuallyHidden = css`
-  .visually-hidden {
+  /* The wall's "Skip testimonials" link and its end too, until focused. */
+  .visually-hidden,
+  .skip:not(:focus) {
     position: absolute !important;
     width: 1px;
     height: 1px;

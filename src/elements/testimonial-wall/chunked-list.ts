@@ -8,6 +8,13 @@
  *
  * Slices are kept as the batches they were revealed in and never re-grouped: the masonry layout
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
+ *
+ * Every list on the page shares one frame: a slice waits for the next frame when the lists before it
+ * have spent the budget of this one (first come, first served). Each list kept to its own budget,
+ * every wall of a page with a slice waiting revealed it in the same frame: one task for all of them.
+ *
+ * The private members' names are unlike any the platform uses (`source`, `options`, `host`…), so the
+ * script-tag build may shorten them (scripts/private-names.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { nextFrame, type Scheduler } from '../shared/next-frame.js';
@@ -17,7 +24,7 @@ import type { SliceSizer } from './slice-sizer.js';
 /** Calls back once the current task (and the rendering it triggers) is over. */
 export type AfterTask = (callback: () => void) => void;
 
-const afterTask: AfterTask = (callback) => void setTimeout(callback, 0);
+const afterTask: AfterTask = (callback) => setTimeout(callback);
 
 export interface ChunkedListOptions {
   /** How many items the first slice holds. */
@@ -41,32 +48,38 @@ export const DEFAULT_MAX_CHUNK_SIZE = 60;
 /** The slice sizer: a chunk of its own. Exported for tests, which load it first. */
 export const sliceSizer = lazyModule(() => import('./slice-sizer.js'));
 
+/** The frame whose callbacks run now (its time), and when the first of them began. */
+let frame: number | undefined;
+let frameBegan = 0;
+
 export class ChunkedList<T> implements ReactiveController {
-  private source: readonly T[] = [];
+  private sourceItems: readonly T[] = [];
   private revealed: T[][] = [];
-  private shown = 0;
+  private shownCount = 0;
   private cancelFrame: (() => void) | undefined;
-  private settle: (() => void) | undefined;
+  private settleList: (() => void) | undefined;
   private settledPromise: Promise<void> = Promise.resolve();
-  private chunkSize: number;
+  private sliceSize: number;
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private sizer: SliceSizer | undefined;
-  private readonly options: Required<ChunkedListOptions>;
+  private readonly listOptions: Required<ChunkedListOptions>;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    {
-      chunkSize = DEFAULT_CHUNK_SIZE,
-      budgetMs = DEFAULT_BUDGET_MS,
-      maxChunkSize = DEFAULT_MAX_CHUNK_SIZE,
-      scheduler = nextFrame,
-      afterTask: after = afterTask,
-      now = () => performance.now(),
-    }: ChunkedListOptions = {},
+    private readonly listHost: ReactiveControllerHost,
+    options: ChunkedListOptions = {},
   ) {
-    this.chunkSize = chunkSize;
-    this.options = { chunkSize, budgetMs, maxChunkSize, scheduler, afterTask: after, now };
-    host.addController(this);
+    // An option given as `undefined` replaces its default (the wall gives none; tests leave them out).
+    this.listOptions = {
+      chunkSize: DEFAULT_CHUNK_SIZE,
+      budgetMs: DEFAULT_BUDGET_MS,
+      maxChunkSize: DEFAULT_MAX_CHUNK_SIZE,
+      scheduler: nextFrame,
+      afterTask,
+      now: () => performance.now(),
+      ...options,
+    };
+    this.sliceSize = this.listOptions.chunkSize;
+    listHost.addController(this);
   }
 
   /** The items revealed so far, in the batches they were revealed in. */
@@ -76,12 +89,12 @@ export class ChunkedList<T> implements ReactiveController {
 
   /** How many items there are in all, revealed or waiting. */
   get total(): number {
-    return this.source.length;
+    return this.sourceItems.length;
   }
 
   /** Whether every item is revealed. */
   get done(): boolean {
-    return this.shown >= this.source.length;
+    return this.shownCount >= this.sourceItems.length;
   }
 
   /** Resolves when every item given so far is revealed. */
@@ -94,11 +107,11 @@ export class ChunkedList<T> implements ReactiveController {
    * the rest in later frames.
    */
   replace(items: readonly T[], firstSlice?: number): void {
-    this.stop();
-    this.source = [...items];
+    this.stopList();
+    this.sourceItems = [...items];
     this.revealed = [];
-    this.shown = 0;
-    this.chunkSize = this.options.chunkSize;
+    this.shownCount = 0;
+    this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
     this.revealNext(firstSlice);
   }
@@ -106,60 +119,68 @@ export class ChunkedList<T> implements ReactiveController {
   /** Adds `items` after the others; those revealed stay where they are. */
   append(items: readonly T[]): void {
     if (items.length === 0) return;
-    this.source = [...this.source, ...items];
+    this.sourceItems = [...this.sourceItems, ...items];
     if (!this.cancelFrame) this.revealNext();
   }
 
   hostConnected(): void {
-    if (!this.done && !this.cancelFrame) this.schedule();
+    if (!this.done && !this.cancelFrame) this.scheduleSlice();
   }
 
   /** Pauses while the host is out of the document; waiters are released rather than left hanging. */
   hostDisconnected(): void {
-    this.stop();
+    this.stopList();
   }
 
-  private revealNext(size = this.chunkSize): void {
-    const batch = this.source.slice(this.shown, this.shown + size);
+  private revealNext(size = this.sliceSize): void {
+    const batch = this.sourceItems.slice(this.shownCount, this.shownCount + size);
     if (batch.length) {
       this.revealed = [...this.revealed, batch];
-      this.shown += batch.length;
-      this.host.requestUpdate();
-      this.measure(batch.length);
+      this.shownCount += batch.length;
+      this.listHost.requestUpdate();
+      this.measureSlice(batch.length);
     }
     if (this.done) {
-      this.settle?.();
-      this.settle = undefined;
+      this.settleList?.();
+      this.settleList = undefined;
     } else {
-      this.schedule();
+      this.scheduleSlice();
     }
   }
 
   /** Times this slice's task and sizes the next slice from it. */
-  private measure(items: number): void {
-    const { options } = this;
+  private measureSlice(items: number): void {
+    const options = this.listOptions;
     const started = options.now();
     options.afterTask(() => {
       const module = sliceSizer.loaded;
       this.sizer ??= module && new module.SliceSizer(options);
-      this.chunkSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
+      this.sliceSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
       // A list of a few slices does without (a page of a dozen cards takes two); a failed load keeps doubling.
       if (!module && !this.done && this.revealed[1]) sliceSizer.load().catch(() => undefined);
     });
   }
 
-  private schedule(): void {
-    if (!this.settle) this.settledPromise = new Promise((resolve) => (this.settle = resolve));
-    this.cancelFrame = this.options.scheduler(() => {
+  private scheduleSlice(): void {
+    if (!this.settleList) this.settledPromise = new Promise((resolve) => (this.settleList = resolve));
+    const options = this.listOptions;
+    this.cancelFrame = options.scheduler((time) => {
       this.cancelFrame = undefined;
+      // A frame's callbacks run one after the other, each with its microtasks (the host's update, its
+      // cards' first renders), so the time since the first began is what this frame's lists have spent.
+      const spent = options.now() - frameBegan;
+      if (time !== frame || !time) {
+        frame = time;
+        frameBegan += spent;
+      } else if (spent >= options.budgetMs) return this.scheduleSlice();
       this.revealNext();
     });
   }
 
-  private stop(): void {
+  private stopList(): void {
     this.cancelFrame?.();
     this.cancelFrame = undefined;
-    this.settle?.();
-    this.settle = undefined;
+    this.settleList?.();
+    this.settleList = undefined;
   }
 }

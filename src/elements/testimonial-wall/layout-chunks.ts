@@ -40,12 +40,12 @@ export class LayoutChunks implements ReactiveController {
   private masonryPlacer: MasonryLayout | undefined;
 
   constructor(
-    private readonly wall: LayoutHost,
+    private readonly layoutHost: LayoutHost,
     private readonly warnAbout: WarnFn,
     /** The first slice of cards rendered: masonry places from it. */
     private readonly firstBatch: () => unknown,
   ) {
-    wall.addController(this);
+    layoutHost.addController(this);
   }
 
   /** Shows `layout`, fetching its chunk if it is not here yet. */
@@ -74,7 +74,7 @@ export class LayoutChunks implements ReactiveController {
   hostUpdated(): void {
     const masonry = masonryLayout.loaded;
     if (masonry && this.shown === 'masonry') this.masonryPlacer ??= new masonry.MasonryLayout();
-    this.masonryPlacer?.update(this.wall.renderRoot, this.firstBatch());
+    this.masonryPlacer?.update(this.layoutHost.renderRoot, this.firstBatch());
   }
 
   /**
@@ -86,12 +86,12 @@ export class LayoutChunks implements ReactiveController {
     layoutModule(asked)!
       .load()
       .then(
-        () => this.wall.requestUpdate(),
+        () => this.layoutHost.requestUpdate(),
         (error: unknown) => {
           if (this.shown !== asked) return;
           this.warnAbout('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
           this.shown = 'list';
-          this.wall.requestUpdate();
+          this.layoutHost.requestUpdate();
         },
       );
   }

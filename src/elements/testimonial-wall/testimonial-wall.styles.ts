@@ -62,9 +62,8 @@ const wallStyles = css`
     min-inline-size: 0;
   }
 
+  /* Its ring is the focus ring's (a tabindex), with the card's corners. */
   .item:focus-visible {
-    outline: 2px solid var(--_t-focus);
-    outline-offset: 2px;
     border-radius: var(--_t-radius);
   }
 
@@ -120,8 +119,10 @@ const wallStyles = css`
     display: contents;
   }
 
+  /* Slides not yet seen too: assumed as tall as the skeleton was, so the track keeps that height. */
   .masonry .item,
-  .grid .item {
+  .grid .item,
+  .slide {
     contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
@@ -156,8 +157,6 @@ const wallStyles = css`
 
   .slide {
     flex: 0 0 var(--_slide);
-    /* Slides not yet seen are assumed as tall as the skeleton was, so the track keeps that height. */
-    contain-intrinsic-size: auto none auto var(--_item-size);
   }
 
   @container testimonial-wall (width >= 36rem) {
@@ -252,13 +251,6 @@ const wallStyles = css`
     padding: 0.5rem 1rem;
   }
 
-  .skip:not(:focus) {
-    clip-path: inset(50%);
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    white-space: nowrap;
-  }
 
   /* States and controls. */
   .message {
@@ -279,10 +271,6 @@ const wallStyles = css`
     align-items: center;
     gap: 0.75rem;
     margin-block-start: var(--_gap);
-  }
-
-  .footer:empty {
-    display: none;
   }
 
   button {

@@ -233,6 +233,59 @@ describe('ChunkedList', () => {
   });
 });
 
+describe('ChunkedList: lists on one page', () => {
+  it('share one frame budget: a slice waits for the next frame once the lists before it spent this one', () => {
+    // A page of three walls, each revealing 10 items a slice at 1 ms an item (their hosts' updates,
+    // run between the frame's callbacks, advance the clock), a budget of 15 ms a frame. Each kept to
+    // its own budget, all three revealed a slice in each frame: 30 ms of slices in one task.
+    let clock = 0;
+    let time = 0;
+    const queue: ((frame?: number) => void)[] = [];
+    const scheduler = (callback: (frame?: number) => void) => {
+      queue.push(callback);
+      return () => queue.splice(queue.indexOf(callback), 1);
+    };
+    /** One frame: every callback queued before it, with the frame's time; returns how long it took. */
+    const frame = (): number => {
+      const began = clock;
+      time += 16;
+      for (const callback of queue.splice(0)) callback(time);
+      return clock - began;
+    };
+    const lists = [0, 1, 2].map(() => {
+      const host = new FakeHost();
+      const list = new ChunkedList<number>(host, { chunkSize: 10, budgetMs: 15, afterTask: () => {}, scheduler, now: () => clock });
+      let shown = 0;
+      host.requestUpdate = () => {
+        clock += revealed(list) - shown;
+        shown = revealed(list);
+      };
+      list.replace(Array.from({ length: 30 }, (_, i) => i));
+      return list;
+    });
+    const spent: number[] = [];
+    while (lists.some((list) => !list.done)) spent.push(frame());
+    // The first list of a frame always goes: 10 ms, then the second (10 ms spent, under 15), then the
+    // third waits; so every frame holds at most two slices, and every list is done.
+    assert.ok(
+      spent.every((ms) => ms <= 20),
+      `ms a frame: ${spent.join(' ')}`,
+    );
+    assert.equal(
+      spent.reduce((sum, ms) => sum + ms, 0),
+      60,
+    );
+    assert.deepEqual(
+      lists.map((list) => list.batches.map((batch) => batch.length)),
+      [
+        [10, 10, 10],
+        [10, 10, 10],
+        [10, 10, 10],
+      ],
+    );
+  });
+});
+
 describe('ChunkedList slice sizes', () => {
   // The sizer is a chunk of its own: here from the start, as in a wall whose list has many slices.
   before(() => sliceSizer.load());
