@@ -83,6 +83,26 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
     }
   });
 
+  it('renderWall with the toolbar (and the page URL’s choices), scroll paging, item limits, a call to action, in a German page', async () => {
+    // The wall's own root is the writer's too: its toolbar, footer, slices and item classes.
+    for (const attributes of [
+      { controls: 'search rating tags sort type', 'controls-url': true, endpoint: '/api' },
+      { paging: 'scroll', endpoint: '/api', 'max-items-sm': 3, 'max-items-md': 6, 'max-items-lg': 9, layout: 'list' },
+      { layout: 'carousel', autoplay: true, endpoint: '/api', controls: 'search' },
+      { cta: 'Tell us', endpoint: '/api', theme: 'dark', lang: 'fr' },
+    ]) {
+      await assertSame(JSON.stringify(attributes), (mode) =>
+        renderWall({
+          ...mode,
+          testimonials: sandboxTestimonials.slice(0, 30),
+          attributes,
+          url: 'https://example.com/?t-q=fast',
+          lang: 'de',
+        }),
+      );
+    }
+  });
+
   it('renderWall of the hostile corpus and of odd testimonials, grid with display attributes and carousel', async () => {
     // As they are (video cards: their players are Lit's to render) and as text cards (written whole).
     const asText = (testimonial: Testimonial): Testimonial => ({
