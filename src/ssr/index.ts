@@ -17,8 +17,8 @@
  *
  * Each resolves to one HTML string: the custom element tag with the attributes given, a declarative
  * shadow root (`<template shadowrootmode="open">`) rendered by Lit's own server renderer
- * (`@lit-labs/ssr`) from the elements' own templates and styles (a root with no element inside, a
- * wall's card, written from the same templates straight to a string: template-string.ts), and, as its
+ * (`@lit-labs/ssr`) from the elements' own templates and styles (the roots, a wall's and its cards',
+ * written from the same templates straight to a string, by Lit's rules: template-string.ts), and, as its
  * light DOM, a data island (`<script type="application/json">`) with the data it was rendered from. In
  * the browser the element reads the island instead of asking the API, and renders the same thing over
  * the server's markup.
@@ -34,8 +34,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LitElementRenderer, render, type RenderInfo } from '@lit-labs/ssr';
-import { collectResult, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
+import { collectResult, collectResultSync, type ThunkedRenderResult } from '@lit-labs/ssr/lib/render-result.js';
 import { renderValue } from '@lit-labs/ssr/lib/render-value.js';
+import { reflectedAttributeName } from '@lit-labs/ssr/lib/reflected-attributes.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createReadClient, type TestimonialReadClient, type WidgetReadClient } from '../client/client.js';
@@ -67,7 +68,7 @@ import { scriptJson } from './script-json.js';
 import { compactMarkup, stylePlaceholder, writtenPlaceholder, type WrittenShadow } from './compact-markup.js';
 import { ShadowStyleSheet } from './shadow-styles.js';
 import { refusedUrlFields } from './refused-urls.js';
-import { LIT_RENDERER_ONLY, templateString } from './template-string.js';
+import { LIT_RENDERER_ONLY, templateString, type WrittenHost } from './template-string.js';
 
 export { scriptJson } from './script-json.js';
 export { renderForm, type FormAttributes, type RenderFormOptions } from './form.js';
@@ -397,19 +398,63 @@ class ServerElementRenderer extends LitElementRenderer {
     const { css = '', sheet: extra } = this.elementClass.serverShadow?.(this.element as TestimonialElement) ?? {};
     const sheet = extra === 'moving-layouts' ? MOVING_WALL_SHEET : this.tagName;
     for (const [name] of css.matchAll(DECLARED_PRIVATE_PROPERTY)) CSSOM_PROPERTIES.add(name);
-    // A root with no element inside (a wall's card) is written at once, compact (template-string.ts),
-    // and stands in Lit's text as a placeholder that compactMarkup does not read again; others are
-    // Lit's renderer's, as its own `renderShadow` would (its last entry: a thunk rendering `render()`).
+    // The root is written at once (template-string.ts), its elements rendered by nestedHost: with no
+    // element inside (a wall's card) it stands in Lit's text as a placeholder that compactMarkup does not
+    // read again, with some (a wall) as text that compactMarkup reads. What the writer leaves is Lit's
+    // renderer's, as its own `renderShadow` would have it (its last entry: a thunk rendering `render()`).
     // `render()` is protected in LitElement's type, as in Lit's own renderer (which reads it the same way).
     const result = (this.element as unknown as { render(): unknown }).render();
     const { written, litRendererOnly } = renderInfo as ServerRenderInfo;
-    const string = litRendererOnly ? undefined : templateString(result);
-    const content = string ? writtenPlaceholder(written.push(string) - 1) : () => renderValue(result, renderInfo);
+    const string = litRendererOnly ? undefined : templateString(result, (tag) => this.nestedHost(tag, renderInfo));
+    // A root with elements inside is read by compactMarkup as it reads Lit's text (their roots and styles).
+    const content = !string
+      ? () => renderValue(result, renderInfo)
+      : string.hosts
+        ? string.html
+        : writtenPlaceholder(written.push(string) - 1);
     // Lit's `<style>`, its CSS and `</style>` come first (the content is the last entry): the element's
     // styles become a placeholder that compactMarkup cuts to what this root needs, and what the element
     // sets through CSSOM follows them, in the same `<style>` and before the content (a browser paints a
     // declarative shadow root as it arrives: content before its styles would be drawn unstyled).
     return ['<style>', stylePlaceholder(sheet), css, '</style>', content];
+  }
+
+  /**
+   * A custom element in this element's root, for the string writer: rendered as Lit's renderer renders
+   * it (an element renderer of its own, `__host` this element for the `lang` walk, static attributes,
+   * then its bindings, `connectedCallback`, its attributes and its shadow root), but with no part
+   * objects, thunks or markers. `undefined` (Lit's to render) for an element that is not a LitElement,
+   * a property Lit would reflect to an attribute, or a root that is Lit's to render.
+   */
+  private nestedHost(tag: string, renderInfo: RenderInfo): WrittenHost | undefined {
+    const element = customElements.get(tag);
+    if (!element || !LitElementRenderer.matchesClass(element)) return undefined;
+    const renderer = new ServerElementRenderer(tag);
+    (renderer.element as ServerElement).__host = this.element as ServerElement;
+    return {
+      setAttribute: (name, value) => renderer.setAttribute(name, value),
+      setProperty(name, value) {
+        if (reflectedAttributeName(tag.toUpperCase(), name) !== undefined) return false;
+        renderer.setProperty(name, value);
+        return true;
+      },
+      start() {
+        renderer.connectedCallback();
+        const start = `<${tag}${(renderer.renderAttributes() as string[]).join('')}>`;
+        // A root Lit renders (a player's) is collected at once, with this element as its host, as Lit's
+        // renderer would have it: compactMarkup reads it with the rest.
+        renderInfo.customElementHostStack.push(renderer);
+        try {
+          const shadow = renderer.renderShadow(renderInfo);
+          if (!shadow) return start;
+          const { mode = 'open', delegatesFocus } = renderer.shadowRootOptions;
+          const template = `<template shadowroot="${mode}" shadowrootmode="${mode}"${delegatesFocus ? ' shadowrootdelegatesfocus' : ''}>`;
+          return `${start}${template}${collectResultSync(shadow)}</template>`;
+        } finally {
+          renderInfo.customElementHostStack.pop();
+        }
+      },
+    };
   }
 }
 

@@ -11,7 +11,7 @@
  */
 import createDOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { SANITIZE_CONFIG, usePurifier } from '../elements/shared/purify-segments.js';
+import { SANITIZE_CONFIG, usePurifier, type KeptSegments } from '../elements/shared/purify-segments.js';
 import { loadSanitizer } from '../elements/shared/sanitize.js';
 import type { TextSegment } from '../elements/shared/text-segment.js';
 
@@ -49,33 +49,33 @@ export function plainHighlights(text: string): TextSegment[] | undefined {
   return marked ? undefined : segments;
 }
 
-/** How many of DOMPurify's answers the server keeps, and the longest text it keeps one for. */
-const PURIFIED_KEPT = 1024;
-const PURIFIED_TEXT_MAX = 16_384;
+/** How many texts' segments the server keeps, and the longest text it keeps them for. */
+const KEPT_TEXTS = 1024;
+const KEPT_TEXT_MAX = 16_384;
+
+/**
+ * The segments of the texts the server has sanitised (see usePurifier): a server renders the same
+ * testimonials again and again (each wall, page and language that shows them), and DOMPurify parses
+ * each into a new jsdom document, whose walk is jsdom's too. A bounded number, short texts only.
+ */
+const keptSegments = new Map<string, readonly TextSegment[]>();
+const keep: KeptSegments = {
+  get: (text) => keptSegments.get(text),
+  set(text, segments) {
+    if (keptSegments.size < KEPT_TEXTS && text.length <= KEPT_TEXT_MAX) keptSegments.set(text, segments);
+    return keptSegments;
+  },
+};
 
 /**
  * DOMPurify for purify-segments.ts, with the plain texts above built as the fragment DOMPurify would
  * return (in one jsdom document made once), and anything else handed to DOMPurify itself.
  */
 function serverPurifier(purifier: Purifier, document: Document): Purifier {
-  /** What DOMPurify made of the texts it was given under the card's policy, by their text (see below). */
-  const purified = new Map<string, DocumentFragment>();
   const sanitize = (dirty: string, config: Record<string, unknown>): DocumentFragment => {
     const cardPolicy = config.RETURN_DOM_FRAGMENT && config.ALLOWED_TAGS === SANITIZE_CONFIG.ALLOWED_TAGS;
     const segments = cardPolicy ? plainHighlights(dirty) : undefined;
-    if (!segments) {
-      if (!cardPolicy) return purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
-      // A server renders the same testimonials again and again (each wall, page and language that
-      // shows them), and DOMPurify parses each text into a new jsdom document: its answer is kept
-      // (a bounded number, short texts only) and each caller gets a copy, which it cannot change.
-      let fragment = purified.get(dirty);
-      if (!fragment) {
-        fragment = purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
-        if (purified.size < PURIFIED_KEPT && dirty.length <= PURIFIED_TEXT_MAX) purified.set(dirty, fragment);
-        else return fragment;
-      }
-      return fragment.cloneNode(true) as DocumentFragment;
-    }
+    if (!segments) return purifier.sanitize(dirty, { ...config, RETURN_DOM_FRAGMENT: true });
     const fragment = document.createDocumentFragment();
     for (const { text, marked } of segments) {
       const node = document.createTextNode(text);
@@ -95,7 +95,7 @@ export async function prepareServerSanitizer(): Promise<void> {
     // A window of its own, with no scripts and no resource loading (jsdom's defaults).
     const { window } = new JSDOM('<!doctype html>');
     const purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-    usePurifier(serverPurifier(purifier, window.document));
+    usePurifier(serverPurifier(purifier, window.document), keep);
     prepared = true;
   }
   await loadSanitizer();

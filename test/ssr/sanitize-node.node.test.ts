@@ -77,7 +77,7 @@ const CORPUS = [...HIGHLIGHTS, ...SCRIPT_PAYLOADS, ALL_PAYLOADS, ...DANGEROUS_UR
 
 describe('the server highlight sanitiser', () => {
   /** What DOMPurify over jsdom makes of every text of the corpus. */
-  let reference: TextSegment[][];
+  let reference: (readonly TextSegment[])[];
 
   before(() => {
     usePurifier(createDOMPurify(new JSDOM('<!doctype html>').window as unknown as Parameters<typeof createDOMPurify>[0]));
@@ -124,12 +124,15 @@ describe('the server highlight sanitiser', () => {
     );
   });
 
-  it('gives the same answer when asked again (DOMPurify’s answers are kept on the server)', async () => {
+  it('gives the same answer when asked again (the segments are kept on the server)', async () => {
     await prepareServerSanitizer();
     for (const [index, text] of CORPUS.entries()) {
       if (plainHighlights(text) !== undefined) continue;
       for (let time = 0; time < 3; time++)
         assert.deepEqual(sanitizeToSegments(text), reference[index], `${JSON.stringify(text)}, time ${time}`);
     }
+    // Kept, not made again: the same segments, with no jsdom fragment to walk (the first 1,024 texts).
+    const text = CORPUS.find((candidate) => plainHighlights(candidate) === undefined)!;
+    assert.equal(sanitizeToSegments(text), sanitizeToSegments(text));
   });
 });

@@ -83,6 +83,26 @@ describe('template strings: the same HTML as Lit’s server renderer', () => {
     }
   });
 
+  it('renderWall with the toolbar (and the page URL’s choices), scroll paging, item limits, a call to action, in a German page', async () => {
+    // The wall's own root is the writer's too: its toolbar, footer, slices and item classes.
+    for (const attributes of [
+      { controls: 'search rating tags sort type', 'controls-url': true, endpoint: '/api' },
+      { paging: 'scroll', endpoint: '/api', 'max-items-sm': 3, 'max-items-md': 6, 'max-items-lg': 9, layout: 'list' },
+      { layout: 'carousel', autoplay: true, endpoint: '/api', controls: 'search' },
+      { cta: 'Tell us', endpoint: '/api', theme: 'dark', lang: 'fr' },
+    ]) {
+      await assertSame(JSON.stringify(attributes), (mode) =>
+        renderWall({
+          ...mode,
+          testimonials: sandboxTestimonials.slice(0, 30),
+          attributes,
+          url: 'https://example.com/?t-q=fast',
+          lang: 'de',
+        }),
+      );
+    }
+  });
+
   it('renderWall of the hostile corpus and of odd testimonials, grid with display attributes and carousel', async () => {
     // As they are (video cards: their players are Lit's to render) and as text cards (written whole).
     const asText = (testimonial: Testimonial): Testimonial => ({
@@ -177,18 +197,44 @@ describe('templateString', () => {
     ]);
   });
 
+  it('writes attributes with text around their values, and boolean attributes, as Lit’s server renderer does', () => {
+    const classes = (a: unknown, b: unknown) => html`<p class="a ${a} c ${b}" title='${a}!'></p>`;
+    assert.equal(text(classes('b', 1)), `<p class="a b c 1" title="b!"></p>`);
+    assert.equal(text(classes(null, undefined)), `<p class="a  c " title="!"></p>`);
+    // `nothing` among the values leaves the whole attribute out.
+    assert.equal(text(classes('b', nothing)), '<p title="b!"></p>');
+    assert.equal(text(classes('<"&>', 2)), '<p class="a &lt;&quot;&amp;&gt; c 2" title="&lt;&quot;&amp;&gt;!"></p>');
+    assert.equal(text(html`<input ?disabled=${true} ?hidden=${false} ?required=${nothing}>`), '<input disabled>');
+  });
+
+  it('hands a custom element to the caller’s renderer, as Lit’s renderer does: static attributes, then bindings in order', () => {
+    const calls: string[] = [];
+    const written = templateString(
+      html`<div><x-a id="s" class=${'c'} ?b=${true} ?n=${false} .p=${1} @e=${() => {}}>${'light'}</x-a></div>`,
+      (tag) => ({
+        setAttribute: (name, value) => void calls.push(`${name}=${value}`),
+        setProperty: (name, value) => calls.push(`.${name}=${String(value)}`) > 0,
+        start: () => `<${tag} …>`,
+      }),
+    );
+    assert.deepEqual(calls, ['id=s', 'class=c', 'b=', '.p=1']);
+    assert.equal(written?.html, '<div><x-a …>light</x-a></div>');
+    assert.equal(written?.hosts, true);
+    // A property Lit's renderer would also write as an attribute: Lit's.
+    const reflecting = templateString(html`<x-a .p=${1}></x-a>`, () => ({ setAttribute() {}, setProperty: () => false, start: () => '' }));
+    assert.equal(reflecting, undefined);
+  });
+
   it('leaves to Lit’s renderer what it does not write', () => {
     for (const value of [
       html`<testimonial-card .testimonial=${{}}></testimonial-card>`,
       html`<p>${unsafeHTML('<b>x</b>')}</p>`,
-      html`<p class="a ${'b'}"></p>`,
       // Text around a value: templates Lit's linter refuses, and the writer must too.
       // eslint-disable-next-line lit/no-invalid-html
       html`<p class=${'a'}${'b'}></p>`,
       // eslint-disable-next-line lit/no-invalid-html
       html`<p class=${'a'}px></p>`,
       html`<input .value=${'a'}>`,
-      html`<input ?disabled=${true}>`,
       // eslint-disable-next-line lit/binding-positions
       html`<!-- ${'a'} -->`,
       html`<slot name=${'a'}></slot>`,

@@ -75,10 +75,13 @@ export function formatDate(value: unknown, locale: string | undefined): string |
 
 const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
 
+/**
+ * The first grapheme of a word (never empty). Two printable ASCII characters are never one grapheme, so
+ * most names need no segmenter (a server's render of many cards spent 5% of its time in it); else
+ * `containing(0)`, not an iterator, which took twice as long.
+ */
 function firstGrapheme(word: string): string {
-  if (!graphemes) return String.fromCodePoint(word.codePointAt(0) ?? 0);
-  for (const { segment } of graphemes.segment(word)) return segment;
-  return '';
+  return graphemes && !/^[ -~]{2}/.test(word) ? graphemes.segment(word).containing(0)!.segment : String.fromCodePoint(word.codePointAt(0)!);
 }
 
 /**
@@ -90,10 +93,9 @@ export function initials(name: unknown): string {
   const words = name
     .split(/\s+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+/u, ''))
-    .filter((word) => word !== '');
-  if (words.length === 0) return '';
-  const picked = words.length === 1 ? [words[0]!] : [words[0]!, words.at(-1)!];
-  return picked.map((word) => firstGrapheme(word).toLocaleUpperCase()).join('');
+    .filter(Boolean);
+  // The first and the last word; one word (or none) as it is.
+  return (words[1] ? [words[0]!, words.at(-1)!] : words).map((word) => firstGrapheme(word).toLocaleUpperCase()).join('');
 }
 
 /** The highest rating the API uses. */

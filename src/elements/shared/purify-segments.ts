@@ -22,13 +22,21 @@ const SHOW_TEXT = 4;
 
 let purifier: Purifier = DOMPurify;
 
+/** Where segments already made are kept, by their text (the server's: see usePurifier). */
+export type KeptSegments = Pick<Map<string, readonly TextSegment[]>, 'get' | 'set'>;
+
+let kept: KeptSegments | undefined;
+
 /**
  * Sanitises with `instance` from now on: a DOMPurify made on a window of its own (jsdom on Node, for
- * server rendering). The configuration stays {@link SANITIZE_CONFIG}.
+ * server rendering). The configuration stays {@link SANITIZE_CONFIG}. With `keep`, each text's segments
+ * are kept there and given again: a server renders the same testimonials again and again, and walking a
+ * jsdom fragment cost it more than the rest of a card's text.
  */
-export function usePurifier(instance: Purifier): void {
+export function usePurifier(instance: Purifier, keep?: KeptSegments): void {
   if (!instance.isSupported) throw new Error("usePurifier: this DOMPurify has no working DOM (give DOMPurify a window, e.g. jsdom's).");
   purifier = instance;
+  kept = keep;
 }
 
 /**
@@ -57,6 +65,11 @@ function segmentsOf(fragment: DocumentFragment): TextSegment[] {
 }
 
 /** Sanitises `dirty` (only bare `<mark>` survives) and returns it as segments; no HTML string is kept. */
-export function sanitizeToSegments(dirty: string): TextSegment[] {
-  return segmentsOf(purifier.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+export function sanitizeToSegments(dirty: string): readonly TextSegment[] {
+  let segments = kept?.get(dirty);
+  if (!segments) {
+    segments = segmentsOf(purifier.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+    kept?.set(dirty, segments);
+  }
+  return segments;
 }

@@ -36,14 +36,14 @@ export function isSanitizerLoaded(): boolean {
  * The segments of a text, synchronously: plain text always; text with markup only once DOMPurify is
  * loaded (otherwise `undefined`: call {@link loadSanitizer} and ask again).
  */
-export function highlightSegmentsSync(text: string): TextSegment[] | undefined {
+export function highlightSegmentsSync(text: string): readonly TextSegment[] | undefined {
   if (text === '') return [];
   if (!needsSanitizer(text)) return [{ text, marked: false }];
   return sanitizer.loaded?.sanitizeToSegments(text);
 }
 
 /** The segments of a text, loading DOMPurify when the text needs it. */
-export async function toHighlightSegments(text: string): Promise<TextSegment[]> {
+export async function toHighlightSegments(text: string): Promise<readonly TextSegment[]> {
   const ready = highlightSegmentsSync(text);
   if (ready) return ready;
   await loadSanitizer();

@@ -92,6 +92,15 @@ describe('initials', () => {
     assert.equal(initials('محمد علي'), 'مع');
   });
 
+  it('keeps a letter and the marks that combine with it whole, though the letter is ASCII', () => {
+    // ASCII pairs take no segmenter: a combining mark, a variation selector or a joiner after an ASCII
+    // letter must still go to it.
+    assert.equal(initials('e\u0301mile zoe\u0308'), 'E\u0301Z');
+    assert.equal(initials('a\u0308da o\u0301'), 'A\u0308O\u0301');
+    assert.equal(initials('1\ufe0f\u20e3 x'), '1\ufe0f\u20e3X');
+    assert.equal(initials('A Z'), 'AZ');
+  });
+
   it('answers an empty string when there is nothing to take', () => {
     for (const value of ['', '   ', '!!!', null, undefined, 7]) assert.equal(initials(value), '');
   });
