@@ -86,7 +86,9 @@ const README_GROUPS: Array<[string, string[]]> = [
     [
       'ssr.render.12.ms',
       'ssr.render.100.ms',
+      'ssr.render.100.ratio',
       'ssr.render.1000.ms',
+      'ssr.render.1000.first_ms',
       'ssr.render.1000.ratio',
       'ssr.html_bytes_per_card.gzip',
       'ssr.fcp.ratio',
