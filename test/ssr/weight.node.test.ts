@@ -24,10 +24,11 @@ import { flatCardStyles, flattenable, wallStylesBesideCards, withCardIds } from 
  * without the reduced-motion rule in roots where nothing moves and without `defer-hydration`; 75,056 B with the private custom properties given short names.
  * 57,853 B with the cards written flat in the wall's root and the card's styles once (src/ssr/flat-cards.ts).
  * 57,054 B with no white space between the card's and the wall's tags in their templates (issue 23).
- * 57,090 B on main before issue 24 item 1; 56,094 B with no <video> in the players' poster state on the server (issue 24: the first frame's parse and layout).
+ * 57,090 B on main before issue 24 item 1; 56,094 B with no <video> in the players' poster state on the server (issue 24: the first frame's parse and layout);
+ * 55,964 B with the wall's styles trimmed (issue 23: a rule that never matched, shared hidden-state rules).
  * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 56_100;
+const WALL_12_RAW_BUDGET = 56_000;
 
 describe('server-rendered HTML weight', () => {
   let html: string;
