@@ -11,8 +11,6 @@
  *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
  *   script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
  *   (Largest Contentful Paint, see VISIBILITY_PROBE), server-rendered ÷ client-rendered, in paired loads.
- * - What the first frame of each page is made of: the renderer's CPU time before the first contentful
- *   paint, by phase (parse, style and layout, paint, script, raster), from CDP traces.
  * - JS bytes needed before testimonials are visible: the server-rendered page with every script request
  *   blocked still shows them (0); for the client-rendered page, the script bytes that arrived before its
  *   testimonials showed.
@@ -243,96 +241,6 @@ async function load(browser: Browser, url: string, { blockScripts = false, cpuSl
   }
 }
 
-/** Traced loads of each page (tracing slows a load, so these are apart from the timed ones). */
-const TRACED_RUNS = 3;
-
-/** Main-thread phases of the renderer, by their trace events (`devtools.timeline`). */
-const PHASES = {
-  parse: ['ParseHTML'],
-  style_layout: ['UpdateLayoutTree', 'Layout'],
-  paint: ['PrePaint', 'Paint'],
-  script: ['v8.evaluateModule'],
-} as const;
-
-type FirstFrame = Record<keyof typeof PHASES | 'raster', number>;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-}
-
-/**
- * The CPU time (thread time, `tdur`: what a loaded machine's waits leave out) that the renderer spent
- * before the page's first contentful paint, by phase: the main thread's parse, style and layout, paint
- * and module evaluation, and the raster threads' tiles (software raster, `--disable-gpu`). It says what
- * the first frame is made of, which the FCP ratio alone does not (issue 24).
- */
-async function traceFirstFrame(browser: Browser, url: string): Promise<FirstFrame> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.tracing.start({
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'cc'],
-    });
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, { timeout: 30_000 });
-    const { traceEvents } = JSON.parse(new TextDecoder().decode(await page.tracing.stop())) as { traceEvents: TraceEvent[] };
-    const fcp = traceEvents.find((event) => event.name === 'firstContentfulPaint');
-    if (!fcp) throw new Error(`no firstContentfulPaint in the trace of ${url}`);
-    const start =
-      traceEvents.filter((event) => event.name === 'navigationStart' && event.pid === fcp.pid && event.ts < fcp.ts).at(-1)?.ts ?? 0;
-    const before = traceEvents.filter((event) => event.pid === fcp.pid && event.ph === 'X' && event.ts >= start && event.ts < fcp.ts);
-    const cpu = (events: TraceEvent[]) => events.reduce((sum, event) => sum + (event.tdur ?? event.dur ?? 0), 0) / 1000;
-    const phases = Object.fromEntries(
-      Object.entries(PHASES).map(([phase, names]) => [
-        phase,
-        cpu(before.filter((event) => event.tid === fcp.tid && (names as readonly string[]).includes(event.name))),
-      ]),
-    ) as Record<keyof typeof PHASES, number>;
-    return { ...phases, raster: cpu(before.filter((event) => event.tid !== fcp.tid && event.name === 'RasterTask')) };
-  } finally {
-    await context.close();
-  }
-}
-
-/** The first frames of both pages, traced in turn. */
-async function firstFrames(browser: Browser, serverUrl: string, clientUrl: string): Promise<Figure[]> {
-  const server: FirstFrame[] = [];
-  const client: FirstFrame[] = [];
-  for (let index = 0; index < TRACED_RUNS; index++) {
-    server.push(await traceFirstFrame(browser, serverUrl));
-    client.push(await traceFirstFrame(browser, clientUrl));
-  }
-  const figures: Figure[] = [];
-  for (const phase of [...Object.keys(PHASES), 'raster'] as (keyof FirstFrame)[]) {
-    const where = phase === 'raster' ? 'on the raster threads' : `on the main thread (${PHASES[phase].join(', ')})`;
-    figures.push(
-      figure(
-        `ssr.first_frame.${phase}_ms`,
-        median(server.map((f) => f[phase])),
-        'ms',
-        `CPU ${where} before FCP, server-rendered page (this machine)`,
-      ),
-      figure(
-        `ssr.first_frame.${phase}_client_ms`,
-        median(client.map((f) => f[phase])),
-        'ms',
-        `the same, client-rendered page (this machine)`,
-      ),
-    );
-  }
-  log(
-    `ssr first frames (CPU before FCP, server | client): ${figures.map((f) => `${f.key.slice(16)} ${Number(f.value).toFixed(1)}`).join(', ')}`,
-  );
-  return figures;
-}
-
 /** Loads of both pages in turn, alternating who goes first, after one unmeasured load each. */
 async function pairedLoads(
   browser: Browser,
@@ -375,7 +283,6 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
   const noScript = await pairedLoads(browser, `${server.origin}/bench/ssr-server-no-script.html`, clientUrl, 1);
   const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
-  const frames = await firstFrames(browser, serverUrl, clientUrl);
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;
   try {
@@ -443,7 +350,6 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       '×',
       `testimonials visible, CPU ${THROTTLED_CPU}× slower: server-rendered ÷ client-rendered`,
     ),
-    ...frames,
     figure('ssr.fcp.ms', fcp(ours), 'ms', 'FCP, server-rendered page (this machine)'),
     figure('ssr.fcp.client_ms', fcp(baseline), 'ms', 'FCP, client-rendered page (this machine)'),
     figure('ssr.visible.ms', visible(ours), 'ms', 'testimonials visible, server-rendered page (this machine)'),
