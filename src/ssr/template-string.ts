@@ -146,8 +146,8 @@ function tidyText(text: string, inStartTag: boolean, tokens: string[]): string {
 /** Each template's strings compiled once (`null`: one the writer leaves to Lit's renderer). */
 const compiled = new WeakMap<TemplateStringsArray, Compiled | null>();
 
-/** The binding that ends `text` inside a start tag, by the name before it: its step, or `null` when Lit's. */
-function attributeStep(name: string): Step | null {
+/** The step of a binding inside a start tag, by the name before it (`@` event, `.` property, `?` boolean). */
+function attributeStep(name: string): Step {
   if (name.startsWith('@')) return Step.Silent;
   if (name.startsWith('.')) return Step.Property;
   if (name.startsWith('?')) return Step.Boolean;
