@@ -263,7 +263,8 @@ async function nodeTestBatch(batch, group) {
  * The lanes of Node test files that start no browser: `count` lanes of about the same recorded time
  * (test/test-times.json), each a list of batches run in turn. Each lane's first batch shares a process;
  * a file marked `// @test-own-process: why` is a batch of its own; the files that need the packed
- * package go last onto the lightest lane (the build is done by then: none holds a lane up waiting).
+ * package go last into the lightest lane's shared batch (the build is done by then: none holds a lane
+ * up waiting).
  */
 function lanesOf(list, afterBuild, count) {
   const lanes = Array.from({ length: Math.max(1, count) }, () => ({ batches: [[]], time: 0 }));
@@ -274,7 +275,7 @@ function lanesOf(list, afterBuild, count) {
     else lane.batches[0].push(file);
     lane.time += recordedTimes[file] ?? 1;
   }
-  lightest().batches.push(afterBuild);
+  lightest().batches[0].push(...afterBuild);
   return lanes.map((lane) => lane.batches.filter((batch) => batch.length > 0)).filter((batches) => batches.length > 0);
 }
 
