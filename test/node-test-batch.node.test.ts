@@ -1,7 +1,8 @@
 /**
  * `npm test`'s batches (scripts/node-test-batch.mjs and its reporter, scripts/node-test-file-results.mjs):
  * several Node test files in one process must still fail the run when one of them fails or cannot
- * load, report each file on its own, and run each file's tests and hooks before the next file's.
+ * load, report each file on its own, run each file's tests and hooks before the next file's, and
+ * refuse a browser to a file that lacks the serial mark.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,9 @@ it('passes beside it', () => {});`,
   'cannot-load.test.ts': `import { it } from 'node:test';
 it('is never reached', () => {});
 throw new Error('cannot load on purpose');`,
+  'starts-a-browser.test.ts': `import { it } from 'node:test';
+import { launchBrowser } from '${pathToFileURL(join(root, 'test/support/browser.ts')).href}';
+it('starts a browser without its mark', async () => { await launchBrowser(); });`,
 } as const;
 
 describe('npm test: Node test files batched in one process', () => {
@@ -44,13 +48,15 @@ describe('npm test: Node test files batched in one process', () => {
       [
         '--import',
         'tsx',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
         `--test-reporter=${reporter}`,
         `--test-reporter-destination=${join(work, 'results.jsonl')}`,
         'scripts/node-test-batch.mjs',
         ...files,
       ],
       root,
-      { ...process.env, ORDER_LOG: join(work, 'order.log'), TEST_FILE_CPU: join(work, 'cpu.jsonl') },
+      { ...process.env, ORDER_LOG: join(work, 'order.log'), TEST_FILE_CPU: join(work, 'cpu.jsonl'), TEST_GROUP: 'concurrent' },
     );
     const lines = (name: string) =>
       readFileSync(join(work, name), 'utf8')
@@ -71,7 +77,7 @@ describe('npm test: Node test files batched in one process', () => {
 
   it('reports each file, failed or passed, under its own name', () => {
     const status = Object.fromEntries(results.map((result) => [result.file.slice(work.length + 1), result.status]));
-    assert.deepEqual(status, { 'passes.test.ts': 0, 'fails.test.ts': 1, 'cannot-load.test.ts': 1 });
+    assert.deepEqual(status, { 'passes.test.ts': 0, 'fails.test.ts': 1, 'cannot-load.test.ts': 1, 'starts-a-browser.test.ts': 1 });
     assert.ok(results[0]!.seconds >= 0.05, `the passing file's time: ${results[0]!.seconds} s`);
   });
 
@@ -79,10 +85,17 @@ describe('npm test: Node test files batched in one process', () => {
     assert.equal(readFileSync(join(work, 'order.log'), 'utf8'), 'passes: test\npasses: after\nfails: test\n');
   });
 
+  it('refuses a browser to a file without the serial mark, and says so', () => {
+    assert.match(
+      ran.output,
+      /The test file whose suite this fails starts a browser: make "\/\/ @test-serial: starts a browser" its first line/,
+    );
+  });
+
   it('gives the CPU seconds of each file that ran', () => {
     assert.deepEqual(
       cpu.map((entry) => entry.file.slice(work.length + 1)),
-      ['passes.test.ts', 'fails.test.ts'],
+      ['passes.test.ts', 'fails.test.ts', 'starts-a-browser.test.ts'],
     );
     for (const entry of cpu) assert.ok(entry.cpu >= 0, `${entry.file}: ${entry.cpu}`);
   });
