@@ -9,9 +9,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
+import { pathToFileURL } from 'node:url';
 
 const [part = 'all', ...rest] = process.argv.slice(2);
 const PARTS = ['lint', 'types', 'node', 'browser'];
@@ -20,7 +21,7 @@ if (part !== 'all' && !PARTS.includes(part)) {
   process.exit(2);
 }
 
-/** Node test files that start no browser run this many at a time (two: the CI machine's cores). */
+/** Node test files that start no browser run in this many processes side by side (two: the CI machine's cores). */
 const NODE_CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 2;
 
 /** What the summary reports: each phase, and each test file (Node's and the browsers'). */
@@ -123,20 +124,6 @@ function run(cmd, args, { env = process.env, buffered = false, sampleCpu = false
   });
 }
 
-/** Runs `jobs` (functions returning promises), `size` at a time, in order; resolves to their results. */
-async function inPool(jobs, size) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const index = next++;
-      results[index] = await jobs[index]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, jobs.length) }, worker));
-  return results;
-}
-
 /**
  * Times `body` as a phase of the summary. `body` resolves to an exit status, whose CPU time is that of
  * the commands it waited for (childCpu), or to `{ status, cpu }` when it measured its CPU itself.
@@ -164,6 +151,7 @@ function which(candidates) {
 }
 
 const SERIAL_MARK = /^\/\/ @test-serial: /;
+const OWN_PROCESS_MARK = /^\/\/ @test-own-process: /;
 
 const isRootOnDebian = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 
@@ -226,6 +214,71 @@ async function nodeTestFile(file, group) {
   return { status: ran.status, cpu: ran.cpu };
 }
 
+const BATCH = 'scripts/node-test-batch.mjs';
+const FILE_RESULTS = pathToFileURL(resolve('scripts/node-test-file-results.mjs')).href;
+
+/**
+ * Node test files that start no browser, in one process (scripts/node-test-batch.mjs: each file a suite
+ * of its own, their tests one file after the other), which saves each file's start. Each file's result
+ * and time come from the batch's reporter (scripts/node-test-file-results.mjs), its CPU from the batch
+ * (TEST_FILE_CPU); the batch's output is printed in one piece when it ends, and its CPU is its process
+ * tree's, sampled. A file the batch never reported (the process died) counts as failed.
+ */
+async function nodeTestBatch(batch, group) {
+  const start = performance.now();
+  const resultsDir = mkdtempSync(join(tmpdir(), 'node-test-batch-'));
+  const results = join(resultsDir, 'files.jsonl');
+  const cpuResults = join(resultsDir, 'cpu.jsonl');
+  const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${FILE_RESULTS}`];
+  const ran = await run(process.execPath, ['--import', 'tsx', ...reporters, `--test-reporter-destination=${results}`, BATCH, ...batch], {
+    env: { ...process.env, TEST_GROUP: group, TEST_FILE_CPU: cpuResults },
+    buffered: true,
+    sampleCpu: true,
+  });
+  const lines = (path) =>
+    existsSync(path)
+      ? readFileSync(path, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+      : [];
+  const reported = new Map(lines(results).map((result) => [result.file, result]));
+  const cpu = new Map(lines(cpuResults).map((result) => [result.file, result.cpu]));
+  rmSync(resultsDir, { recursive: true, force: true });
+  const verdicts = batch.map((file) => {
+    const result = reported.get(file) ?? { seconds: Number.NaN, status: ran.status || 1 };
+    files.push({ part: 'node', file, seconds: result.seconds, cpu: cpu.get(file) ?? Number.NaN, status: result.status });
+    const time = Number.isNaN(result.seconds) ? 'not reported' : `${result.seconds.toFixed(1)} s`;
+    return `# ${result.status === 0 ? 'ok' : 'FAILED'}: ${file}, ${time}`;
+  });
+  const status = ran.status || (verdicts.some((verdict) => verdict.startsWith('# FAILED')) ? 1 : 0);
+  const verdict = status === 0 ? 'ok' : `FAILED (exit ${ran.status})`;
+  console.log(
+    `\n${ran.output.trimEnd()}\n${verdicts.join('\n')}\n# a batch of ${batch.length} files in one process: ${verdict}, ${seconds(start).toFixed(1)} s`,
+  );
+  return { status, cpu: ran.cpu };
+}
+
+/**
+ * The lanes of Node test files that start no browser: `count` lanes of about the same recorded time
+ * (test/test-times.json), each a list of batches run in turn. Each lane's first batch shares a process;
+ * a file marked `// @test-own-process: why` is a batch of its own; the files that need the packed
+ * package go last into the lightest lane's shared batch (the build is done by then: none holds a lane
+ * up waiting).
+ */
+function lanesOf(list, afterBuild, count) {
+  const lanes = Array.from({ length: Math.max(1, count) }, () => ({ batches: [[]], time: 0 }));
+  const lightest = () => lanes.reduce((least, lane) => (lane.time < least.time ? lane : least));
+  for (const file of longestFirst(list)) {
+    const lane = lightest();
+    if (OWN_PROCESS_MARK.test(readFileSync(file, 'utf8'))) lane.batches.push([file]);
+    else lane.batches[0].push(file);
+    lane.time += recordedTimes[file] ?? 1;
+  }
+  lightest().batches[0].push(...afterBuild);
+  return lanes.map((lane) => lane.batches.filter((batch) => batch.length > 0)).filter((batches) => batches.length > 0);
+}
+
 /** Builds the packed package (test/support/packed-package.ts), or finds it built; reported as a file. */
 async function packedPackageBuild() {
   const start = performance.now();
@@ -254,19 +307,18 @@ function writeTimes() {
 }
 
 /**
- * The Node test files: those that start a browser (`serial`, one at a time) and the others
- * (`concurrent`), each list longest first; `packed`: whether any of them needs the packed package.
+ * The Node test files: those that start a browser (`serial`, one at a time, longest first), the others
+ * (`concurrent`) but those that need the packed package (`afterBuild`); `packed`: whether any file
+ * needs the packed package.
  */
 function nodeTestFiles() {
   const all = rest.length && part === 'node' ? rest : findFiles('test', (f) => f.endsWith('.node.test.ts')).sort();
   const text = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const serial = longestFirst(all.filter((file) => SERIAL_MARK.test(text(file))));
-  // The files that need the packed package (built first beside them: see nodeTests) come last, so
-  // that none holds a place waiting for the build.
   const needsBuild = (file) => /support\/(packed-package|shared-cdn-build)\.js/.test(text(file));
-  const others = longestFirst(all.filter((file) => !serial.includes(file)));
-  const concurrent = [...others.filter((file) => !needsBuild(file)), ...others.filter(needsBuild)];
-  return { serial, concurrent, packed: serial.length > 0 || others.some(needsBuild) };
+  const others = all.filter((file) => !serial.includes(file));
+  const afterBuild = others.filter(needsBuild);
+  return { serial, concurrent: others.filter((file) => !needsBuild(file)), afterBuild, packed: serial.length > 0 || afterBuild.length > 0 };
 }
 
 /** Runs `jobs` in turn, one at a time; resolves to the first failure's status (or 0) and their CPU. */
@@ -282,23 +334,23 @@ async function inTurn(jobs) {
 }
 
 /**
- * The Node test files in two lanes side by side. The files that start no browser run NODE_CONCURRENCY
- * at a time (they keep the cores busy); beside them, one at a time, the packed package's build and then
- * the files that start a browser (their first line is `// @test-serial: starts a browser`), which
- * mostly wait on pages, builds and servers. `whenConcurrentDone` (the browser tests, in a whole run)
- * starts as soon as the first lane has ended, beside the browser lane's last files; its result is
- * returned beside the phase's status.
+ * The Node test files in two lanes side by side. The files that start no browser run in
+ * NODE_CONCURRENCY batches side by side, each batch one process (nodeTestBatch; they keep the cores
+ * busy); beside them, one at a time: the packed package's build and then the files that start a
+ * browser (their first line is `// @test-serial: starts a browser`), which mostly wait on pages, builds
+ * and servers. `whenConcurrentDone` (the browser tests, in a whole run) starts as soon as the first
+ * lane has ended, beside the browser lane's last files; its result is returned beside the phase's status.
  */
 async function nodeTests(whenConcurrentDone = async () => 0) {
-  const { serial, concurrent, packed } = nodeTestFiles();
+  const { serial, concurrent, afterBuild, packed } = nodeTestFiles();
+  const lanes = lanesOf(concurrent, afterBuild, NODE_CONCURRENCY);
   let after = Promise.resolve(0);
-  const name = `node: ${concurrent.length} files, ${NODE_CONCURRENCY} at a time, beside ${serial.length} that start a browser, one at a time`;
+  const count = concurrent.length + afterBuild.length;
+  const processes = lanes.flat().length;
+  const name = `node: ${count} files in ${processes} processes, ${lanes.length} at a time, beside ${serial.length} that start a browser, one at a time`;
   const status = await phase(name, async () => {
     const browserLane = inTurn([...(packed ? [packedPackageBuild] : []), ...serial.map((file) => () => nodeTestFile(file, 'serial'))]);
-    const results = await inPool(
-      concurrent.map((file) => () => nodeTestFile(file, 'concurrent')),
-      NODE_CONCURRENCY,
-    );
+    const results = await Promise.all(lanes.map((batches) => inTurn(batches.map((batch) => () => nodeTestBatch(batch, 'concurrent')))));
     after = whenConcurrentDone();
     const lane = await browserLane;
     const failed = results.find((result) => result.status !== 0);

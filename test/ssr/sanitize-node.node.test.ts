@@ -1,3 +1,4 @@
+// @test-own-process: checks that the sanitiser keeps the first texts it segments, from an empty cache
 /**
  * The highlight sanitiser on the server (src/ssr/sanitize-node.ts, purify-segments.ts): texts that are
  * only characters and highlights are segmented without parsing, and must come out exactly as DOMPurify over jsdom makes

@@ -29,13 +29,15 @@ export function chromiumPath(): string {
 }
 
 /**
- * scripts/test.mjs runs Node test files that start a browser one at a time, and the others two at a
- * time (TEST_GROUP=concurrent): a browser started there is a file that lacks its mark.
+ * scripts/test.mjs runs Node test files that start a browser one at a time, and the others in batches
+ * side by side (TEST_GROUP=concurrent): a browser started there is a file that lacks its mark.
  */
 function refuseInConcurrentGroup(): void {
   if (process.env.TEST_GROUP === 'concurrent') {
+    // In a batch (scripts/node-test-batch.mjs) the file is the suite this error fails in.
+    const file = process.argv[1]?.endsWith('node-test-batch.mjs') ? 'The test file whose suite this fails' : process.argv[1];
     throw new Error(
-      `${process.argv[1] ?? 'This test file'} starts a browser: make "// @test-serial: starts a browser" its first line, so that scripts/test.mjs runs it alone.`,
+      `${file ?? 'This test file'} starts a browser: make "// @test-serial: starts a browser" its first line, so that scripts/test.mjs runs it alone.`,
     );
   }
 }

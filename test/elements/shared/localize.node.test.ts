@@ -1,3 +1,4 @@
+// @test-own-process: checks a language's words before anything has loaded them
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
