@@ -37,6 +37,11 @@ export interface ChunkedListOptions {
   /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;
   now?: () => number;
+  /**
+   * For a host that is an element: a new list waits (see `replace`) until the host is known to be near
+   * the viewport (`near-view.ts`). False by default.
+   */
+  waitNear?: boolean;
 }
 
 /** The first slice: a screenful of cards, small enough to show quickly on a slow phone. */
@@ -47,6 +52,9 @@ export const DEFAULT_MAX_CHUNK_SIZE = 60;
 
 /** The slice sizer: a chunk of its own. Exported for tests, which load it first. */
 export const sliceSizer = lazyModule(() => import('./slice-sizer.js'));
+
+/** The watch on the host's distance to the viewport (`waitNear`): a chunk of its own. */
+const nearView = lazyModule(() => import('./near-view.js'));
 
 /** The frame whose callbacks run now (its time), and when the first of them began. */
 let frame: number | undefined;
@@ -63,6 +71,8 @@ export class ChunkedList<T> implements ReactiveController {
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private sizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
+  /** A new list waits for {@link near} before its first slice: the host is far out of view. */
+  private farAway: boolean;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -76,8 +86,10 @@ export class ChunkedList<T> implements ReactiveController {
       scheduler: nextFrame,
       afterTask,
       now: () => performance.now(),
+      waitNear: false,
       ...options,
     };
+    this.farAway = this.listOptions.waitNear;
     this.sliceSize = this.listOptions.chunkSize;
     listHost.addController(this);
   }
@@ -97,14 +109,15 @@ export class ChunkedList<T> implements ReactiveController {
     return this.shownCount >= this.sourceItems.length;
   }
 
-  /** Resolves when every item given so far is revealed. */
+  /** Resolves when every item given so far is revealed (not waiting for a list held back: see `near`). */
   get settled(): Promise<void> {
     return this.settledPromise;
   }
 
   /**
    * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
-   * the rest in later frames.
+   * the rest in later frames. Without `firstSlice`, a host far out of view reveals nothing until it
+   * nears the viewport (see `near`).
    */
   replace(items: readonly T[], firstSlice?: number): void {
     this.stopList();
@@ -113,7 +126,17 @@ export class ChunkedList<T> implements ReactiveController {
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
-    this.revealNext(firstSlice);
+    if (firstSlice || !this.farAway) this.revealNext(firstSlice);
+  }
+
+  /**
+   * Whether the host is near the viewport: a list held back while it was far is revealed now. Its cards
+   * are built where a reader may soon see them, not before the page's first screen is ready. Whoever
+   * needs the list revealed wherever the host is says `near(true)` too.
+   */
+  near(isNear: boolean): void {
+    this.farAway = !isNear;
+    if (isNear && !this.revealed.length && !this.done && !this.cancelFrame) this.revealNext();
   }
 
   /** Adds `items` after the others; those revealed stay where they are. */
@@ -124,6 +147,16 @@ export class ChunkedList<T> implements ReactiveController {
   }
 
   hostConnected(): void {
+    const options = this.listOptions;
+    if (options.waitNear) {
+      // Once (its controller follows the host from then on); never on the server, which connects nothing.
+      // Should the chunk fail to load, the list does without waiting.
+      options.waitNear = false;
+      nearView.load().then(
+        ({ watchNear }) => watchNear(this.listHost as ReactiveControllerHost & Element, this),
+        () => this.near(true),
+      );
+    }
     if (!this.done && !this.cancelFrame) this.scheduleSlice();
   }
 

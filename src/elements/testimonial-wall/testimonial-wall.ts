@@ -257,7 +257,11 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private firstPage: TestimonialList | undefined;
 
-  private readonly chunks = new ChunkedList<Testimonial>(this);
+  /**
+   * A wall more than a screen's height away from the viewport builds no card until it nears it (its
+   * data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come first.
+   */
+  private readonly chunks = new ChunkedList<Testimonial>(this, { waitNear: true });
   /** The layout shown, and the chunks of those that need one. */
   private readonly layoutChunks = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
   /** Made once its chunk is here, for a wall with `paging="scroll"`. */
@@ -317,6 +321,8 @@ export class TestimonialWall extends CardDisplayElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
+      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
+      this.chunks.near(true);
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
         : this.chunks.done
@@ -596,7 +602,8 @@ export class TestimonialWall extends CardDisplayElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
-    if (this.layoutChunks.awaiting) return this.renderSkeleton();
+    // The skeleton also stands while the cards wait for the wall to near the viewport.
+    if (this.layoutChunks.awaiting || !this.chunks.batches.length) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
