@@ -37,11 +37,6 @@ export interface ChunkedListOptions {
   /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;
   now?: () => number;
-  /**
-   * For a host that is an element: a new list waits (see `replace`) until the host is known to be near
-   * the viewport (`near-view.ts`). False by default.
-   */
-  waitNear?: boolean;
 }
 
 /** The first slice: a screenful of cards, small enough to show quickly on a slow phone. */
@@ -52,9 +47,6 @@ export const DEFAULT_MAX_CHUNK_SIZE = 60;
 
 /** The slice sizer: a chunk of its own. Exported for tests, which load it first. */
 export const sliceSizer = lazyModule(() => import('./slice-sizer.js'));
-
-/** The watch on the host's distance to the viewport (`waitNear`): a chunk of its own. */
-const nearView = lazyModule(() => import('./near-view.js'));
 
 /** The frame whose callbacks run now (its time), and when the first of them began. */
 let frame: number | undefined;
@@ -72,7 +64,7 @@ export class ChunkedList<T> implements ReactiveController {
   private sizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
   /** A new list waits for {@link near} before its first slice: the host is far out of view. */
-  private farAway: boolean;
+  private farAway = false;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -86,10 +78,8 @@ export class ChunkedList<T> implements ReactiveController {
       scheduler: nextFrame,
       afterTask,
       now: () => performance.now(),
-      waitNear: false,
       ...options,
     };
-    this.farAway = this.listOptions.waitNear;
     this.sliceSize = this.listOptions.chunkSize;
     listHost.addController(this);
   }
@@ -136,7 +126,8 @@ export class ChunkedList<T> implements ReactiveController {
    */
   near(isNear: boolean): void {
     this.farAway = !isNear;
-    if (isNear && !this.revealed.length && !this.done && !this.cancelFrame) this.revealNext();
+    // Held back: nothing shown of the list (a list with nothing to show settles).
+    if (isNear && !this.shownCount) this.revealNext();
   }
 
   /** Adds `items` after the others; those revealed stay where they are. */
@@ -147,16 +138,6 @@ export class ChunkedList<T> implements ReactiveController {
   }
 
   hostConnected(): void {
-    const options = this.listOptions;
-    if (options.waitNear) {
-      // Once (its controller follows the host from then on); never on the server, which connects nothing.
-      // Should the chunk fail to load, the list does without waiting.
-      options.waitNear = false;
-      nearView.load().then(
-        ({ watchNear }) => watchNear(this.listHost as ReactiveControllerHost & Element, this),
-        () => this.near(true),
-      );
-    }
     if (!this.done && !this.cancelFrame) this.scheduleSlice();
   }
 

@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList } from './chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -51,6 +51,9 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 
 /** The visitor's toolbar (`controls`): only walls that have one load it. */
 export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
+
+/** How near the wall is to the viewport (see createRenderRoot): a chunk of its own. */
+const nearView = lazyModule(() => import('./near-view.js'));
 
 /** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
 const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
@@ -257,11 +260,7 @@ export class TestimonialWall extends CardDisplayElement {
    */
   private firstPage: TestimonialList | undefined;
 
-  /**
-   * A wall more than a screen's height away from the viewport builds no card until it nears it (its
-   * data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come first.
-   */
-  private readonly chunks = new ChunkedList<Testimonial>(this, { waitNear: true });
+  private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
   private readonly layoutChunks = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
   /** Made once its chunk is here, for a wall with `paging="scroll"`. */
@@ -302,6 +301,14 @@ export class TestimonialWall extends CardDisplayElement {
     // A wall with a toolbar keeps the server's markup until the toolbar's chunk is here too.
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
+    );
+    // A wall more than a screen's height away from the viewport builds no card until it nears it (its
+    // data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come
+    // first. Once, in the browser only; should the chunk fail to load, the wall does without.
+    this.chunks.near(false);
+    nearView.load().then(
+      ({ watchNear }) => watchNear(this, this.chunks),
+      () => this.chunks.near(true),
     );
     return super.createRenderRoot();
   }
@@ -437,7 +444,8 @@ export class TestimonialWall extends CardDisplayElement {
       this.data.clear();
       if (!Array.isArray(this.testimonials))
         this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+      // Data in hand shows at once, wherever the wall is (a first slice given: no skeleton stands for it).
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], DEFAULT_CHUNK_SIZE);
       return;
     }
     this.shownTestimonials = undefined;

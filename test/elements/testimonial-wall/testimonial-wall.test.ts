@@ -187,7 +187,8 @@ describe('<testimonial-wall> data', () => {
       <testimonial-wall .client=${client} limit="2"></testimonial-wall>
     </div>`);
     const walls = [...container.querySelectorAll('testimonial-wall')];
-    await Promise.all(walls.map((wall) => until(() => harness(wall).ids().length > 0)));
+    // loaded(): the third wall is far enough down the page to wait for the reader otherwise.
+    await Promise.all(walls.map((wall) => loaded(wall)));
     expect(api.queries.sort()).to.deep.equal(['?limit=2', '?sort=rating&limit=4']);
     expect(harness(walls[0]!).ids()).to.deep.equal(harness(walls[1]!).ids());
   });
