@@ -151,8 +151,7 @@ const wallStyles = css`
     /* Not a vertical scroller: slides out of view may be taller than the track (moving-layouts.styles). */
     overflow: auto hidden;
     scrollbar-width: thin;
-    padding-block: 2px;
-    padding-inline: 2px;
+    padding: 2px;
   }
 
   .slide {
