@@ -10,6 +10,6 @@ import { InViewController } from '../shared/in-view.js';
  * Tells `list` whether `host` is near the viewport (within a screen's height of it), now and whenever
  * that changes: far enough that a reader scrolling there finds the cards built.
  */
-export function watchNear(host: ReactiveControllerHost & Element, list: { near(isNear: boolean): void }): void {
+export default function watchNear(host: ReactiveControllerHost & Element, list: { near(isNear: boolean): void }): void {
   new InViewController(host, (entry) => list.near(entry.isIntersecting), { rootMargin: '100% 0px' });
 }

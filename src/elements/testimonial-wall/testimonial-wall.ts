@@ -307,7 +307,7 @@ export class TestimonialWall extends CardDisplayElement {
     // first. Once, in the browser only; should the chunk fail to load, the wall does without.
     this.chunks.near(false);
     nearView.load().then(
-      ({ watchNear }) => watchNear(this, this.chunks),
+      (module) => module.default(this, this.chunks),
       () => this.chunks.near(true),
     );
     return super.createRenderRoot();
@@ -612,9 +612,9 @@ export class TestimonialWall extends CardDisplayElement {
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
     // The skeleton also stands while the cards wait for the wall to near the viewport.
     if (this.layoutChunks.awaiting || !this.chunks.batches.length) return this.renderSkeleton();
-    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${w('Skip testimonials')}</a>
       ${this.renderItems()}
-      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${w('End of testimonials')}</span>`;
   }
 
   /**
