@@ -53,7 +53,7 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
 
 /** How near the wall is to the viewport (see createRenderRoot): a chunk of its own. */
-const nearView = lazyModule(() => import('./near-view.js'));
+const nearView = lazyModule(() => import('./near.js'));
 
 /** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
 const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
@@ -376,7 +376,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
-    if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
+    if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
     if (this.chunks.done && this.data.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
