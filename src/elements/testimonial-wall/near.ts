@@ -1,5 +1,5 @@
 /**
- * How near a wall is to the viewport, for its list (`ChunkedList`'s `waitNear`): a wall far out of
+ * How near a wall is to the viewport, for its list (`ChunkedList.near()`): a wall far out of
  * view builds no card until it nears it. A chunk of its own over the shared in-view controller, which
  * the script-tag entry does not otherwise carry (the player's and scroll paging's chunks do).
  */
