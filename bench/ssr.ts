@@ -264,7 +264,20 @@ async function pairedLoads(
   return { ours, baseline };
 }
 
-async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
+/** The section's server-rendered wall, and the URLs of its three pages. */
+export interface SsrPages {
+  wall: string;
+  serverUrl: string;
+  clientUrl: string;
+  noScriptUrl: string;
+}
+
+/**
+ * Serves the section's pages, alike but for the wall: the server-rendered page (the wall of page 1 from
+ * `renderWall`), the client-rendered one, and the server-rendered one without its script (also read by
+ * `bench/trace-fonts.ts`).
+ */
+export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
   const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
   if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
   const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
@@ -278,10 +291,18 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
   // The same server-rendered page without its script: the server's paint alone, as the browser reports
   // it when nothing takes the markup over (see VISIBILITY_PROBE).
   server.page('/bench/ssr-server-no-script.html', benchPage('server-rendered wall, no script', wall, false));
-  const serverUrl = `${server.origin}/bench/ssr-server.html`;
-  const clientUrl = `${server.origin}/bench/ssr-client.html`;
+  return {
+    wall,
+    serverUrl: `${server.origin}/bench/ssr-server.html`,
+    clientUrl: `${server.origin}/bench/ssr-client.html`,
+    noScriptUrl: `${server.origin}/bench/ssr-server-no-script.html`,
+  };
+}
+
+async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  const { wall, serverUrl, clientUrl, noScriptUrl } = await serveSsrPages(server);
   const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
-  const noScript = await pairedLoads(browser, `${server.origin}/bench/ssr-server-no-script.html`, clientUrl, 1);
+  const noScript = await pairedLoads(browser, noScriptUrl, clientUrl, 1);
   const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;

@@ -129,3 +129,29 @@ describe('renderCard and renderVideo', () => {
     assert.doesNotMatch(html, /<video[\s>]/);
   });
 });
+
+describe("the server page's first frame", () => {
+  /** Every font weight the fragment's styles set (`font-weight` and the `font` shorthand), sorted. */
+  function weightsIn(html: string): string[] {
+    const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((found) => found[1]).join('\n');
+    const weights = [...css.matchAll(/font-weight:\s*(\w+)|font:\s*(\d{3})\s/g)].map((found) => found[1] ?? found[2]!);
+    return [...new Set(weights)].sort();
+  }
+
+  it("asks for one weight beside the text's normal one, whatever the card shows (one font match each)", async () => {
+    // Chromium on Linux asks the browser process synchronously for a font the first time a renderer
+    // uses each weight (FontDataManager::onMatchFamilyStyle: one per weight, even where two weights
+    // resolve to the same Bold face): the server page's first layout asked 4 times (400, 600 for the
+    // initials, 650, and the page's own 700) against 2 for the client page's heading, each round trip
+    // 0.5–30 ms on a loaded machine. The cards' semibold parts share the name's 650 (issue 24).
+    const initials = sampleTestimonial({ id: 'initials', customer_avatar: null, text: 'Long enough to be cut. '.repeat(20) });
+    const html = await renderWall({
+      testimonials: [initials, sampleTestimonial({ id: 'plain' }), videoTestimonial({ id: 'video' })],
+      attributes: { 'text-limit': 40 },
+    });
+    assert.match(readable(html), /part="initials"/);
+    assert.match(readable(html), /part="read-more"/);
+    assert.deepEqual(weightsIn(html), ['650']);
+    assert.deepEqual(weightsIn(await renderCard(initials, { attributes: { 'text-limit': 40 } })), ['650']);
+  });
+});

@@ -1,15 +1,15 @@
 /**
- * The server's highlight sanitiser (src/ssr/sanitize-node.ts): texts that are only characters and
- * highlights are segmented without parsing, and must come out exactly as DOMPurify over jsdom makes
+ * The highlight sanitiser on the server (src/ssr/sanitize-node.ts, purify-segments.ts): texts that are
+ * only characters and highlights are segmented without parsing, and must come out exactly as DOMPurify over jsdom makes
  * them (the browser's policy, security rule 1); everything else must still go to DOMPurify.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { sanitizeToSegments, usePurifier } from '../../src/elements/shared/purify-segments.js';
+import { plainHighlights, purifiedSegments, sanitizeToSegments, usePurifier } from '../../src/elements/shared/purify-segments.js';
 import type { TextSegment } from '../../src/elements/shared/text-segment.js';
-import { plainHighlights, prepareServerSanitizer } from '../../src/ssr/sanitize-node.js';
+import { prepareServerSanitizer } from '../../src/ssr/sanitize-node.js';
 import { ALL_PAYLOADS, DANGEROUS_URLS, SCRIPT_PAYLOADS } from '../elements/shared/hostile.js';
 
 const HIGHLIGHTS = [
@@ -81,7 +81,7 @@ describe('the server highlight sanitiser', () => {
 
   before(() => {
     usePurifier(createDOMPurify(new JSDOM('<!doctype html>').window as unknown as Parameters<typeof createDOMPurify>[0]));
-    reference = CORPUS.map((text) => sanitizeToSegments(text));
+    reference = CORPUS.map((text) => purifiedSegments(text));
   });
 
   it('segments plain texts and highlights without DOMPurify, exactly as DOMPurify does', () => {

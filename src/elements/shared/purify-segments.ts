@@ -5,6 +5,13 @@
  * In a browser DOMPurify works on the page's window. On Node (server rendering) there is no window:
  * `testimonial-elements/ssr` hands over a DOMPurify made on a jsdom window (`usePurifier`), and the
  * policy, the segment walk and everything after stay this module's: one policy for both.
+ *
+ * DOMPurify parses each text into a new document (in a browser too: ~1 ms a text, a sixth of a wall's
+ * script when a sixth of its texts carry a highlight, issue 23). Most texts that reach it are not
+ * markup at all, only highlights (`<mark>` and `</mark>`, written by the service) or a bare `&`
+ * ("Ember & Oak"): for those alone the HTML parser's answer is known without parsing, and
+ * {@link plainHighlights} builds it directly. Everything else, every text with any other `<`, a
+ * character reference, or marks that nest or do not pair, goes to DOMPurify.
  */
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import type { TextSegment } from './text-segment.js';
@@ -64,11 +71,50 @@ function segmentsOf(fragment: DocumentFragment): TextSegment[] {
   return segments;
 }
 
+/**
+ * What the HTML parser changes or reads as markup, besides a bare `<mark>` / `</mark>`: any other `<`,
+ * a `&` that starts a character reference (a letter, a digit or `#` after it), a carriage return (the
+ * parser makes line breaks of it) and NUL (dropped in body text).
+ */
+const NOT_PLAIN = /<(?!\/?mark>)|&[#\dA-Za-z]|[\r\0]/;
+
+/**
+ * The segments DOMPurify gives a text made only of characters and highlights, each `<mark>` closed by
+ * the next `</mark>` before another opens; `undefined` for any other text. For such a text the HTML
+ * parser makes text nodes and `<mark>` elements with exactly those characters (`&` not followed by a
+ * letter, a digit or `#` is an `&`), and DOMPurify keeps them all: a `<mark>` with no attributes is
+ * allowed, text is text. Empty runs are left out, as the segment walk leaves out empty text.
+ */
+export function plainHighlights(text: string): TextSegment[] | undefined {
+  if (NOT_PLAIN.test(text)) return undefined;
+  const segments: TextSegment[] = [];
+  const parts = text.split(/(<\/?mark>)/);
+  let marked = false;
+  for (const part of parts) {
+    if (part === '<mark>' || part === '</mark>') {
+      // `<mark>` inside a mark nests, a `</mark>` without one is dropped by the parser: DOMPurify's.
+      if (marked === (part === '<mark>')) return undefined;
+      marked = !marked;
+    } else if (part !== '') {
+      const last = segments.at(-1);
+      if (last?.marked === marked) segments[segments.length - 1] = { text: last.text + part, marked };
+      else segments.push({ text: part, marked });
+    }
+  }
+  // A `<mark>` left open runs to the end of the text in the parser; it is DOMPurify's case too.
+  return marked ? undefined : segments;
+}
+
+/** DOMPurify's segments of `dirty`, always parsed (what {@link plainHighlights} must equal; tests compare them). */
+export function purifiedSegments(dirty: string): TextSegment[] {
+  return segmentsOf(purifier.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+}
+
 /** Sanitises `dirty` (only bare `<mark>` survives) and returns it as segments; no HTML string is kept. */
 export function sanitizeToSegments(dirty: string): readonly TextSegment[] {
   let segments = kept?.get(dirty);
   if (!segments) {
-    segments = segmentsOf(purifier.sanitize(dirty, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }));
+    segments = plainHighlights(dirty) ?? purifiedSegments(dirty);
     kept?.set(dirty, segments);
   }
   return segments;

@@ -19,7 +19,7 @@ const sanitizer = lazyModule(() => import('./purify-segments.js'));
 
 /** Whether the text could hold markup or entities, and so must go through DOMPurify. */
 export function needsSanitizer(text: string): boolean {
-  return text.includes('<') || text.includes('&');
+  return /[<&]/.test(text);
 }
 
 /** Loads DOMPurify once; later calls share the same promise (a failed load is tried again). */

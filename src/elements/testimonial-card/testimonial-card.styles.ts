@@ -75,7 +75,7 @@ const header = css`
     overflow: hidden;
     background: var(--_t-surface);
     color: var(--_t-text);
-    font-weight: 600;
+    font-weight: 650;
     font-size: calc(var(--_avatar-size) * 0.38);
     border: 1px solid var(--_t-border);
   }
@@ -183,7 +183,7 @@ const body = css`
     background: none;
     color: var(--_t-accent);
     font: inherit;
-    font-weight: 600;
+    font-weight: 650;
     text-decoration: underline;
     text-underline-offset: 0.15em;
     cursor: pointer;
@@ -248,7 +248,7 @@ const media = css`
     padding: 0.5em 0.75em;
     background: rgb(0 0 0 / 0.72);
     color: #fff;
-    font-weight: 600;
+    font-weight: 650;
   }
 `;
 
