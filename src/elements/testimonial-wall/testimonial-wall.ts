@@ -23,7 +23,7 @@ import {
   type WallLayout,
   type WallPaging,
 } from './wall-options.js';
-import { pickCount, pickOption } from '../shared/warnings.js';
+import { pickCount, pickOption, warnInvalid } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import {
   cappedClasses,
@@ -442,8 +442,9 @@ export class TestimonialWall extends CardDisplayElement {
       this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
+      // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
       if (!Array.isArray(this.testimonials))
-        this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
+        warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
       // Data in hand shows at once, wherever the wall is (a first slice given: no skeleton stands for it).
       this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], DEFAULT_CHUNK_SIZE);
       return;
