@@ -100,12 +100,14 @@ describe('minifyCssText', () => {
       @media (max-width: 600px) and (prefers-reduced-motion: reduce) { a { b: c } }
       .a * .b, [data-x='9'] { gap: calc(var(--g) * 0.5) 10.5em; aspect-ratio: 16 / 9 }
       @container wall (36rem <= width < 60rem) { [part = 'x'] { opacity: 0.55 } }
+      .b { grid-template-columns: repeat( auto-fill, minmax(1px, 1fr) ); block-size: calc(var(--n) * (1px + 1em) * var(--m)) }
     `;
     assert.equal(
       minifyCssText(css),
       ':host([theme=dark]) .card>p:hover,a{color:var(--x,rgb(0,0,0));${tokens} margin:0 auto;background:rgb(0 0 0/.72)!important;' +
         'inline-size:calc(10.5px + .25em)}@media (max-width:600px) and (prefers-reduced-motion:reduce){a{b:c}}' +
-        ".a * .b,[data-x='9']{gap:calc(var(--g)*.5) 10.5em;aspect-ratio:16/9}@container wall (36rem<=width<60rem){[part=x]{opacity:.55}}",
+        ".a * .b,[data-x='9']{gap:calc(var(--g)*.5) 10.5em;aspect-ratio:16/9}@container wall (36rem<=width<60rem){[part=x]{opacity:.55}}" +
+        '.b{grid-template-columns:repeat(auto-fill,minmax(1px,1fr));block-size:calc(var(--n)*(1px + 1em)*var(--m))}',
     );
   });
 });

@@ -46,6 +46,8 @@ async function settled(frame: HTMLIFrameElement): Promise<void> {
       if (status.startsWith('Loading')) return false;
       const elements = deepAll(doc, 'testimonial-wall, testimonial-card, video-testimonial, testimonial-summary, testimonial-form');
       if (elements.some((element) => !view.customElements.get(element.localName))) return false;
+      // Asked for, a wall far out of view builds its cards now rather than when the reader nears it.
+      for (const element of elements) void (element as Element & { updateComplete?: Promise<unknown> }).updateComplete;
       return deepAll(doc, '[part~="skeleton"], [aria-busy="true"]').length === 0;
     },
     `${frame.src || 'the page'} to show its data`,

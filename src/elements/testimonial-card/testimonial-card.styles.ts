@@ -25,13 +25,19 @@ const card = css`
   *::after {
     box-sizing: border-box;
   }
+  /* The card, its error state and its content: columns of the same rhythm. */
   .card,
-  .error {
+  .error,
+  figure {
     display: flex;
     flex-direction: column;
     gap: calc(var(--_t-spacing) * 0.75);
+  }
+
+  /* An <article> or a <div>: no margin to reset. */
+  .card,
+  .error {
     height: 100%;
-    margin: 0;
     padding: calc(var(--_t-spacing) * 1.25);
     background: var(--_t-background);
     color: var(--_t-text);
@@ -41,12 +47,11 @@ const card = css`
     overflow-wrap: anywhere;
   }
   figure {
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_t-spacing) * 0.75);
     margin: 0;
   }
-  a {
+  /* Links, and "Read more", a button drawn as one. */
+  a,
+  .read-more {
     color: var(--_t-accent);
     text-underline-offset: 0.15em;
   }
@@ -106,9 +111,11 @@ const header = css`
   .footer a {
     padding-block: max(0.3em, 0.3125rem);
   }
+  /* What is said about the customer, and the footer: smaller, muted. */
   .tagline,
   .company,
-  .username {
+  .username,
+  .footer {
     color: var(--_t-muted);
     font-size: 0.875em;
   }
@@ -181,25 +188,28 @@ const body = css`
     padding: 0.25em 0;
     border: 0;
     background: none;
-    color: var(--_t-accent);
     font: inherit;
     font-weight: 650;
     text-decoration: underline;
-    text-underline-offset: 0.15em;
     cursor: pointer;
   }
 `;
 
 const media = css`
-  .media {
-    /* The height of the row: each image, and each video (16:9, the ratio of a src-only player). */
-    --_t-media: var(--testimonial-media-size, 6rem);
+  /* The media and the tags: lists that wrap, with no bullets or indent. */
+  .media,
+  .tags {
     display: flex;
     flex-wrap: wrap;
-    gap: calc(var(--_t-spacing) * 0.5);
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+
+  .media {
+    /* The height of the row: each image, and each video (16:9, the ratio of a src-only player). */
+    --_t-media: var(--testimonial-media-size, 6rem);
+    gap: calc(var(--_t-spacing) * 0.5);
   }
   .media img {
     display: block;
@@ -244,7 +254,7 @@ const media = css`
   }
   .poster-label {
     position: absolute;
-    inset: auto 0 0 0;
+    inset: auto 0 0;
     padding: 0.5em 0.75em;
     background: rgb(0 0 0 / 0.72);
     color: #fff;
@@ -259,16 +269,9 @@ const footer = css`
     align-items: center;
     gap: 0.25em 0.75em;
     margin-top: auto;
-    color: var(--_t-muted);
-    font-size: 0.875em;
   }
   .tags {
-    display: flex;
-    flex-wrap: wrap;
     gap: 0.375em;
-    margin: 0;
-    padding: 0;
-    list-style: none;
   }
   .tag {
     padding: 0.125em 0.5em;

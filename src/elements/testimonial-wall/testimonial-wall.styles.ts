@@ -52,23 +52,14 @@ const wallStyles = css`
     bottom: 0;
   }
 
-  .items {
-    margin: 0;
-    padding: 0;
-  }
-
+  /* Items are divs (blocks): the least size a grid or flex item may shrink to. */
   .item {
-    display: block;
     min-inline-size: 0;
   }
 
   /* Its ring is the focus ring's (a tabindex), with the card's corners. */
   .item:focus-visible {
     border-radius: var(--_t-radius);
-  }
-
-  testimonial-card {
-    display: block;
   }
 
   /* Cards of a grid row are as tall as the row. */
@@ -151,8 +142,7 @@ const wallStyles = css`
     /* Not a vertical scroller: slides out of view may be taller than the track (moving-layouts.styles). */
     overflow: auto hidden;
     scrollbar-width: thin;
-    padding-block: 2px;
-    padding-inline: 2px;
+    padding: 2px;
   }
 
   .slide {
@@ -253,23 +243,22 @@ const wallStyles = css`
 
 
   /* States and controls. */
-  .message {
-    margin: 0;
-    padding: var(--_t-spacing);
-    border-radius: var(--_t-radius);
-    background: var(--_t-surface);
-    color: var(--_t-text);
+  .message,
+  .footer {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.75rem;
   }
 
+  .message {
+    padding: var(--_t-spacing);
+    border-radius: var(--_t-radius);
+    background: var(--_t-surface);
+    color: var(--_t-text);
+  }
+
   .footer {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.75rem;
     margin-block-start: var(--_gap);
   }
 

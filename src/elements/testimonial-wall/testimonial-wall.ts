@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList } from './chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -23,7 +23,7 @@ import {
   type WallLayout,
   type WallPaging,
 } from './wall-options.js';
-import { pickCount, pickOption } from '../shared/warnings.js';
+import { pickCount, pickOption, warnInvalid } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import {
   cappedClasses,
@@ -51,6 +51,9 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 
 /** The visitor's toolbar (`controls`): only walls that have one load it. */
 export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
+
+/** How near the wall is to the viewport (see createRenderRoot): a chunk of its own. */
+const nearView = lazyModule(() => import('./near.js'));
 
 /** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
 const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
@@ -299,6 +302,14 @@ export class TestimonialWall extends CardDisplayElement {
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
+    // A wall more than a screen's height away from the viewport builds no card until it nears it (its
+    // data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come
+    // first. Once, in the browser only; should the chunk fail to load, the wall does without.
+    this.chunks.near(false);
+    nearView.load().then(
+      (module) => module.default(this, this.chunks),
+      () => this.chunks.near(true),
+    );
     return super.createRenderRoot();
   }
 
@@ -317,6 +328,8 @@ export class TestimonialWall extends CardDisplayElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
+      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
+      this.chunks.near(true);
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
         : this.chunks.done
@@ -363,7 +376,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
     if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
-    if (first || changed.has('cta') || changed.has('endpoint') || changed.has('client')) {
+    if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
     if (this.chunks.done && this.data.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
@@ -429,9 +442,11 @@ export class TestimonialWall extends CardDisplayElement {
       this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
+      // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
       if (!Array.isArray(this.testimonials))
-        this.report('TE-INVALID-TESTIMONIALS', 'testimonials must be an array of testimonials; nothing is shown.');
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+        warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
+      // Data in hand shows at once, wherever the wall is (a first slice given: no skeleton stands for it).
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], DEFAULT_CHUNK_SIZE);
       return;
     }
     this.shownTestimonials = undefined;
@@ -596,10 +611,11 @@ export class TestimonialWall extends CardDisplayElement {
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
-    if (this.layoutChunks.awaiting) return this.renderSkeleton();
-    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${this.w('Skip testimonials')}</a>
+    // The skeleton also stands while the cards wait for the wall to near the viewport.
+    if (this.layoutChunks.awaiting || !this.chunks.batches.length) return this.renderSkeleton();
+    return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${w('Skip testimonials')}</a>
       ${this.renderItems()}
-      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${this.w('End of testimonials')}</span>`;
+      <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${w('End of testimonials')}</span>`;
   }
 
   /**

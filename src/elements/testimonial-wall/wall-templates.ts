@@ -71,17 +71,15 @@ export function skeletonTemplate(
   if (layout === 'carousel') {
     // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
     // starts where the carousel's will.
-    return html`<div class="carousel" aria-busy="true">
-      ${busy}
-      <div class="skeleton-controls" aria-hidden="true"><button>‹</button></div>
-      <div class="track">${cards}</div>
-    </div>`;
+    return html`<div class="carousel" aria-busy="true"
+      >${busy}<div class="skeleton-controls" aria-hidden="true"><button>‹</button></div
+      ><div class="track">${cards}</div></div
+    >`;
   }
   if (layout === 'marquee') {
-    return html`<div class="marquee static" aria-busy="true">
-      ${busy}
-      <div class="marquee-row"><div class="marquee-track"><div class="marquee-set">${cards}</div></div></div>
-    </div>`;
+    return html`<div class="marquee static" aria-busy="true"
+      >${busy}<div class="marquee-row"><div class="marquee-track"><div class="marquee-set">${cards}</div></div></div
+    ></div>`;
   }
   return html`<div class="items" part="list" aria-busy="true">${busy}<div class="batch">${cards}</div></div>`;
 }

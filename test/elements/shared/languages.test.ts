@@ -90,6 +90,8 @@ async function page(lang: string): Promise<HTMLElement> {
   await until(
     () => {
       const elements = allElements(root);
+      // Asked for, a wall far down the page builds its cards now rather than when the reader nears it.
+      for (const element of elements) void (element as { updateComplete?: Promise<unknown> }).updateComplete;
       return (
         !elements.some((element) => element.getAttribute('aria-busy') === 'true') &&
         elements.filter((element) => element.getAttribute('part') === 'retry').length >= 2 &&

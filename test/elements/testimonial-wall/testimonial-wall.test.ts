@@ -56,6 +56,21 @@ describe('<testimonial-wall> data', () => {
     expect(harness(wall).ids()).to.have.length(3);
   });
 
+  it('warns TE-INVALID-TESTIMONIALS when testimonials is not an array, and shows none', async () => {
+    let wall!: TestimonialWall;
+    const warnings = await warningsDuring(async () => {
+      wall = await fixture<TestimonialWall>(
+        html`<testimonial-wall .testimonials=${{ data: makeTestimonials(2) } as unknown as []}></testimonial-wall>`,
+      );
+      await loaded(wall);
+    });
+    expect(warnings).to.deep.equal([
+      '[testimonial-wall] TE-INVALID-TESTIMONIALS: testimonials="[object Object]" is not an array of testimonials; using none.',
+    ]);
+    expect(harness(wall).ids()).to.deep.equal([]);
+    expect(harness(wall).part('empty')?.textContent?.trim()).to.equal('No testimonials to show yet.');
+  });
+
   it('refetches when the question changes, aborting the stale request, one request for changes made together', async () => {
     const api = new FakeApi({ count: 30 });
     api.hold();
@@ -187,7 +202,8 @@ describe('<testimonial-wall> data', () => {
       <testimonial-wall .client=${client} limit="2"></testimonial-wall>
     </div>`);
     const walls = [...container.querySelectorAll('testimonial-wall')];
-    await Promise.all(walls.map((wall) => until(() => harness(wall).ids().length > 0)));
+    // loaded(): the third wall is far enough down the page to wait for the reader otherwise.
+    await Promise.all(walls.map((wall) => loaded(wall)));
     expect(api.queries.sort()).to.deep.equal(['?limit=2', '?sort=rating&limit=4']);
     expect(harness(walls[0]!).ids()).to.deep.equal(harness(walls[1]!).ids());
   });

@@ -21,10 +21,12 @@ export function shownIds(wall: TestimonialWall): string[] {
 
 /**
  * Waits until the first page of `wall` is shown (or its empty or error state) and every slice of it is
- * rendered. Works whether the page arrived before the call or after it.
+ * rendered, wherever the wall is on the page. Works whether the page arrived before the call or after it.
  */
 export async function loaded(wall: TestimonialWall): Promise<void> {
-  await until(() => {
+  await until(async () => {
+    // Awaited, the wall reveals its cards wherever it is: a wall far out of view waits to near it.
+    await wall.updateComplete;
     const root = wall.shadowRoot;
     if (!root || root.querySelector('[aria-busy="true"]')) return false;
     return root.querySelector('[role="listitem"], .slide, [part~="empty"], [part~="error"]') !== null;
