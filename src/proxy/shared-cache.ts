@@ -13,9 +13,11 @@
  * One call per key across isolates: the Cache API has no atomic "put if absent", so the isolate that
  * refreshes a key is chosen with a lease entry that each contender writes and reads back after
  * {@link LEASE_SETTLE_MS} or twice its own look-and-write, whichever is longer: the last writer holds
- * it, the others wait for its answer. A write that comes later than that (a very loaded isolate) can
- * still make a second call: the lease bounds calls, it does not make them exactly one. Nothing here ever fails a request: a cache that throws is a
- * cache that misses.
+ * it, the others wait for its answer. The holder looks at the copy once more before it calls, since a
+ * loaded isolate may win a lease another has already held, filled and let go of. A write that comes
+ * later than the settling wait while the holder is still calling can still make a second call: the lease
+ * bounds calls, it does not make them exactly one. Nothing here ever fails a request: a cache that throws
+ * is a cache that misses.
  */
 import type { CachedAnswer } from './answers.js';
 import { FAILED_REFRESH_BACKOFF_MS, type CacheOptions, type FailureCover } from './cache.js';
@@ -86,6 +88,14 @@ export class SharedAnswers {
       const filled = await this.awaitFill(url);
       if (filled) return marked(filled, 'HIT');
       // It gave up or took too long: ask ourselves.
+    } else {
+      // Between our first look and the lease (a loaded isolate's while), another isolate may have taken
+      // the lease, filled the key and let go: its answer is fresh, and the service need not be asked again.
+      const filled = await this.read(url);
+      if (filled && this.age(filled) < this.options.ttlMs) {
+        await this.delete(this.leaseOf(url));
+        return marked(filled, 'HIT');
+      }
     }
     return this.fill(url, usable, fill);
   }

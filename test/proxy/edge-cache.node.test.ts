@@ -69,7 +69,7 @@ describe('the edge build in several isolates (miniflare, shared cache)', () => {
       again.every((answer) => answer === '200 HIT'),
       again.join(', '),
     );
-    assert.equal(callsOf('/v1/testimonials'), 1);
+    assert.equal(callsOf('/v1/testimonials'), 1, `calls: ${sandbox.calls.join(', ')}`);
 
     await sleep(TTL_SECONDS * 1_000 + 100);
     // Expired: one isolate refreshes, every other answers the copy meanwhile (stale-while-revalidate).
@@ -78,7 +78,7 @@ describe('the edge build in several isolates (miniflare, shared cache)', () => {
       expired.every((answer) => /^200 (STALE|MISS|HIT)$/.test(answer)),
       expired.join(', '),
     );
-    assert.ok(await eventually(() => callsOf('/v1/testimonials') === 2, 2_000));
+    assert.ok(await eventually(() => callsOf('/v1/testimonials') === 2, 2_000), `calls: ${sandbox.calls.join(', ')}`);
     await sleep(100);
     assert.equal(callsOf('/v1/testimonials'), 2, `calls: ${sandbox.calls.join(', ')}`);
   });

@@ -68,9 +68,23 @@ export async function startEdgeFleet(script: string, isolates: number, bindings:
   return {
     async get(index, path, client = '198.51.100.1') {
       const worker = workers[index % workers.length]!;
-      const response = await worker.fetch(`https://proxy.example/api${path}`, { headers: { 'CF-Connecting-IP': client } });
-      return response as unknown as Response;
+      const ask = async () =>
+        (await worker.fetch(`https://proxy.example/api${path}`, { headers: { 'CF-Connecting-IP': client } })) as unknown as Response;
+      try {
+        return await ask();
+      } catch (error) {
+        // Miniflare reaches workerd over kept-alive connections: one workerd closes as idle just as a
+        // request is sent on it fails with "other side closed" before any answer (seen on a loaded
+        // machine after a test's sleep). That is the harness's transport, not the proxy: ask once more.
+        if (!closedBeforeAnswer(error)) throw error;
+        return ask();
+      }
     },
     dispose: () => mf.dispose(),
   };
+}
+
+/** undici's error for a connection the other side closed before answering. */
+function closedBeforeAnswer(error: unknown): boolean {
+  return error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
 }

@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CachedAnswer } from '../../src/proxy/answers.js';
 import { createProxy, type SharedCache } from '../../src/proxy/index.js';
+import { SharedAnswers } from '../../src/proxy/shared-cache.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
 /** The three methods of a Web Cache the proxy uses, over a Map (no expiry: the proxy counts freshness). */
@@ -99,5 +101,45 @@ describe('the shared cache in front of each isolate', () => {
     state.now += 11_000;
     assert.equal((await get(0, `/testimonials/${id}`)).status, 404);
     assert.equal((await get(1, `/testimonials/${id}`)).status, 404, 'isolate 1 got the old copy from the shared cache');
+  });
+
+  it('an isolate held back until another has filled and let go of the key does not ask the service again', async () => {
+    // Seen in CI on a loaded machine: isolate B found no fresh copy, then stalled; meanwhile A took the
+    // lease, asked the service, stored the answer and dropped the lease; B, resuming, found no lease and
+    // asked again. B must look at the copy once more when it wins the lease.
+    const shared = mapCache();
+    const options = { ttlMs: 10_000, maxEntries: 10, maxBytes: 1e6, staleIfErrorMs: 60_000, staleAfterMs: 500 };
+    let calls = 0;
+    const kept: Promise<unknown>[] = [];
+    const fill = {
+      load: async (): Promise<CachedAnswer> => {
+        calls++;
+        return { body: new TextEncoder().encode(`answer ${calls}`), etag: `"${calls}"`, contentType: 'application/json' };
+      },
+      cover: () => ({ stale: true }),
+      keepAlive: (work: Promise<unknown>) => void kept.push(work),
+    };
+    let resumeB!: () => void;
+    const aDone = new Promise<void>((resolve) => (resumeB = resolve));
+    // B's first look at the lease waits until A is done with the key.
+    const heldBack: SharedCache = {
+      match: async (url) => {
+        if (url.includes('/lease/')) await aDone;
+        return shared.match(url);
+      },
+      put: (url, response) => shared.put(url, response),
+      delete: (url) => shared.delete(url),
+    };
+    const a = new SharedAnswers(shared, 'upstream', options, Date.now, 1_000);
+    const b = new SharedAnswers(heldBack, 'upstream', options, Date.now, 1_000);
+    const fromB = b.get('/links', fill);
+    const fromA = await a.get('/links', fill);
+    await Promise.all(kept);
+    resumeB();
+    const answerB = await fromB;
+    await Promise.all(kept);
+    assert.equal(calls, 1, 'B asked the service although A had just stored the answer');
+    assert.equal(new TextDecoder().decode(answerB.body), new TextDecoder().decode(fromA.body));
+    assert.equal(await shared.match('https://testimonial-proxy.internal/lease/upstream/links'), undefined, 'B left its lease behind');
   });
 });
