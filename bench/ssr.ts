@@ -272,27 +272,44 @@ export interface SsrPages {
   noScriptUrl: string;
 }
 
+/** Where the page's wall goes in `benchPage`'s HTML, to split it into the shell before and the rest after. */
+const WALL_SLOT = '<!--wall-->';
+
 /**
- * Serves the section's pages, alike but for the wall: the server-rendered page (the wall of page 1 from
- * `renderWall`), the client-rendered one, and the server-rendered one without its script (also read by
- * `bench/trace-fonts.ts`).
+ * Serves the section's pages, alike but for the wall: the server-rendered page, the client-rendered one,
+ * and the server-rendered one without its script (also read by `bench/trace-fonts.ts`).
+ *
+ * The server-rendered pages are served as docs/server-rendering.md's Node recipe serves them: streamed,
+ * the shell (the head and the heading) sent at once, then the wall of page 1 once the API has answered
+ * and `renderWall` has rendered it, each request, then the rest (issue 24 item 1: the page's first paint
+ * is its heading, as the client-rendered page's, and the testimonials follow in the next frame).
  */
 export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
-  const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
-  if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
-  const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
   const attributes = { endpoint: '/api', limit: PAGE_LIMIT };
-  const wall = await renderWall({ testimonials: page1, attributes });
-  server.page('/bench/ssr-server.html', benchPage('server-rendered wall', wall, true));
+  const renderPage1 = async () => {
+    const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
+    if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
+    const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
+    return renderWall({ testimonials: page1, attributes });
+  };
+  const streamed = (title: string, script: boolean) => {
+    const [shell, rest] = benchPage(title, WALL_SLOT, script).split(WALL_SLOT) as [string, string];
+    return async function* () {
+      yield shell;
+      yield await renderPage1();
+      yield rest;
+    };
+  };
+  server.page('/bench/ssr-server.html', streamed('server-rendered wall', true));
   server.page(
     '/bench/ssr-client.html',
     benchPage('client-rendered wall', `<testimonial-wall endpoint="/api" limit="${PAGE_LIMIT}"></testimonial-wall>`, true),
   );
   // The same server-rendered page without its script: the server's paint alone, as the browser reports
   // it when nothing takes the markup over (see VISIBILITY_PROBE).
-  server.page('/bench/ssr-server-no-script.html', benchPage('server-rendered wall, no script', wall, false));
+  server.page('/bench/ssr-server-no-script.html', streamed('server-rendered wall, no script', false));
   return {
-    wall,
+    wall: await renderPage1(),
     serverUrl: `${server.origin}/bench/ssr-server.html`,
     clientUrl: `${server.origin}/bench/ssr-client.html`,
     noScriptUrl: `${server.origin}/bench/ssr-server-no-script.html`,
