@@ -264,12 +264,14 @@ async function pairedLoads(
   return { ours, baseline };
 }
 
-/** The section's server-rendered wall, and the URLs of its three pages. */
+/** The section's server-rendered wall, and the URLs of its pages. */
 export interface SsrPages {
   wall: string;
   serverUrl: string;
   clientUrl: string;
   noScriptUrl: string;
+  /** The server-rendered page sent in one piece, as a static build writes it: its first frame is the wall's. */
+  onePieceUrl: string;
 }
 
 /** Where the page's wall goes in `benchPage`'s HTML, to split it into the shell before and the rest after. */
@@ -294,6 +296,7 @@ export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
   };
   const streamed = (title: string, script: boolean) => {
     const [shell, rest] = benchPage(title, WALL_SLOT, script).split(WALL_SLOT) as [string, string];
+    // A generator per request: the wall is rendered for each page view, after the shell has gone.
     return async function* () {
       yield shell;
       yield await renderPage1();
@@ -308,8 +311,11 @@ export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
   // The same server-rendered page without its script: the server's paint alone, as the browser reports
   // it when nothing takes the markup over (see VISIBILITY_PROBE).
   server.page('/bench/ssr-server-no-script.html', streamed('server-rendered wall, no script', false));
+  const wall = await renderPage1();
+  server.page('/bench/ssr-server-one-piece.html', benchPage('server-rendered wall, one piece', wall, true));
   return {
-    wall: await renderPage1(),
+    wall,
+    onePieceUrl: `${server.origin}/bench/ssr-server-one-piece.html`,
     serverUrl: `${server.origin}/bench/ssr-server.html`,
     clientUrl: `${server.origin}/bench/ssr-client.html`,
     noScriptUrl: `${server.origin}/bench/ssr-server-no-script.html`,
@@ -317,9 +323,10 @@ export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
 }
 
 async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
-  const { wall, serverUrl, clientUrl, noScriptUrl } = await serveSsrPages(server);
+  const { wall, serverUrl, clientUrl, noScriptUrl, onePieceUrl } = await serveSsrPages(server);
   const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
   const noScript = await pairedLoads(browser, noScriptUrl, clientUrl, 1);
+  const onePiece = await pairedLoads(browser, onePieceUrl, clientUrl, 1);
   const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;
@@ -375,6 +382,18 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       ratio(noScript.ours, noScript.baseline, 'visible'),
       '×',
       'testimonials visible: the server-rendered page without its script ÷ client-rendered page',
+    ),
+    figure(
+      'ssr.fcp.one_piece.ratio',
+      ratio(onePiece.ours, onePiece.baseline, 'fcp'),
+      '×',
+      'first contentful paint: the server-rendered page sent in one piece (a static build) ÷ client-rendered page',
+    ),
+    figure(
+      'ssr.visible.one_piece.ratio',
+      ratio(onePiece.ours, onePiece.baseline, 'visible'),
+      '×',
+      'testimonials visible: the server-rendered page sent in one piece (a static build) ÷ client-rendered page',
     ),
     figure(
       'ssr.fcp.throttled.ratio',

@@ -82,24 +82,28 @@ function checkWall(html: string, expected: { endpoint: string; limit: number }):
 }
 
 /**
- * A service in front of `upstream` that holds the questions for a page of 12 (the recipes' wall) until
- * `release()`, and passes the others: what a slow service looks like to the page being rendered.
+ * A service in front of `upstream` whose answers to the questions for a page of 12 (the recipes' wall)
+ * the test decides: `fail` (503: the service down), `hold` (until `release()`: a slow service), or passed
+ * on as the others.
  */
-async function holdPageOne(upstream: string): Promise<{ url: string; held(): number; release(): void; close(): Promise<void> }> {
+async function pageOneGate(upstream: string) {
+  let mode: 'fail' | 'hold' | 'pass' = 'pass';
   let opened: () => void = () => {};
   const open = new Promise<void>((resolve) => (opened = resolve));
   let held = 0;
   const server = createHttpServer((request, response) => {
     void (async () => {
       if (/[?&]limit=12(&|$)/.test(request.url ?? '')) {
-        held++;
-        await open;
+        if (mode === 'fail') return void response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+        if (mode === 'hold') {
+          held++;
+          await open;
+        }
       }
-      const base = new URL(upstream);
       const headers = Object.entries(request.headers).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0]),
       );
-      const answer = await fetch(`${base.origin}${request.url}`, { headers });
+      const answer = await fetch(`${new URL(upstream).origin}${request.url}`, { headers });
       response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       response.end(Buffer.from(await answer.arrayBuffer()));
     })().catch((error: unknown) => {
@@ -111,11 +115,14 @@ async function holdPageOne(upstream: string): Promise<{ url: string; held(): num
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}${new URL(upstream).pathname}`,
+    set mode(value: typeof mode) {
+      mode = value;
+    },
     held: () => held,
     release: opened,
     close: () => {
       server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
@@ -136,11 +143,11 @@ describe('The server-rendering recipes of docs/server-rendering.md', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('the Node server (Hono) streams its shell before the wall is rendered, then the wall in its HTML, and its proxy at /api', async () => {
+  it('the Node server (Hono) streams its shell before the wall is rendered, then the wall in its HTML (the bare element should the render fail), and its proxy at /api', async () => {
     const file = join(dir, 'server.ts');
     await writeFile(file, await recipe('server'));
     const port = await freePort();
-    const gate = await holdPageOne(sandbox.url);
+    const gate = await pageOneGate(sandbox.url);
     const child = runNode(file, dir, { TESTIMONIAL_API_URL: gate.url, TESTIMONIAL_API_KEY: 'sandbox-key', PORT: String(port) });
     const log = output(child);
     try {
@@ -158,6 +165,13 @@ describe('The server-rendering recipes of docs/server-rendering.md', () => {
       assert.equal(api!.status, 200, log());
       assert.equal(((await api!.json()) as { testimonials: unknown[] }).testimonials.length, 2);
 
+      // The service down: the page has the bare element, which the browser renders and fills itself.
+      gate.mode = 'fail';
+      const fallback = await (await fetch(`${origin}/`)).text();
+      assert.match(fallback, /<testimonial-wall endpoint="\/api" limit="12" layout="grid" label="[^"]+"><\/testimonial-wall>/);
+      assert.match(log(), /not rendered on the server/);
+
+      gate.mode = 'hold';
       // The service holds the wall's page 1: the shell must come all the same (issue 24 item 1: the
       // browser paints the heading while the server renders the testimonials).
       const reading = (async () => {
