@@ -345,6 +345,16 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       server.map((l) => l[timing]),
       client.map((l) => l[timing]),
     );
+  /** `ssr.{fcp,visible}.<name>.ratio` of another server-rendered page against the client-rendered one. */
+  const variantRatios = (name: string, loads: { ours: Load[]; baseline: Load[] }, page: string) =>
+    (['fcp', 'visible'] as const).map((timing) =>
+      figure(
+        `ssr.${timing}.${name}.ratio`,
+        ratio(loads.ours, loads.baseline, timing),
+        '×',
+        `${timing === 'fcp' ? 'first contentful paint' : 'testimonials visible'}: ${page} ÷ client-rendered page`,
+      ),
+    );
   log(
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
   );
@@ -371,30 +381,8 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       '×',
       'time until testimonials are visible: server-rendered ÷ client-rendered',
     ),
-    figure(
-      'ssr.fcp.no_script.ratio',
-      ratio(noScript.ours, noScript.baseline, 'fcp'),
-      '×',
-      'first contentful paint: the server-rendered page without its script ÷ client-rendered page',
-    ),
-    figure(
-      'ssr.visible.no_script.ratio',
-      ratio(noScript.ours, noScript.baseline, 'visible'),
-      '×',
-      'testimonials visible: the server-rendered page without its script ÷ client-rendered page',
-    ),
-    figure(
-      'ssr.fcp.one_piece.ratio',
-      ratio(onePiece.ours, onePiece.baseline, 'fcp'),
-      '×',
-      'first contentful paint: the server-rendered page sent in one piece (a static build) ÷ client-rendered page',
-    ),
-    figure(
-      'ssr.visible.one_piece.ratio',
-      ratio(onePiece.ours, onePiece.baseline, 'visible'),
-      '×',
-      'testimonials visible: the server-rendered page sent in one piece (a static build) ÷ client-rendered page',
-    ),
+    ...variantRatios('no_script', noScript, 'the server-rendered page without its script'),
+    ...variantRatios('one_piece', onePiece, 'the server-rendered page sent in one piece (a static build)'),
     figure(
       'ssr.fcp.throttled.ratio',
       ratio(throttled.ours, throttled.baseline, 'fcp'),
