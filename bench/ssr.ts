@@ -8,8 +8,8 @@
  * - HTML bytes of the pages' server-rendered wall of 12 (raw, what the browser parses, and gzip).
  * - The proxy's `/render/wall` of 12: a cold call (not in its cache) and the same call from cache.
  * - In Chromium, two pages alike but for the wall, each loaded in fresh contexts: the wall rendered on
- *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
- *   script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
+ *   the server (streamed after the page's shell, taken over by the script-tag build; also without its
+ *   script, and sent in one piece) and the client-rendered wall (`endpoint`, the script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
  *   (Largest Contentful Paint, see VISIBILITY_PROBE), server-rendered ÷ client-rendered, in paired loads.
  * - JS bytes needed before testimonials are visible: the server-rendered page with every script request
  *   blocked still shows them (0); for the client-rendered page, the script bytes that arrived before its
@@ -279,12 +279,13 @@ const WALL_SLOT = '<!--wall-->';
 
 /**
  * Serves the section's pages, alike but for the wall: the server-rendered page, the client-rendered one,
- * and the server-rendered one without its script (also read by `bench/trace-fonts.ts`).
+ * the server-rendered one without its script, and the server-rendered one sent in one piece (read by
+ * `bench/trace-fonts.ts`).
  *
- * The server-rendered pages are served as docs/server-rendering.md's Node recipe serves them: streamed,
- * the shell (the head and the heading) sent at once, then the wall of page 1 once the API has answered
- * and `renderWall` has rendered it, each request, then the rest (issue 24 item 1: the page's first paint
- * is its heading, as the client-rendered page's, and the testimonials follow in the next frame).
+ * The first two server-rendered pages are served as docs/server-rendering.md's Node recipe serves them:
+ * streamed, the shell (the head and the heading) sent at once, then the wall of page 1 once the API has
+ * answered and `renderWall` has rendered it, each request, then the rest (issue 24 item 1: when the wall
+ * comes after the browser's first frame, that frame is the heading, as the client-rendered page's).
  */
 export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
   const attributes = { endpoint: '/api', limit: PAGE_LIMIT };
