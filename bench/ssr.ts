@@ -8,8 +8,8 @@
  * - HTML bytes of the pages' server-rendered wall of 12 (raw, what the browser parses, and gzip).
  * - The proxy's `/render/wall` of 12: a cold call (not in its cache) and the same call from cache.
  * - In Chromium, two pages alike but for the wall, each loaded in fresh contexts: the wall rendered on
- *   the server (taken over by the script-tag build) and the client-rendered wall (`endpoint`, the
- *   script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
+ *   the server (streamed after the page's shell, taken over by the script-tag build; also without its
+ *   script, and sent in one piece) and the client-rendered wall (`endpoint`, the script renders it). First contentful paint (Paint Timing) and the first paint of the testimonials
  *   (Largest Contentful Paint, see VISIBILITY_PROBE), server-rendered ÷ client-rendered, in paired loads.
  * - JS bytes needed before testimonials are visible: the server-rendered page with every script request
  *   blocked still shows them (0); for the client-rendered page, the script bytes that arrived before its
@@ -264,35 +264,59 @@ async function pairedLoads(
   return { ours, baseline };
 }
 
-/** The section's server-rendered wall, and the URLs of its three pages. */
+/** The section's server-rendered wall, and the URLs of its pages. */
 export interface SsrPages {
   wall: string;
   serverUrl: string;
   clientUrl: string;
   noScriptUrl: string;
+  /** The server-rendered page sent in one piece, as a static build writes it: its first frame is the wall's. */
+  onePieceUrl: string;
 }
 
+/** Where the page's wall goes in `benchPage`'s HTML, to split it into the shell before and the rest after. */
+const WALL_SLOT = '<!--wall-->';
+
 /**
- * Serves the section's pages, alike but for the wall: the server-rendered page (the wall of page 1 from
- * `renderWall`), the client-rendered one, and the server-rendered one without its script (also read by
+ * Serves the section's pages, alike but for the wall: the server-rendered page, the client-rendered one,
+ * the server-rendered one without its script, and the server-rendered one sent in one piece (read by
  * `bench/trace-fonts.ts`).
+ *
+ * The first two server-rendered pages are served as docs/server-rendering.md's Node recipe serves them:
+ * streamed, the shell (the head and the heading) sent at once, then the wall of page 1 once the API has
+ * answered and `renderWall` has rendered it, each request, then the rest (issue 24 item 1: when the wall
+ * comes after the browser's first frame, that frame is the heading, as the client-rendered page's).
  */
 export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
-  const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
-  if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
-  const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
   const attributes = { endpoint: '/api', limit: PAGE_LIMIT };
-  const wall = await renderWall({ testimonials: page1, attributes });
-  server.page('/bench/ssr-server.html', benchPage('server-rendered wall', wall, true));
+  const renderPage1 = async () => {
+    const answer = await fetch(`${server.origin}/api/testimonials?limit=${PAGE_LIMIT}`);
+    if (!answer.ok) throw new Error(`/api answered ${answer.status}`);
+    const page1 = (await answer.json()) as { total: number; testimonials: Testimonial[] };
+    return renderWall({ testimonials: page1, attributes });
+  };
+  const streamed = (title: string, script: boolean) => {
+    const [shell, rest] = benchPage(title, WALL_SLOT, script).split(WALL_SLOT) as [string, string];
+    // A generator per request: the wall is rendered for each page view, after the shell has gone.
+    return async function* () {
+      yield shell;
+      yield await renderPage1();
+      yield rest;
+    };
+  };
+  server.page('/bench/ssr-server.html', streamed('server-rendered wall', true));
   server.page(
     '/bench/ssr-client.html',
     benchPage('client-rendered wall', `<testimonial-wall endpoint="/api" limit="${PAGE_LIMIT}"></testimonial-wall>`, true),
   );
   // The same server-rendered page without its script: the server's paint alone, as the browser reports
   // it when nothing takes the markup over (see VISIBILITY_PROBE).
-  server.page('/bench/ssr-server-no-script.html', benchPage('server-rendered wall, no script', wall, false));
+  server.page('/bench/ssr-server-no-script.html', streamed('server-rendered wall, no script', false));
+  const wall = await renderPage1();
+  server.page('/bench/ssr-server-one-piece.html', benchPage('server-rendered wall, one piece', wall, true));
   return {
     wall,
+    onePieceUrl: `${server.origin}/bench/ssr-server-one-piece.html`,
     serverUrl: `${server.origin}/bench/ssr-server.html`,
     clientUrl: `${server.origin}/bench/ssr-client.html`,
     noScriptUrl: `${server.origin}/bench/ssr-server-no-script.html`,
@@ -300,9 +324,10 @@ export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
 }
 
 async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
-  const { wall, serverUrl, clientUrl, noScriptUrl } = await serveSsrPages(server);
+  const { wall, serverUrl, clientUrl, noScriptUrl, onePieceUrl } = await serveSsrPages(server);
   const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
   const noScript = await pairedLoads(browser, noScriptUrl, clientUrl, 1);
+  const onePiece = await pairedLoads(browser, onePieceUrl, clientUrl, 1);
   const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;
@@ -320,6 +345,16 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
     pairedRatio(
       server.map((l) => l[timing]),
       client.map((l) => l[timing]),
+    );
+  /** `ssr.{fcp,visible}.<name>.ratio` of another server-rendered page against the client-rendered one. */
+  const variantRatios = (name: string, loads: { ours: Load[]; baseline: Load[] }, page: string) =>
+    (['fcp', 'visible'] as const).map((timing) =>
+      figure(
+        `ssr.${timing}.${name}.ratio`,
+        ratio(loads.ours, loads.baseline, timing),
+        '×',
+        `${timing === 'fcp' ? 'first contentful paint' : 'testimonials visible'}: ${page} ÷ client-rendered page`,
+      ),
     );
   log(
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
@@ -347,18 +382,8 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       '×',
       'time until testimonials are visible: server-rendered ÷ client-rendered',
     ),
-    figure(
-      'ssr.fcp.no_script.ratio',
-      ratio(noScript.ours, noScript.baseline, 'fcp'),
-      '×',
-      'first contentful paint: the server-rendered page without its script ÷ client-rendered page',
-    ),
-    figure(
-      'ssr.visible.no_script.ratio',
-      ratio(noScript.ours, noScript.baseline, 'visible'),
-      '×',
-      'testimonials visible: the server-rendered page without its script ÷ client-rendered page',
-    ),
+    ...variantRatios('no_script', noScript, 'the server-rendered page without its script'),
+    ...variantRatios('one_piece', onePiece, 'the server-rendered page sent in one piece (a static build)'),
     figure(
       'ssr.fcp.throttled.ratio',
       ratio(throttled.ours, throttled.baseline, 'fcp'),

@@ -136,13 +136,19 @@ export interface BenchServerOptions {
   pages?: Record<string, string>;
 }
 
+/** A page sent in parts as they come, as a streaming server sends it. */
+export type PageParts = () => AsyncIterable<string>;
+
 export interface BenchServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
   /** Delay before `/api` answers (a network round trip to the proxy), in ms; may change between runs. */
   apiDelayMs: number;
-  /** Adds or replaces a generated page. */
-  page(path: string, html: string): void;
+  /**
+   * Adds or replaces a generated page: its HTML, or a function giving its parts for each request, each
+   * sent as soon as it is known (a streaming server: the shell first, then what it waits for).
+   */
+  page(path: string, html: string | PageParts): void;
   /**
    * Serves `/api<rest>` again under `prefix` (delayed as `/api` is, by asking it), its JSON answer passed through
    * `transform`: the same API with other data (long texts, say).
@@ -175,7 +181,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const api = createDevApi({ env: {}, log: () => {} });
-  const pages = new Map(Object.entries(options.pages ?? {}));
+  const pages = new Map<string, string | PageParts>(Object.entries(options.pages ?? {}));
   const mounts = Object.entries(options.mounts).sort(([a], [b]) => b.length - a.length);
   const state = { apiDelayMs: 0 };
   const derived = new Map<string, (body: unknown) => unknown>();
@@ -231,7 +237,12 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     const page = pages.get(path);
     if (page !== undefined) {
       res.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' });
-      res.end(page);
+      if (typeof page === 'string') {
+        res.end(page);
+        return;
+      }
+      for await (const part of page()) res.write(part);
+      res.end();
       return;
     }
     if (serveStatic(path, req, res)) return;

@@ -2,7 +2,8 @@
  * The fonts of the ssr section's first frames, traced (issue 24, item 1; docs/server-rendering.md, "The
  * fonts of the first frame"): `node --import tsx bench/trace-fonts.ts [loads]`.
  *
- * For the server-rendered page without its script (its first frame is the server's markup) and the
+ * For the server-rendered page sent in one piece (its first frame is the server's
+ * markup; the bench's streamed page paints its heading first, see bench/ssr.ts) and the
  * client-rendered page, each loaded in fresh contexts (a new renderer, whose font caches are empty, as
  * in the bench), it prints the renderer's synchronous requests to the browser process before the first
  * contentful paint: a face match per weight (`FontDataManager::onMatchFamilyStyle`) and rendering
@@ -96,9 +97,9 @@ async function main(): Promise<void> {
   const server = await startBenchServer({ mounts: { '/cdn/': elements.outDir } });
   const browser = await launchBrowser();
   try {
-    const { noScriptUrl, clientUrl } = await serveSsrPages(server);
+    const { onePieceUrl, clientUrl } = await serveSsrPages(server);
     for (const [name, url] of [
-      ['server-rendered, no script', noScriptUrl],
+      ['server-rendered in one piece', onePieceUrl],
       ['client-rendered', clientUrl],
     ] as const) {
       for (let index = 0; index < loads; index++) {

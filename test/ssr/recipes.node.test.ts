@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -80,6 +81,52 @@ function checkWall(html: string, expected: { endpoint: string; limit: number }):
   return document;
 }
 
+/**
+ * A service in front of `upstream` whose answers to the questions for a page of 12 (the recipes' wall)
+ * the test decides: `fail` (503: the service down), `hold` (until `release()`: a slow service), or passed
+ * on as the others.
+ */
+async function pageOneGate(upstream: string) {
+  let mode: 'fail' | 'hold' | 'pass' = 'pass';
+  let opened: () => void = () => {};
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  let held = 0;
+  const server = createHttpServer((request, response) => {
+    void (async () => {
+      if (/[?&]limit=12(&|$)/.test(request.url ?? '')) {
+        if (mode === 'fail') return void response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+        if (mode === 'hold') {
+          held++;
+          await open;
+        }
+      }
+      const headers = Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0]),
+      );
+      const answer = await fetch(`${new URL(upstream).origin}${request.url}`, { headers });
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch((error: unknown) => {
+      response.writeHead(502).end(String(error));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}${new URL(upstream).pathname}`,
+    set mode(value: typeof mode) {
+      mode = value;
+    },
+    held: () => held,
+    release: opened,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 describe('The server-rendering recipes of docs/server-rendering.md', () => {
   let sandbox: SandboxServer;
   let dir: string;
@@ -96,34 +143,72 @@ describe('The server-rendering recipes of docs/server-rendering.md', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('the Node server (Hono) serves a page with the wall in its HTML, and its proxy at /api', async () => {
+  it('the Node server (Hono) streams its shell before the wall is rendered, then the wall in its HTML (the bare element should the render fail), and its proxy at /api', async () => {
     const file = join(dir, 'server.ts');
     await writeFile(file, await recipe('server'));
     const port = await freePort();
-    const child = runNode(file, dir, { TESTIMONIAL_API_URL: sandbox.url, TESTIMONIAL_API_KEY: 'sandbox-key', PORT: String(port) });
+    const gate = await pageOneGate(sandbox.url);
+    const child = runNode(file, dir, { TESTIMONIAL_API_URL: gate.url, TESTIMONIAL_API_KEY: 'sandbox-key', PORT: String(port) });
     const log = output(child);
     try {
       const origin = `http://127.0.0.1:${port}`;
-      let page: Response | undefined;
+      let api: Response | undefined;
       await waitFor(
         async () => {
           if (child.exitCode !== null) throw new Error(`the server exited: ${log()}`);
-          page = await fetch(`${origin}/`).catch(() => undefined);
-          return page !== undefined;
+          api = await fetch(`${origin}/api/testimonials?limit=2`).catch(() => undefined);
+          return api !== undefined;
         },
         'the recipe server answering',
         // Its start (tsx, Lit's server renderer, jsdom) and first render took over 60 s once on a machine
         // loaded eightfold: the limit only names a hang.
         180_000,
       );
-      assert.equal(page!.status, 200, log());
-      checkWall(await page!.text(), { endpoint: '/api', limit: 12 });
-      const api = await fetch(`${origin}/api/testimonials?limit=2`);
-      assert.equal(api.status, 200);
-      assert.equal(((await api.json()) as { testimonials: unknown[] }).testimonials.length, 2);
+      assert.equal(api!.status, 200, log());
+      assert.equal(((await api!.json()) as { testimonials: unknown[] }).testimonials.length, 2);
+
+      // The service down: the page has the bare element, which the browser renders and fills itself.
+      gate.mode = 'fail';
+      const fallback = await (await fetch(`${origin}/`)).text();
+      assert.match(fallback, /<testimonial-wall endpoint="\/api" limit="12" layout="grid" label="[^"]+"><\/testimonial-wall>/);
+      assert.match(log(), /not rendered on the server/);
+
+      gate.mode = 'hold';
+      // The service holds the wall's page 1: the shell must come all the same (issue 24 item 1: the
+      // browser paints the heading while the server renders the testimonials).
+      const reading = (async () => {
+        const page = await fetch(`${origin}/`);
+        assert.equal(page.status, 200, log());
+        assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+        const reader = page.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let shell = '';
+        while (!shell.includes('</h1>')) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          shell += value;
+        }
+        return { reader, shell };
+      })();
+      const { reader, shell } = await Promise.race([
+        reading,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no shell while the service held page 1: the page is not streamed')), 10_000),
+        ),
+      ]);
+      assert.ok(shell.includes('<h1>What our customers say</h1>'), shell);
+      assert.ok(!shell.includes('<testimonial-wall'), 'the wall comes after the shell');
+      // The render asks the service after the shell has gone: wait for it to be held, then let it answer.
+      await waitFor(() => gate.held() === 1, 'the wall asking the service for its page 1', 10_000);
+      gate.release();
+      let html = shell;
+      for (let part = await reader.read(); !part.done; part = await reader.read()) html += part.value;
+      checkWall(html, { endpoint: '/api', limit: 12 });
+      assert.ok(html.trimEnd().endsWith('</html>'), 'the rest of the page after the wall');
     } finally {
+      gate.release();
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
+      await gate.close();
     }
   });
 
