@@ -3,13 +3,20 @@
  * that ends highest when it is placed, so columns end level. CSS multi-column filled columns one after
  * the other and left holes (a short middle column, gaps between the blocks of later pages).
  *
- * Each slice of the list (a chunk of the progressive rendering) becomes a grid of its own, of no
- * height, which starts where the list ended when it came (so its cards, until placed, are as far down
- * as a grid's new row would be: out of view, content-visibility skips them). Every card is in its
- * slice's first row, in its column, moved by a margin to the sum of the heights above it, whatever
- * slice they are in (a negative margin when that is above the slice's start). So a new slice, or a card
- * that moves, lays out its own slice only: one grid of all the cards made every slice lay out the
- * thousand before it. The list gets the height of its longest column.
+ * Each slice of the list (a chunk of the progressive rendering) becomes a grid of its own, positioned
+ * in the list (out of its flow, so one slice's layout never involves the others) where it starts: a new slice starts
+ * where the list ended when it came (so its cards, until placed, are as far down as a grid's new row
+ * would be: out of view, content-visibility skips them). Every card is in its slice's first row, in its
+ * column, moved by a margin to the sum of the heights above it, whatever slice they are in. So a new
+ * slice, or a card that moves, lays out its own slice only: one grid of all the cards made every slice
+ * lay out the thousand before it. The list gets the height of its longest column.
+ *
+ * Once all its cards are placed, a slice starts at its highest card and ends at its lowest, and skips
+ * rendering as a whole while out of view (the class `placed`: one content-visibility box per slice,
+ * not per card). The browser checks every such box against the viewport in every frame, and with one
+ * per card that check grew with the cards shown: the longest part of a frame on a slow device at a
+ * thousand cards. The slices' boxes overlap (columns end unevenly), so they take no pointer events;
+ * their cards do.
  *
  * What each change costs:
  * - A new slice: its cards go under the columns as they ended, with the heights a ResizeObserver
@@ -33,18 +40,32 @@ interface Placement {
 }
 
 /**
- * A slice's inline styles: a grid (over `.batch`'s `display: contents`), its cards at the top of their
- * cells, no height. Its columns are the list's, from the list's own rule (the class `items`), computed
- * against its own width, which is the list's: inheriting them (`inherit`) would make the browser
- * restyle every slice whenever the list's height is set, since a parent restyles all its children when
- * one of them inherits explicitly; a thousand cards make hundreds of slices, at every slice that comes.
+ * A slice's inline styles: a grid (over `.batch`'s `display: contents`) positioned across the list, its
+ * cards at the top of their cells. Positioned rather than in a grid cell the slices share: a grid
+ * lays out all its items again whenever one changes, which tripled the layout of each frame at a
+ * thousand cards. Its columns are the list's, from the list's own rule (the class
+ * `items`), computed against its own width, which is the list's: inheriting them (`inherit`) would make
+ * the browser restyle every slice whenever the list's height is set, since a parent restyles all its
+ * children when one of them inherits explicitly; a thousand cards make hundreds of slices, at every
+ * slice that comes.
  */
 const SLICE_STYLE: Partial<CSSStyleDeclaration> = {
   display: 'grid',
+  position: 'absolute',
+  insetInline: '0',
   alignItems: 'start',
-  blockSize: '0',
+  // Slices overlap (columns end unevenly): only their cards take the pointer.
+  pointerEvents: 'none',
 };
 const SLICE_CLASS = 'items';
+const LIST_STYLE: Partial<CSSStyleDeclaration> = { display: 'block', position: 'relative' };
+/** A slice whose cards are all placed: it skips rendering as a whole (see `fitSlice`). */
+const GROUPED_CLASS = 'grouped';
+/**
+ * A card's: whole pixels (columns differ in width by a fraction of one, and a card changing column must
+ * not change size, which the observer would report again), and the pointer its slice lets through.
+ */
+const ITEM_STYLE: Partial<CSSStyleDeclaration> = { inlineSize: 'round(down, 100%, 1px)', pointerEvents: 'auto' };
 
 export class MasonryLayout {
   private list: HTMLElement | null = null;
@@ -65,8 +86,7 @@ export class MasonryLayout {
   private slices = 0;
   /** Where each slice starts, from the list's top. */
   private starts = new WeakMap<Element, number>();
-  /** Where the last slice starts, and where the longest column ends. */
-  private lastStart = 0;
+  /** Where the longest column ends. */
   private end = 0;
   /** Border-box heights, as the observer last reported them (or as read when placing began). */
   private heights = new WeakMap<Element, number>();
@@ -110,7 +130,7 @@ export class MasonryLayout {
         this.indexes.set(item, this.items.length);
         this.items.push(item as HTMLElement);
       }
-      if (this.active) this.startSlice(slice, Math.max(this.lastStart, this.end));
+      if (this.active) this.startSlice(slice, this.end);
     }
     // A new list is placed before its first paint, once the cards' own first render (queued during
     // the wall's) is done: it may change the page's height, and with it a page scrollbar, which the
@@ -122,14 +142,10 @@ export class MasonryLayout {
   /** Makes `slice` a grid of the list's columns starting `start` pixels from the list's top. */
   private startSlice(slice: HTMLElement, start: number): void {
     this.starts.set(slice, start);
-    // Slices have no height: each one's padding is the way from the start of the one before.
-    Object.assign(slice.style, SLICE_STYLE, { paddingBlockStart: `${start - this.lastStart}px` });
+    Object.assign(slice.style, SLICE_STYLE, { insetBlockStart: `${start}px` });
     slice.classList.add(SLICE_CLASS);
-    this.lastStart = start;
     for (const item of slice.children) {
-      // Whole pixels: columns differ in width by a fraction of one, and a card changing column must
-      // not change size, which the observer would report again.
-      (item as HTMLElement).style.inlineSize = 'round(down, 100%, 1px)';
+      Object.assign((item as HTMLElement).style, ITEM_STYLE);
       this.observer!.observe(item);
     }
   }
@@ -189,8 +205,8 @@ export class MasonryLayout {
     }
     if (!this.active) {
       this.active = true;
-      list.style.display = 'block';
-      this.lastStart = this.end = 0;
+      Object.assign(list.style, LIST_STYLE);
+      this.end = 0;
       for (const slice of list.children) this.startSlice(slice as HTMLElement, 0);
       // The cards have their columns' widths now: one layout, then every height.
       for (const item of this.items) this.heights.set(item, item.getBoundingClientRect().height);
@@ -212,6 +228,8 @@ export class MasonryLayout {
       this.moved = false;
     }
     const ends = this.ends;
+    /** The slices whose cards were placed in this pass. */
+    const touched = new Set<HTMLElement>();
     let index = from;
     for (; index < this.items.length; index++) {
       const item = this.items[index]!;
@@ -222,16 +240,55 @@ export class MasonryLayout {
       const column = before && before.top < fold ? before.column : ends.indexOf(Math.min(...ends));
       const top = ends[column]!;
       ends[column] = top + height + gap;
+      touched.add(item.parentElement!);
       // Unchanged places are not written again, so the browser has nothing new to lay out.
       if (before?.column === column && before.top === top) continue;
       this.placements.set(item, { column, top });
       item.style.gridArea = `1 / ${column + 1}`;
-      item.style.marginBlockStart = `${top - this.starts.get(item.parentElement!)!}px`;
+      this.offset(item);
     }
     this.placed = index;
+    for (const slice of touched) this.fitSlice(slice);
     this.end = Math.max(0, ...ends.map((end) => end - gap));
     const height = `${this.end}px`;
     if (list.style.blockSize !== height) list.style.blockSize = height;
+  }
+
+  /** Moves `item` to its place's top, from its slice's start. */
+  private offset(item: HTMLElement): void {
+    item.style.marginBlockStart = `${this.placements.get(item)!.top - this.starts.get(item.parentElement!)!}px`;
+  }
+
+  /**
+   * A slice whose cards are all placed starts at its highest card, so its box holds them all (their
+   * margins are then never negative), and skips rendering as a whole while out of view, assumed as
+   * tall as its cards reach until it has rendered once (then the browser remembers its height).
+   */
+  private fitSlice(slice: HTMLElement): void {
+    let start = Infinity;
+    let bottom = 0;
+    for (const item of slice.children) {
+      const height = this.heights.get(item);
+      if (height === undefined || this.indexes.get(item)! >= this.placed) return;
+      const placement = this.placements.get(item);
+      if (!height || !placement) continue;
+      start = Math.min(start, placement.top);
+      bottom = Math.max(bottom, placement.top + height);
+    }
+    if (start === Infinity) return;
+    if (start !== this.starts.get(slice)) {
+      this.starts.set(slice, start);
+      slice.style.insetBlockStart = `${start}px`;
+      for (const item of slice.children) if (this.placements.has(item)) this.offset(item as HTMLElement);
+    }
+    // Not the first slice (the first screen), which skips nothing, as the styles' `.deferred .item` say.
+    if (!slice.classList.contains('deferred')) return;
+    const size = `auto none auto ${bottom - start}px`;
+    if (slice.style.containIntrinsicSize !== size) slice.style.containIntrinsicSize = size;
+    if (slice.classList.contains(GROUPED_CLASS)) return;
+    slice.classList.add(GROUPED_CLASS);
+    slice.style.contentVisibility = 'auto';
+    for (const item of slice.children) (item as HTMLElement).style.contentVisibility = 'visible';
   }
 
   /**
@@ -241,10 +298,12 @@ export class MasonryLayout {
   private release(): void {
     const list = this.list!;
     this.active = false;
-    list.style.display = list.style.blockSize = '';
+    list.style.display = list.style.position = list.style.blockSize = '';
     for (const slice of list.children) {
-      for (const name of [...Object.keys(SLICE_STYLE), 'paddingBlockStart']) (slice as HTMLElement).style[name as 'display'] = '';
-      slice.classList.remove(SLICE_CLASS);
+      for (const name of [...Object.keys(SLICE_STYLE), 'insetBlockStart', 'containIntrinsicSize', 'contentVisibility']) {
+        (slice as HTMLElement).style[name as 'display'] = '';
+      }
+      slice.classList.remove(SLICE_CLASS, GROUPED_CLASS);
       for (const item of slice.children) {
         item.removeAttribute('style');
         this.observer?.unobserve(item);

@@ -98,6 +98,25 @@ describe('<testimonial-wall> masonry, grid, list', () => {
     expect(boxes().slice(0, before.length).join(', ')).to.equal(before.join(', '));
   });
 
+  it('masonry slices that skip rendering as a whole leave no hole once scrolled through', async function () {
+    this.timeout(60000);
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 900px">
+      <testimonial-wall .testimonials=${oneLongFirst(120)} text-limit="5000"></testimonial-wall>
+    </div>`);
+    const wall = box.querySelector('testimonial-wall')!;
+    await wall.updateComplete;
+    await until(() => all(wall, '.batch.deferred').length > 1 && !all(wall, '.batch.deferred:not(.grouped)').length, 'every slice placed');
+    expect(getComputedStyle(all(wall, '.batch')[1]!).contentVisibility, 'the premise: a slice skips as a whole').to.equal('auto');
+    // Every card comes into view (and renders at its own height) once, then the wall is placed again.
+    for (let top = 0; top < document.documentElement.scrollHeight; top += innerHeight / 2) {
+      scrollTo(0, top);
+      await frames(3);
+    }
+    scrollTo(0, 0);
+    await frames(3);
+    expect(masonryHoles(wall)).to.deep.equal([]);
+  });
+
   it('masonry places nothing in one column (a phone), places the cards once the wall widens, and lets go when it narrows', async () => {
     const { box, wall } = await longFirstWall(390);
     const list = part(wall, 'list')!;
