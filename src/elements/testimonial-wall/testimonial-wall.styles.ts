@@ -219,10 +219,42 @@ const wallStyles = css`
     }
   }
 
-  /* Skeleton: a card's own (see skeletonCard); a page's --testimonial-wall-item-size still sets its height. */
+  /*
+   * Skeleton (see skeletonTemplate): its first box holds a card's own skeleton, which sizes it; the
+   * others are empty boxes made as tall by the layout: rows of 1fr (each as tall as the tallest), a
+   * stretched track, the marquee's wrapped row as a grid of its columns. A page's
+   * --testimonial-wall-item-size still sets their height.
+   */
   .skeleton {
     block-size: var(--testimonial-wall-item-size, auto);
     overflow: hidden;
+  }
+
+  .items[aria-busy],
+  [aria-busy] .marquee-set {
+    display: grid;
+    grid-auto-rows: 1fr;
+  }
+
+  [aria-busy] .marquee-set {
+    flex-grow: 1;
+    grid-template-columns: repeat(auto-fill, min(var(--_column-width), 85cqi));
+  }
+
+  [aria-busy] :is(.track, .marquee-set) {
+    align-items: stretch;
+  }
+
+  .skeleton:empty {
+    border-radius: var(--_t-radius);
+    background: var(--_t-skeleton);
+    animation: pulse 1.6s ease-in-out infinite;
+  }
+
+  @keyframes pulse {
+    50% {
+      opacity: 0.55;
+    }
   }
 
   /*
