@@ -155,11 +155,7 @@ const wallStyles = css`
     }
   }
 
-  @container testimonial-wall (width >= 60rem) {
-    .track {
-      --_per-view: min(var(--_columns), 3);
-    }
-  }
+  /* Three from 60rem: in the block of the large limits below (one query, not two). */
 
   .sentinel {
     inline-size: 1px;
@@ -213,6 +209,10 @@ const wallStyles = css`
   }
 
   @container testimonial-wall (width >= 60rem) {
+    .track {
+      --_per-view: min(var(--_columns), 3);
+    }
+
     .over-lg,
     .capped-lg .load-more {
       display: none !important;
@@ -226,7 +226,8 @@ const wallStyles = css`
    * --testimonial-wall-item-size still sets their height.
    */
   .skeleton {
-    block-size: var(--testimonial-wall-item-size, auto);
+    /* Unset, the property makes this invalid at computed-value time: auto, its initial value. */
+    block-size: var(--testimonial-wall-item-size);
     overflow: hidden;
   }
 
@@ -234,15 +235,16 @@ const wallStyles = css`
   [aria-busy] .marquee-set {
     display: grid;
     grid-auto-rows: 1fr;
+    align-items: normal;
   }
 
   [aria-busy] .marquee-set {
-    flex-grow: 1;
+    flex: 1;
     grid-template-columns: repeat(auto-fill, min(var(--_column-width), 85cqi));
   }
 
-  [aria-busy] :is(.track, .marquee-set) {
-    align-items: stretch;
+  [aria-busy] .track {
+    align-items: normal;
   }
 
   .skeleton:empty {

@@ -70,10 +70,10 @@ export function skeletonTemplate(
   );
   const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
-    // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
-    // starts where the carousel's will.
+    // An unseen button (visibility: hidden, so never focused nor heard) holds the controls' row, so
+    // the track starts where the carousel's will.
     return html`<div class="carousel" aria-busy="true"
-      >${busy}<div class="skeleton-controls" aria-hidden="true"><button>‹</button></div
+      >${busy}<div class="skeleton-controls"><button>‹</button></div
       ><div class="track">${cards}</div></div
     >`;
   }

@@ -156,7 +156,9 @@ describe('<testimonial-wall> data', () => {
         await frames(2);
         const root = wall.shadowRoot!;
         expect(root.querySelectorAll('testimonial-card').length, 'cards built').to.equal(1);
-        const heights = harness(wall).parts('skeleton').map((skeleton) => Math.round(skeleton.getBoundingClientRect().height));
+        const heights = harness(wall)
+          .parts('skeleton')
+          .map((skeleton) => Math.round(skeleton.getBoundingClientRect().height));
         expect(heights.length, 'boxes').to.equal(layout === 'carousel' ? 3 : layout === 'marquee' ? 4 : 6);
         expect(heights[0], 'the card that sizes them').to.be.above(150);
         expect(heights.join(), 'every box as tall as the card').to.equal(heights.map(() => heights[0]).join());
