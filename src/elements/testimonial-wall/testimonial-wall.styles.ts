@@ -231,6 +231,7 @@ const wallStyles = css`
     overflow: hidden;
   }
 
+  /* Stretched, not at the start as the set's and the track's cards are: a box's height is its row's. */
   .items[aria-busy],
   [aria-busy] .marquee-set {
     display: grid;
@@ -238,6 +239,10 @@ const wallStyles = css`
     align-items: normal;
   }
 
+  /*
+   * The columns the wrapped flex row had (its cards' width, its gap), as wide as the track: left to its
+   * content, a flex item's grid of auto-fill columns measures one column wide.
+   */
   [aria-busy] .marquee-set {
     flex: 1;
     grid-template-columns: repeat(auto-fill, min(var(--_column-width), 85cqi));
