@@ -4,7 +4,9 @@
  * when hls.js or DOMPurify would be downloaded by a text wall.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { before, describe, it } from 'node:test';
 import { CDN_ENTRY_FILE, collapseHtmlLiterals, measureCdn, minifyCssText, type BuiltChunk, type CdnSizes } from '../scripts/cdn-build.js';
 import { shortenablePrivateNames } from '../scripts/private-names.js';
@@ -82,6 +84,47 @@ describe('script-tag build size', () => {
       !summary.code.includes('capLevelToPlayerSize') && !summary.code.includes('aria-roledescription'),
       'the summary chunk holds neither the player nor the carousel',
     );
+  });
+});
+
+/**
+ * Statements that only read a property, for its effect (`el.offsetWidth;` forcing a layout), in `files`:
+ * the entry's minifier assumes reading has none (`pure_getters`, scripts/cdn-build.ts) and drops them.
+ */
+function bareReads(files: readonly { path: string; text: string }[]): string[] {
+  const found: string[] = [];
+  for (const { path, text } of files) {
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isExpressionStatement(node)) {
+        let expression = node.expression;
+        while (ts.isParenthesizedExpression(expression) || ts.isVoidExpression(expression)) expression = expression.expression;
+        if (ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+          found.push(`${path}:${line + 1}: ${node.getText(source)}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe("the entry's minifier assumptions", () => {
+  it('finds a statement that only reads a property', () => {
+    const text = 'function f(el) { el.offsetWidth; void el.scrollTop; (el["x"]); el.focus(); const w = el.width; }';
+    assert.deepEqual(bareReads([{ path: 'x.ts', text }]), ['x.ts:1: el.offsetWidth;', 'x.ts:1: void el.scrollTop;', 'x.ts:1: (el["x"]);']);
+  });
+
+  it('no source of the entry reads a property for its effect, which pure_getters would drop', () => {
+    // What the entry is built from: the elements, the client and the entry modules (src/ssr, src/node…
+    // never reach it; src/ssr reads `observedAttributes` for its effect, on the server).
+    const src = join(import.meta.dirname, '../src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && /^(elements\/|client\/|[\w-]+\.ts$)/.test(file))
+      .map((file) => ({ path: `src/${file}`, text: readFileSync(join(src, file), 'utf8') }));
+    assert.deepEqual(bareReads(files), []);
   });
 });
 

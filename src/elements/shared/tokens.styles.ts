@@ -8,6 +8,7 @@
  */
 import { css, unsafeCSS } from 'lit';
 
+/** Values as the CSS minifier would write them: it sees only `css` literals, not these strings. */
 const light = {
   background: '#ffffff',
   surface: '#f6f8fa',
@@ -19,7 +20,7 @@ const light = {
   'star-empty': '#c8d1da',
   mark: '#fff1a8',
   'mark-text': '#1f2328',
-  shadow: '0 1px 3px rgb(31 35 40 / 0.12), 0 1px 2px rgb(31 35 40 / 0.08)',
+  shadow: '0 1px 3px rgb(31 35 40/.12),0 1px 2px rgb(31 35 40/.08)',
   skeleton: '#e6eaef',
 } as const;
 
@@ -34,7 +35,7 @@ const dark = {
   'star-empty': '#4a525c',
   mark: '#5c4b00',
   'mark-text': '#fff8dc',
-  shadow: '0 1px 3px rgb(0 0 0 / 0.5)',
+  shadow: '0 1px 3px rgb(0 0 0/.5)',
   skeleton: '#2a313a',
 } as const;
 

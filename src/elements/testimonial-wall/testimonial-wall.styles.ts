@@ -155,11 +155,7 @@ const wallStyles = css`
     }
   }
 
-  @container testimonial-wall (width >= 60rem) {
-    .track {
-      --_per-view: min(var(--_columns), 3);
-    }
-  }
+  /* Three from 60rem: in the block of the large limits below (one query, not two). */
 
   .sentinel {
     inline-size: 1px;
@@ -213,16 +209,59 @@ const wallStyles = css`
   }
 
   @container testimonial-wall (width >= 60rem) {
+    .track {
+      --_per-view: min(var(--_columns), 3);
+    }
+
     .over-lg,
     .capped-lg .load-more {
       display: none !important;
     }
   }
 
-  /* Skeleton: a card's own (see skeletonCard); a page's --testimonial-wall-item-size still sets its height. */
+  /*
+   * Skeleton (see skeletonTemplate): its first box holds a card's own skeleton, which sizes it; the
+   * others are empty boxes made as tall by the layout: rows of 1fr (each as tall as the tallest), a
+   * stretched track, the marquee's wrapped row as a grid of its columns. A page's
+   * --testimonial-wall-item-size still sets their height.
+   */
   .skeleton {
-    block-size: var(--testimonial-wall-item-size, auto);
+    /* Unset, the property makes this invalid at computed-value time: auto, its initial value. */
+    block-size: var(--testimonial-wall-item-size);
     overflow: hidden;
+  }
+
+  /* Stretched, not at the start as the set's and the track's cards are: a box's height is its row's. */
+  .items[aria-busy],
+  [aria-busy] .marquee-set {
+    display: grid;
+    grid-auto-rows: 1fr;
+    align-items: normal;
+  }
+
+  /*
+   * The columns the wrapped flex row had (its cards' width, its gap), as wide as the track: left to its
+   * content, a flex item's grid of auto-fill columns measures one column wide.
+   */
+  [aria-busy] .marquee-set {
+    flex: 1;
+    grid-template-columns: repeat(auto-fill, min(var(--_column-width), 85cqi));
+  }
+
+  [aria-busy] .track {
+    align-items: normal;
+  }
+
+  .skeleton:empty {
+    border-radius: var(--_t-radius);
+    background: var(--_t-skeleton);
+    animation: pulse 1.6s ease-in-out infinite;
+  }
+
+  @keyframes pulse {
+    50% {
+      opacity: 0.55;
+    }
   }
 
   /*

@@ -72,10 +72,11 @@ const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
  * that shows one (its skeleton stands in meanwhile), and so does masonry's placement of cards under
  * the shortest column; should that fail, the wall shows a list.
  *
- * While the first page loads, six skeleton cards (three in the carousel, four in the marquee) reserve
- * the space: each is as tall as the tallest text card can be at that width (a card of a placeholder
- * text as long as `text-limit`, with a row of images), and the wall keeps that height once the cards
- * are in, so nothing below it moves down or up when they come (a smaller `text-limit` reserves less).
+ * While the first page loads, six skeleton boxes (three in the carousel, four in the marquee) reserve
+ * the space: the first holds a card of a placeholder text as long as `text-limit`, with a row of
+ * images (as tall as the tallest text card can be at that width), the others are as tall, and the
+ * wall keeps that height once the cards are in, so nothing below it moves down or up when they come
+ * (a smaller `text-limit` reserves less).
  * Long lists render in slices sized to a 20 ms budget per frame from the marginal cost of a card;
  * slices already shown are not rendered again.
  *
@@ -103,7 +104,7 @@ const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
  * @csspart skip - The "Skip testimonials" link, shown while focused.
  * @csspart list - The list of testimonials (masonry, grid, list) and its skeleton.
  * @csspart item - One list item holding a card.
- * @csspart skeleton - A placeholder card while the first page loads.
+ * @csspart skeleton - A placeholder box while the first page loads (the first holds a placeholder card).
  * @csspart empty - The message shown when there is no testimonial.
  * @csspart error - The message shown when loading failed.
  * @csspart retry - The button that repeats a failed request.

@@ -47,15 +47,13 @@ export function skeletonCount(layout: WallLayout, pageSize: number): number {
 }
 
 /**
- * A placeholder card: the wall's card of {@link PLACEHOLDER_TESTIMONIAL}, which shows the card's own
- * skeleton, as tall as the tallest text card at this width, in the wall's variant and font.
- */
-const skeletonCard = (card: CardTemplate, classes: string): TemplateResult =>
-  html`<div class="item skeleton ${classes}" part="skeleton" aria-hidden="true" inert>${card(PLACEHOLDER_TESTIMONIAL)}</div>`;
-
-/**
- * Placeholders sized like the tallest card, in the layout's own structure, so the space is taken before
+ * Placeholders as tall as the tallest card, in the layout's own structure, so the space is taken before
  * data comes; the wall then keeps it (see TestimonialWall), so shorter cards move nothing up either.
+ * Only the first holds a card: the wall's card of {@link PLACEHOLDER_TESTIMONIAL}, which shows the
+ * card's own skeleton, as tall as the tallest text card at this width, in the wall's variant and font.
+ * The others are empty boxes the layout makes as tall (rows of `1fr`, a stretched track: see the
+ * skeleton's styles), so a wall builds one card before its data, not six: on a page of many walls, that
+ * upgrade is what the first paint waited for.
  */
 export function skeletonTemplate(
   layout: WallLayout,
@@ -64,15 +62,18 @@ export function skeletonTemplate(
   loading: string,
   card: CardTemplate,
 ): TemplateResult {
-  const cards = Array.from({ length: count }, (_, index) =>
-    skeletonCard(card, layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)),
+  const cards = Array.from(
+    { length: count },
+    (_, index) =>
+      html`<div class="item skeleton ${layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)}" part="skeleton" aria-hidden="true" inert
+        >${index ? nothing : card(PLACEHOLDER_TESTIMONIAL)}</div>`,
   );
   const busy = html`<span class="visually-hidden">${loading}</span>`;
   if (layout === 'carousel') {
-    // An unseen button (visibility: hidden, so never focused) holds the controls' row, so the track
-    // starts where the carousel's will.
+    // An unseen button (visibility: hidden, so never focused nor heard) holds the controls' row, so
+    // the track starts where the carousel's will.
     return html`<div class="carousel" aria-busy="true"
-      >${busy}<div class="skeleton-controls" aria-hidden="true"><button>‹</button></div
+      >${busy}<div class="skeleton-controls"><button>‹</button></div
       ><div class="track">${cards}</div></div
     >`;
   }
@@ -81,7 +82,7 @@ export function skeletonTemplate(
       >${busy}<div class="marquee-row"><div class="marquee-track"><div class="marquee-set">${cards}</div></div></div
     ></div>`;
   }
-  return html`<div class="items" part="list" aria-busy="true">${busy}<div class="batch">${cards}</div></div>`;
+  return html`<div class="items" part="list" aria-busy="true">${busy}${cards}</div>`;
 }
 
 /**

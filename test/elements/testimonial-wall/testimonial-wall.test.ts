@@ -141,6 +141,34 @@ describe('<testimonial-wall> data', () => {
     expect(harness(wall).part('list')!.hasAttribute('aria-busy')).to.equal(false);
   });
 
+  // One card sizes the skeleton; the other boxes are as tall by the layout. Six cards per wall before its
+  // data was what the first paint of a page of many walls waited for (issue 23 item 4).
+  for (const layout of ['masonry', 'grid', 'list', 'carousel', 'marquee'] as const) {
+    for (const width of [374, 1248]) {
+      it(`${layout} at ${width}px: its skeleton builds one card, and its other boxes are as tall`, async () => {
+        const api = new FakeApi({ count: 10 });
+        api.hold();
+        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px"
+          ><testimonial-wall .client=${api.client()} layout=${layout}></testimonial-wall
+        ></div>`);
+        const wall = box.firstElementChild as TestimonialWall;
+        await until(() => api.requests.length > 0, 'the wall asks for its data');
+        await frames(2);
+        const root = wall.shadowRoot!;
+        expect(root.querySelectorAll('testimonial-card').length, 'cards built').to.equal(1);
+        const heights = harness(wall)
+          .parts('skeleton')
+          .map((skeleton) => Math.round(skeleton.getBoundingClientRect().height));
+        expect(heights.length, 'boxes').to.equal(layout === 'carousel' ? 3 : layout === 'marquee' ? 4 : 6);
+        expect(heights[0], 'the card that sizes them').to.be.above(150);
+        expect(heights.join(), 'every box as tall as the card').to.equal(heights.map(() => heights[0]).join());
+        expect(root.querySelector('[aria-busy="true"]')!.textContent).to.contain('Loading testimonials');
+        api.release();
+        await loaded(wall);
+      });
+    }
+  }
+
   it('says so when there is no testimonial', async () => {
     const api = new FakeApi({ count: 0 });
     const wall = await fixture<TestimonialWall>(html`<testimonial-wall .client=${api.client()}></testimonial-wall>`);
