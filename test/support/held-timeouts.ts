@@ -45,7 +45,7 @@ export function holdTimeouts(): HeldTimeouts {
     return id;
   }) as typeof window.setTimeout;
 
-  window.clearTimeout = (id?: number): void => {
+  window.clearTimeout = ((id?: number): void => {
     if (id === undefined || id < FIRST_HELD_ID) return realClearTimeout(id);
     pending.delete(id);
     const real = handedOver.get(id);
@@ -53,7 +53,7 @@ export function holdTimeouts(): HeldTimeouts {
     handedOver.delete(id);
     realClearTimeout(real);
     restoreWhenDone();
-  };
+  }) as typeof window.clearTimeout;
 
   return {
     tick(ms) {
