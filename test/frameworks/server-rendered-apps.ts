@@ -100,6 +100,8 @@ export async function startFrameworkApps(project: string): Promise<FrameworkApps
       ASTRO_TELEMETRY_DISABLED: '1',
       // Turbopack compiles only what is under its root: the app and the linked node_modules.
       TURBOPACK_ROOT: '/',
+      // No minifier, no source maps (next.config.mjs, astro.config.mjs): nothing checked reads them.
+      UNMINIFIED_TEST_BUILD: '1',
     };
     await Promise.all([
       mustRun(process.execPath, [join(repoModules, 'next/dist/bin/next'), 'build'], dirs.next, env),

@@ -47,8 +47,13 @@ async function buildAndPack(dir: string): Promise<void> {
   for (const entry of INPUTS) cpSync(join(repoRoot, entry), join(source, entry), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
   const chunks = join(dir, 'cdn-chunks.json');
-  // Not type-checked again: `npm test`'s types phase checks these sources (scripts/build.ts says why).
-  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source, { CDN_CHUNKS_JSON: chunks, BUILD_SKIP_TYPECHECK: '1' });
+  // Not type-checked again: `npm test`'s types phase checks these sources; no size report either
+  // (test/size.node.test.ts measures): scripts/build.ts says why.
+  await mustRun(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], source, {
+    CDN_CHUNKS_JSON: chunks,
+    BUILD_SKIP_TYPECHECK: '1',
+    BUILD_SKIP_SIZE_REPORT: '1',
+  });
   cpSync(join(source, 'dist/cdn'), join(dir, 'cdn-site/cdn'), { recursive: true });
   const [pack] = JSON.parse(await mustRun('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], source)) as {
     filename: string;

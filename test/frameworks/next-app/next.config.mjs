@@ -7,6 +7,9 @@ const config = {
   // The test installs this app in a throwaway folder whose node_modules is a link to the repository's:
   // Turbopack compiles only what is under its root, so the test sets one that holds both.
   ...(process.env.TURBOPACK_ROOT && { turbopack: { root: process.env.TURBOPACK_ROOT } }),
+  // The test's build (test/frameworks/server-rendered-apps.ts): no minifier and no source maps, which
+  // nothing it checks reads and which cost CPU on every CI run.
+  ...(process.env.UNMINIFIED_TEST_BUILD && { experimental: { turbopackMinify: false, turbopackSourceMaps: false } }),
 };
 
 export default config;
