@@ -23,6 +23,11 @@ const DEFAULT_TEXT_LIMITS: Record<CardVariant, number> = { default: 400, compact
 
 const VIDEO_TAG = 'video-testimonial';
 
+// The links of a text card (customer, source, permalink) carry OUTBOUND_REL written out: a static
+// attribute is cloned with its template, a bound one is a setAttribute per link of every card of a wall.
+// The video's links keep the constant: written out there too, the entry would grow (the card's tests
+// check that every link's rel is OUTBOUND_REL).
+
 /**
  * The customer's name as a heading of level 1 to 6, one template per level: six small templates cost
  * the entry less than Lit's static-html module, which a tag name chosen at run time would need.
@@ -143,7 +148,7 @@ export class TestimonialCard extends CardDisplayElement {
     testimonial: { attribute: false },
     endpoint: {},
     testimonialId: { attribute: 'testimonial-id' },
-    expanded: { type: Boolean, reflect: true },
+    expanded: { type: Boolean, reflect: true, useDefault: true },
     langAttribute: { attribute: 'lang' },
     failedImages: { state: true },
   };
@@ -299,6 +304,14 @@ export class TestimonialCard extends CardDisplayElement {
       >${figure}${this.renderFooter(view, dir)}</article>`;
   }
 
+  /**
+   * `lang` for the card's own words inside the content: none when the content is in the card's language,
+   * which they then inherit (an attribute not written is a DOM call saved on every card of a wall).
+   */
+  private wordsLang(view: CardView): string | typeof nothing {
+    return view.lang === this.locale.lang ? nothing : this.locale.lang;
+  }
+
   /** The customer's name, or "Anonymous" in the card's language. */
   private nameOf(view: CardView): string {
     return view.name ?? this.w('Anonymous');
@@ -309,7 +322,9 @@ export class TestimonialCard extends CardDisplayElement {
     // in an Arabic card keeps its full stop at its end.
     // "Anonymous" is the card's word, not the content's: it says its own language.
     const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
-    const linked = view.customerUrl ? html`<a part="customer-link" href=${view.customerUrl} rel=${OUTBOUND_REL}>${name}</a>` : name;
+    const linked = view.customerUrl
+      ? html`<a part="customer-link" href=${view.customerUrl} rel="noopener noreferrer nofollow ugc">${name}</a>`
+      : name;
     const heading = NAME_HEADINGS[(this.display.headingLevel ?? 3) - 1]!(linked);
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header"
@@ -349,7 +364,7 @@ export class TestimonialCard extends CardDisplayElement {
     if (this.noRating || view.rating <= 0) return nothing;
     const [a, b, c, d, e] = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
     // Five bindings, not the array of stars: an array's every item costs two markers, a binding one.
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.locale.lang}
+    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.wordsLang(view)}
       >${a}${b}${c}${d}${e}</div>`;
   }
 
@@ -360,7 +375,7 @@ export class TestimonialCard extends CardDisplayElement {
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
-    return html`<blockquote part="quote" class="quote" cite=${ifDefined(view.source?.href)}
+    return html`<blockquote part="quote" class="quote"
         >${title ? html`<p part="title" class="title" lang=${ifDefined(blockLang(title, view))}>${title.text}</p>` : nothing}${
           text.text === ''
             ? nothing
@@ -373,10 +388,10 @@ export class TestimonialCard extends CardDisplayElement {
             part="read-more"
             class="read-more"
             type="button"
-            aria-expanded=${String(this.expanded)}
+            aria-expanded=${this.expanded}
             aria-controls="text"
             aria-describedby="name"
-            lang=${this.locale.lang}
+            lang=${this.wordsLang(view)}
             @click=${this.onToggleClick}
           >${this.w(this.expanded ? 'Show less' : 'Read more')}</button>`
             : nothing
@@ -395,8 +410,8 @@ export class TestimonialCard extends CardDisplayElement {
         : nothing;
     const fallback = video.href
       ? html`<a part="poster" class="poster" href=${video.href} rel=${OUTBOUND_REL} ${aspect}
-          >${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Watch the video testimonial from {0}', name)}</span></a>`
-      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.locale.lang}>${this.w('Video testimonial from {0}', name)}</span></div>`;
+          >${poster}<span class="poster-label" lang=${this.wordsLang(view)}>${this.w('Watch the video testimonial from {0}', name)}</span></a>`
+      : html`<div part="poster" class="poster" ${aspect}>${poster}<span class="poster-label" lang=${this.wordsLang(view)}>${this.w('Video testimonial from {0}', name)}</span></div>`;
     // The tag is always rendered so the player upgrades in place once defined; until then its light
     // DOM children (the poster) are what shows.
     return html`<video-testimonial
@@ -412,10 +427,10 @@ export class TestimonialCard extends CardDisplayElement {
     const items = view.media.filter((item) => item.kind !== 'image' || !this.failedImages.has(item.src));
     if (items.length === 0) return nothing;
     const name = this.nameOf(view);
-    // The list is named in the card's words, so it carries the card's language; a description the
+    // The list is named in the card's words, so it says the card's language (see wordsLang); a description the
     // data gave (an image's `alt`, a video's label) is the content's and says so on its own element.
     const { dataLang } = view;
-    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.locale.lang}
+    return html`<ul part="media" class="media" aria-label=${this.w('Media')} lang=${this.wordsLang(view)}
       >${items.map(
         (item) =>
           html`<li part="media-item"
@@ -444,7 +459,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderSource(source: NonNullable<CardView['source']>): TemplateResult {
     const [before, after] = this.w('via {0}', '\0').split('\0');
     return html`<span part="source" class="source"
-      >${before}${source.href ? html`<a href=${source.href} rel=${OUTBOUND_REL}>${source.label}</a>` : source.label}${after}</span>`;
+      >${before}${source.href ? html`<a href=${source.href} rel="noopener noreferrer nofollow ugc">${source.label}</a>` : source.label}${after}</span>`;
   }
 
   /** Every image: lazy, without a referrer, its box reserved; a failure is remembered and re-rendered. */
@@ -485,7 +500,7 @@ export class TestimonialCard extends CardDisplayElement {
     return html`<footer part="footer" class="footer" dir=${ifDefined(dir)}
       >${source ? this.renderSource(source) : nothing}${
         view.permalink
-          ? html`<a part="permalink" href=${view.permalink} rel=${OUTBOUND_REL}>${date ?? this.w('Permalink')}</a>`
+          ? html`<a part="permalink" href=${view.permalink} rel="noopener noreferrer nofollow ugc">${date ?? this.w('Permalink')}</a>`
           : (date ?? nothing)
       }${
         showTags

@@ -555,20 +555,24 @@ export class TestimonialWall extends CardDisplayElement {
   private renderCard = this.newCardTemplate();
 
   private newCardTemplate(): CardTemplate {
+    // What only the card's script reads goes as properties: a property the card already holds is no
+    // work, where an attribute binding wrote each card's attributes (a toggleAttribute per `no-*` flag
+    // even when off: six calls a card) and the card converted them back. `variant` and `theme` stay
+    // attributes: the card's styles select on them.
     return (testimonial) =>
       html`<testimonial-card
         .testimonial=${testimonial}
         variant=${this.display.variant ?? nothing}
         theme=${this.display.theme ?? nothing}
-        ?no-date=${this.noDate}
-        ?no-rating=${this.noRating}
-        ?no-source=${this.noSource}
-        ?no-avatar=${this.noAvatar}
-        ?no-media=${this.noMedia}
-        ?show-tags=${this.showTags}
+        .noDate=${this.noDate}
+        .noRating=${this.noRating}
+        .noSource=${this.noSource}
+        .noAvatar=${this.noAvatar}
+        .noMedia=${this.noMedia}
+        .showTags=${this.showTags}
         .strings=${this.strings}
-        heading-level=${this.display.headingLevel ?? nothing}
-        text-limit=${this.display.textLimit ?? nothing}
+        .headingLevel=${this.display.headingLevel}
+        .textLimit=${this.display.textLimit}
       ></testimonial-card>`;
   }
 

@@ -72,10 +72,11 @@ describe('warnings', () => {
     ]);
     const cards = [...wall.shadowRoot!.querySelectorAll('testimonial-card')];
     expect(cards).to.have.length(2);
+    // The variant goes as an attribute (the card's styles select on it); the rest as properties.
     for (const card of cards) {
       expect(card.hasAttribute('variant')).to.equal(false);
-      expect(card.hasAttribute('text-limit')).to.equal(false);
-      expect(card.getAttribute('heading-level')).to.equal('2');
+      expect(card.textLimit).to.equal(undefined);
+      expect(card.headingLevel).to.equal(2);
     }
   });
 

@@ -6,7 +6,8 @@ import { cardFor, wordsArrived, type TestimonialCard } from './helpers.js';
 import { harness, textOf } from '../../support/harness/index.js';
 import { warningsDuring } from '../testimonial-wall/wall-helpers.js';
 
-const REL = 'noopener noreferrer nofollow ugc';
+// The links' rel, as the card's templates write it out.
+import { OUTBOUND_REL as REL } from '../../../src/client/safe-url.js';
 
 describe('<testimonial-card> fields', () => {
   it('shows every field of a testimonial', async () => {

@@ -1,8 +1,11 @@
 /**
  * What the wall adds around each card, counted (issue 23, item 3): the slices' templates' indentation
- * was two whitespace-only text nodes per card in the wall's shadow root. Timing nothing.
+ * was two whitespace-only text nodes per card in the wall's shadow root; and the DOM calls a card of a
+ * wall costs to render (attribute writes from Lit's attribute parts, template clones), which a CPU
+ * profile of a wall's render put among its largest costs. Timing nothing.
  */
 import { expect } from '@open-wc/testing';
+import type { LitElement } from 'lit';
 import '../../../src/elements/testimonial-wall/define.js';
 import { all, loaded, wallOf } from './wall-helpers.js';
 
@@ -27,4 +30,65 @@ describe('<testimonial-wall> nodes around its cards', () => {
       expect(blankTexts(list), 'whitespace-only text nodes in the list').to.deep.equal([]);
     });
   }
+});
+
+interface DomWrites {
+  /** `setAttribute`, `removeAttribute` and `toggleAttribute` calls: what Lit's attribute parts commit with. */
+  attributeCalls: number;
+  /** Templates cloned (`document.importNode`), one per template result rendered. */
+  clones: number;
+}
+
+const ATTRIBUTE_WRITES = ['setAttribute', 'removeAttribute', 'toggleAttribute'] as const;
+
+/** Counts the attribute writes and template clones made while `run` runs (each method wrapped, then put back). */
+async function countWrites(run: () => Promise<void>): Promise<DomWrites> {
+  const counts: DomWrites = { attributeCalls: 0, clones: 0 };
+  const wrapped: [object, string, unknown][] = [];
+  const count = (owner: object, name: string, key: keyof DomWrites): void => {
+    const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name]!;
+    wrapped.push([owner, name, original]);
+    Object.defineProperty(owner, name, {
+      configurable: true,
+      writable: true,
+      value(this: unknown, ...args: unknown[]) {
+        counts[key]++;
+        return original.apply(this, args);
+      },
+    });
+  };
+  for (const name of ATTRIBUTE_WRITES) count(Element.prototype, name, 'attributeCalls');
+  count(Document.prototype, 'importNode', 'clones');
+  try {
+    await run();
+  } finally {
+    for (const [owner, name, original] of wrapped)
+      Object.defineProperty(owner, name, { configurable: true, writable: true, value: original });
+  }
+  return counts;
+}
+
+/**
+ * A grid wall's text card (makeTestimonials), counted over the whole render of 30 (the wall's own few
+ * writes shared out): on main before issue 23 item 3's cut, 22.3 attribute writes and 29.3 clones a card
+ * (six toggleAttribute calls for the wall's `no-*` flags even when off, a constant `rel` on three links,
+ * the card's words' `lang` inside content of the same language, `expanded` reflected as removed, a
+ * `cite` nobody sees); after, 10.3 and 29.3 (see docs/performance.md). Under a write of room.
+ */
+const MAX_WRITES_PER_CARD = 11;
+const MAX_CLONES_PER_CARD = 30;
+
+describe('<testimonial-wall> DOM writes per card', () => {
+  it('a grid wall of text cards writes few attributes and clones few templates per card', async () => {
+    const cards = 30;
+    const counts = await countWrites(async () => {
+      const wall = await wallOf(cards, { layout: 'grid' });
+      await loaded(wall);
+      await Promise.all(all<LitElement>(wall, 'testimonial-card').map((card) => card.updateComplete));
+    });
+    const perCard = { attributeCalls: counts.attributeCalls / cards, clones: counts.clones / cards };
+    console.log(`[wall writes] per card: ${JSON.stringify(perCard)}`);
+    expect(perCard.attributeCalls, 'attribute writes per card').to.be.at.most(MAX_WRITES_PER_CARD);
+    expect(perCard.clones, 'template clones per card').to.be.at.most(MAX_CLONES_PER_CARD);
+  });
 });
