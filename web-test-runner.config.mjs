@@ -87,11 +87,13 @@ const chromium = () =>
     },
   });
 /**
- * Firefox runs FIREFOX_CONCURRENCY test files at a time (2 unless set), each in a Firefox of its own
+ * Firefox runs FIREFOX_CONCURRENCY test files at a time (3 unless set), each in a Firefox of its own
  * (test/support/launcher-pool.ts): a second window of one Firefox is visible and painted but never holds
- * focus, so keyboard and focus tests would fail there; each process's one window does hold it.
+ * focus, so keyboard and focus tests would fail there; each process's one window does hold it. Three,
+ * not two: at two, a file's Firefox mostly waits on its parent process and timers, and the phase, which
+ * runs alone at the end of `npm test`, used about 1.5 of the 2 cores (docs/development.md).
  */
-const FIREFOX_CONCURRENCY = Number(process.env.FIREFOX_CONCURRENCY) || 2;
+const FIREFOX_CONCURRENCY = Number(process.env.FIREFOX_CONCURRENCY) || 3;
 const { launcherPool } = await import('./test/support/launcher-pool.ts');
 const firefoxOne = () =>
   puppeteerLauncher({

@@ -29,7 +29,7 @@ import { it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { elementsRendered, type BrowserName } from '../ssr/browsers.js';
 import { watchedPage } from '../support/browser.js';
-import { mustRun } from '../support/run-command.js';
+import { mustRun, run } from '../support/run-command.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { FRAME_WATCH, imagesInViewPainted, noServerCardLeft, SHIFT_OBSERVER, sameBoxes, type Box } from '../support/take-over-watch.js';
 
@@ -51,6 +51,8 @@ type App = (typeof APPS)[number];
 /** The two apps, built and served. */
 export interface FrameworkApps {
   origin: Record<App, string>;
+  /** Each app's folder, built. */
+  dirs: Record<App, string>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,8 @@ export async function startFrameworkApps(project: string): Promise<FrameworkApps
       TURBOPACK_ROOT: '/',
       // No minifier, no source maps (next.config.mjs, astro.config.mjs): nothing checked reads them.
       UNMINIFIED_TEST_BUILD: '1',
+      // `next build` checks no types (next.config.mjs): describeFrameworkHtml does, with TypeScript 7.
+      TYPES_CHECKED_BY_TEST: '1',
     };
     await Promise.all([
       mustRun(process.execPath, [join(repoModules, 'next/dist/bin/next'), 'build'], dirs.next, env),
@@ -115,6 +119,7 @@ export async function startFrameworkApps(project: string): Promise<FrameworkApps
   const started = next;
   return {
     origin: { next: started.origin, astro: api.origin },
+    dirs,
     async close() {
       started.child.kill();
       await api.close();
@@ -156,6 +161,16 @@ export function describeFrameworkHtml(apps: () => Promise<FrameworkApps>): void 
       const code = readFileSync(join(import.meta.dirname, file), 'utf8').trim();
       assert.ok(readme.includes(`\n${code}\n\`\`\`\n`), `docs/frameworks.md does not show test/frameworks/${file} as it is`);
     }
+  });
+
+  // What `next build` would check with the project's TypeScript (5.9: 4.4 CPU s), once the build has
+  // written the route types the app's tsconfig.json includes: TypeScript 7, the same diagnostics.
+  it('next: the app type-checks (TypeScript 7, in place of the check next build runs)', async () => {
+    const tsc = join(repoModules, 'typescript7/bin/tsc');
+    assert.match(await mustRun(process.execPath, [tsc, '--version'], root), /Version 7\./);
+    const { code, output } = await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], (await apps()).dirs.next);
+    assert.equal(output.trim(), '');
+    assert.equal(code, 0);
   });
 
   for (const app of APPS) {

@@ -3,7 +3,7 @@
  * The package as a user meets it: `npm pack` of a fresh build (test/support/packed-package.ts, shared
  * with other test files), the tarball installed into throwaway apps (issue 18), never the sources. One
  * install serves every app (issue 25: the framework and package tests are one, each app built once, one
- * browser of each kind for all their pages); a second, bare install stands alone.
+ * browser of each kind for all their pages): made as a bare install, then copied under the apps.
  *
  * - The tarball: its size and file count (printed), a LICENSE, the docs pages README links to, source
  *   maps that resolve, `sideEffects` entries that name shipped files.
@@ -114,7 +114,13 @@ describe('the packed package, installed as users install it', () => {
     bare = join(work, 'bare');
     cpSync(join(import.meta.dirname, 'apps'), app, { recursive: true });
     copyFrameworkApps(app);
-    await Promise.all([installInto(app, packed.tarball), installInto(bare, packed.tarball)]);
+    // One `npm install` serves both: the apps' project gets the same tree (npm looks at no node_modules
+    // above the project, so the apps' would be the bare one), copied, not linked: Node resolves a module
+    // from its real path, and the server entries must find hono in the repository's node_modules above
+    // the apps, not beside the bare install.
+    await installInto(bare, packed.tarball);
+    for (const file of ['package.json', 'package-lock.json', 'node_modules'])
+      cpSync(join(bare, file), join(app, file), { recursive: true, verbatimSymlinks: true });
     frameworkApps = startFrameworkApps(app);
     // Awaited by the checks of those apps (served()); a failure is reported there, not as an unhandled rejection.
     frameworkApps.catch(() => {});

@@ -2,7 +2,8 @@
  * What the server-rendering browser tests share: the script-tag build (the shared one) served with the
  * test's pages and the demo API, and a suite per browser (Chromium, then Firefox ESR). Each page set
  * (take-over.ts, language-take-over.ts, hostile.ts, lighthouse.ts) adds its pages to the one site and
- * its tests to each browser's suite: browsers.node.test.ts runs them all with one launch per browser.
+ * its tests to each browser's suite: browsers.node.test.ts runs them all with one launch per browser
+ * (the script-tag pages too: test/script-tag/script-tag.ts, on a server of its own).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,6 +43,8 @@ export interface BrowserPageSet {
   prepare(site: CdnSite): Promise<void>;
   /** Declares the set's tests in one browser's suite. */
   tests(name: BrowserName, browser: () => Browser, site: CdnSite): void;
+  /** Stops what `prepare` started besides the site (a server of its own), after both browsers' suites. */
+  close?(): Promise<void>;
 }
 
 const BROWSERS = { chromium: launchBrowser, firefox: launchFirefox } as const;

@@ -1,19 +1,21 @@
-// @test-serial: starts a browser
 /**
  * Script-tag use: the CDN file in plain HTML pages that hold nothing else (no bundler, no framework),
  * with the proxy at `/api`, checked in Chromium. The build is served from `/cdn/`, not the site's root,
- * as a CDN serves it, so a chunk URL resolved against the page instead of the script is a 404 here.
- * Also: hls.js is never in the entry nor loaded for a wall of text. `<testimonial-form>` is checked in
- * Firefox as well: registered by the entry, its chunk fetched when one is in the page.
+ * as a CDN serves it, so a chunk URL resolved against the page instead of the script is a 404 here
+ * (a server of its own). Also: hls.js is never in the entry nor loaded for a wall of text.
+ * `<testimonial-form>` is checked in Firefox as well: registered by the entry, its chunk fetched when
+ * one is in the page. A page set of test/ssr/browsers.node.test.ts, which launches each browser once
+ * for every set (issue 25: this was a file of its own, with its own process and launches).
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { CDN_ENTRY_FILE as CDN_ENTRY, staticImportClosure, type BuiltChunk } from '../../scripts/cdn-build.js';
 import { renderForm } from '../../src/ssr/index.js';
-import { countDeep, deepText, launchBrowser, launchFirefox, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
+import type { BrowserName, BrowserPageSet } from '../ssr/browsers.js';
+import { countDeep, deepText, waitFor, waitForCollected, watchedPage } from '../support/browser.js';
 import { sharedCdnBuild } from '../support/shared-cdn-build.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 
@@ -46,14 +48,15 @@ const HLS_MARKER = 'hlsManifestParsed';
 const WIDGETS = 'testimonial-wall, testimonial-card, video-testimonial';
 const isHlsChunk = (path: string) => /\/chunks\/hls[^/]*\.js$/.test(path);
 
-describe('script-tag use of the CDN build', () => {
-  let outDir: string;
-  let server: StaticServer;
-  let browser: Browser;
-  let built: BuiltChunk[];
-  let pages: Record<string, string>;
+let outDir: string;
+let server: StaticServer | undefined;
+let built: BuiltChunk[];
+let pages: Record<string, string>;
 
-  before(async () => {
+export const scriptTag: BrowserPageSet = {
+  title: 'script-tag use of the CDN build',
+
+  async prepare() {
     ({ root: outDir, chunks: built } = await sharedCdnBuild());
     server = await startStaticServer({
       root: outDir,
@@ -68,16 +71,22 @@ describe('script-tag use of the CDN build', () => {
     });
     // The server's form (renderForm(), its token fetched from this server's route) without the script:
     // the test types into it, then adds the script tag, as a slow network would.
-    const rendered = await renderForm({ attributes: { endpoint: '/api', fields: 'rating text name' }, endpoint: `${server.origin}/api` });
+    const rendered = await renderForm({ attributes: { endpoint: '/api', fields: 'rating text name' }, endpoint: `${server!.origin}/api` });
     pages['/server-form.html'] = page(rendered).replace(SCRIPT, '');
-    browser = await launchBrowser();
-  });
+  },
 
-  after(async () => {
-    await browser?.close();
+  async close() {
     await server?.close();
-  });
+  },
 
+  tests(name, browser) {
+    if (name === 'chromium') chromiumTests(browser);
+    formTests(name, browser);
+  },
+};
+
+/** The Chromium-only checks: the build's chunks, the wall, languages, the summary, widgets added after load. */
+function chromiumTests(browser: () => Browser): void {
   it('keeps hls.js out of the entry and all it imports statically: only lazy chunks hold it', async () => {
     const cdn = join(outDir, 'cdn');
     const chunks = await readdir(join(cdn, 'chunks'));
@@ -111,8 +120,8 @@ describe('script-tag use of the CDN build', () => {
   });
 
   it('renders a wall from the proxy on a page with only the script tag and the element', async () => {
-    const watched = await watchedPage(browser);
-    await watched.page.goto(`${server.origin}/plain.html`, { waitUntil: 'load' });
+    const watched = await watchedPage(browser());
+    await watched.page.goto(`${server!.origin}/plain.html`, { waitUntil: 'load' });
     await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, 'the wall to show cards');
     const upgraded = await watched.page.$eval(
       'testimonial-wall',
@@ -150,8 +159,8 @@ describe('script-tag use of the CDN build', () => {
       ['/german.html', '/cdn/chunks/i18n-de.js', /Bewertungen/],
       ['/brazilian.html', '/cdn/chunks/i18n-pt.js', /Carregar mais/],
     ] as const) {
-      const watched = await watchedPage(browser);
-      await watched.page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+      const watched = await watchedPage(browser());
+      await watched.page.goto(`${server!.origin}${path}`, { waitUntil: 'load' });
       await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, `${path}: the wall to show cards`);
       await waitFor(async () => words.test(await deepText(watched.page, 'body')), `${path}: the words of its language`);
       const fetched = watched.requestsTo(isLanguageChunk).map((request) => new URL(request.url()).pathname);
@@ -167,8 +176,8 @@ describe('script-tag use of the CDN build', () => {
   });
 
   it('defines <testimonial-summary> on first use: its chunk, then one GET /summary through the proxy', async () => {
-    const watched = await watchedPage(browser);
-    await watched.page.goto(`${server.origin}/summary.html`, { waitUntil: 'load' });
+    const watched = await watchedPage(browser());
+    await watched.page.goto(`${server!.origin}/summary.html`, { waitUntil: 'load' });
     await waitFor(async () => /out of 5/.test(await deepText(watched.page, 'testimonial-summary')), 'the summary to show its numbers');
     assert.equal(watched.requestsTo(isSummaryChunk).length, 1, 'the summary chunk, once');
     assert.equal(watched.requestsTo((path) => path === '/api/summary').length, 1, 'one summary request through the proxy');
@@ -182,9 +191,9 @@ describe('script-tag use of the CDN build', () => {
   });
 
   it('adds and removes widgets after load: they upgrade, load, and leave nothing behind', async () => {
-    const watched = await watchedPage(browser);
+    const watched = await watchedPage(browser());
     const { page } = watched;
-    await page.goto(`${server.origin}/dynamic.html`, { waitUntil: 'load' });
+    await page.goto(`${server!.origin}/dynamic.html`, { waitUntil: 'load' });
     await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
 
     for (let round = 1; round <= 3; round++) {
@@ -238,82 +247,73 @@ describe('script-tag use of the CDN build', () => {
     assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
     await page.close();
   });
-  for (const [name, launch] of [
-    ['Chromium', () => Promise.resolve(browser)],
-    ['Firefox', launchFirefox],
-  ] as const) {
-    describe(`<testimonial-form> from the script tag in ${name}`, () => {
-      let inBrowser: Browser;
-      before(async () => {
-        inBrowser = await launch();
-      });
-      after(async () => {
-        if (inBrowser !== browser) await inBrowser?.close();
-      });
+}
 
-      it('defines it on first use: the real class, its chunk once, its form in its shadow root', async () => {
-        const watched = await watchedPage(inBrowser);
-        const { page } = watched;
-        await page.goto(`${server.origin}/form.html`, { waitUntil: 'load' });
-        await waitForForm(page, 'testimonial-form');
-        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
-        assert.deepEqual(
-          watched.requestsTo((path) => isHlsChunk(path) || isSummaryChunk(path)).map((request) => request.url()),
-          [],
-          'no hls.js nor summary for a form',
-        );
-        // Made by script once defined: an instance at once.
-        const made = await page.evaluate(() => {
-          const element = document.createElement('testimonial-form');
-          return element instanceof customElements.get('testimonial-form')!;
-        });
-        assert.ok(made, 'document.createElement makes the real element');
-        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
-        await page.close();
+/** `<testimonial-form>` from the script tag, in each browser. */
+function formTests(name: BrowserName, browser: () => Browser): void {
+  describe(`<testimonial-form> from the script tag in ${name === 'chromium' ? 'Chromium' : 'Firefox'}`, () => {
+    it('defines it on first use: the real class, its chunk once, its form in its shadow root', async () => {
+      const watched = await watchedPage(browser());
+      const { page } = watched;
+      await page.goto(`${server!.origin}/form.html`, { waitUntil: 'load' });
+      await waitForForm(page, 'testimonial-form');
+      assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+      assert.deepEqual(
+        watched.requestsTo((path) => isHlsChunk(path) || isSummaryChunk(path)).map((request) => request.url()),
+        [],
+        'no hls.js nor summary for a form',
+      );
+      // Made by script once defined: an instance at once.
+      const made = await page.evaluate(() => {
+        const element = document.createElement('testimonial-form');
+        return element instanceof customElements.get('testimonial-form')!;
       });
-
-      it('loads it for a form made with document.createElement after load, and upgrades it', async () => {
-        const watched = await watchedPage(inBrowser);
-        const { page } = watched;
-        await page.goto(`${server.origin}/dynamic.html`, { waitUntil: 'load' });
-        await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
-        assert.equal(await page.evaluate(() => customElements.get('testimonial-form') === undefined), true, 'not loaded before use');
-        await page.evaluate(() => {
-          const form = document.createElement('testimonial-form');
-          form.setAttribute('endpoint', '/api');
-          document.getElementById('slot')!.append(form);
-        });
-        await waitForForm(page, '#slot > testimonial-form');
-        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
-        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
-        await page.close();
-      });
-
-      it('takes over the server-rendered form, keeping what the visitor typed before the script ran', async () => {
-        const watched = await watchedPage(inBrowser);
-        const { page } = watched;
-        await page.goto(`${server.origin}/server-form.html`, { waitUntil: 'load' });
-        await page.type('testimonial-form > form [name=customer_name]', 'Ada Lovelace');
-        await page.type('testimonial-form > form [name=text]', 'Typed before the script.');
-        await page.addScriptTag({ type: 'module', url: `/cdn/${CDN_ENTRY}` });
-        await waitForForm(page, 'testimonial-form');
-        const state = await page.evaluate(() => {
-          const element = document.querySelector('testimonial-form')!;
-          const own = (name: string) => element.shadowRoot!.querySelector<HTMLInputElement>(`[name=${name}]`)?.value;
-          return {
-            serverFormHidden: element.querySelector<HTMLFormElement>(':scope > form')!.hidden,
-            name: own('customer_name'),
-            text: own('text'),
-          };
-        });
-        assert.deepEqual(state, { serverFormHidden: true, name: 'Ada Lovelace', text: 'Typed before the script.' });
-        assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
-        assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
-        await page.close();
-      });
+      assert.ok(made, 'document.createElement makes the real element');
+      assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+      await page.close();
     });
-  }
-});
+
+    it('loads it for a form made with document.createElement after load, and upgrades it', async () => {
+      const watched = await watchedPage(browser());
+      const { page } = watched;
+      await page.goto(`${server!.origin}/dynamic.html`, { waitUntil: 'load' });
+      await page.waitForFunction(() => customElements.get('testimonial-wall') !== undefined);
+      assert.equal(await page.evaluate(() => customElements.get('testimonial-form') === undefined), true, 'not loaded before use');
+      await page.evaluate(() => {
+        const form = document.createElement('testimonial-form');
+        form.setAttribute('endpoint', '/api');
+        document.getElementById('slot')!.append(form);
+      });
+      await waitForForm(page, '#slot > testimonial-form');
+      assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+      assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+      await page.close();
+    });
+
+    it('takes over the server-rendered form, keeping what the visitor typed before the script ran', async () => {
+      const watched = await watchedPage(browser());
+      const { page } = watched;
+      await page.goto(`${server!.origin}/server-form.html`, { waitUntil: 'load' });
+      await page.type('testimonial-form > form [name=customer_name]', 'Ada Lovelace');
+      await page.type('testimonial-form > form [name=text]', 'Typed before the script.');
+      await page.addScriptTag({ type: 'module', url: `/cdn/${CDN_ENTRY}` });
+      await waitForForm(page, 'testimonial-form');
+      const state = await page.evaluate(() => {
+        const element = document.querySelector('testimonial-form')!;
+        const own = (name: string) => element.shadowRoot!.querySelector<HTMLInputElement>(`[name=${name}]`)?.value;
+        return {
+          serverFormHidden: element.querySelector<HTMLFormElement>(':scope > form')!.hidden,
+          name: own('customer_name'),
+          text: own('text'),
+        };
+      });
+      assert.deepEqual(state, { serverFormHidden: true, name: 'Ada Lovelace', text: 'Typed before the script.' });
+      assert.equal(watched.requestsTo(isFormChunk).length, 1, 'the form chunk, once');
+      assert.deepEqual([...watched.httpErrors, ...watched.errors], []);
+      await page.close();
+    });
+  });
+}
 
 /** Waits until the element at `selector` is the defined <testimonial-form>, its own form rendered. */
 async function waitForForm(page: Page, selector: string): Promise<void> {
