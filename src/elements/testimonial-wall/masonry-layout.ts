@@ -12,7 +12,7 @@
  * lay out the thousand before it. The list gets the height of its longest column.
  *
  * Once all its cards are placed, a slice starts at its highest card and ends at its lowest, and skips
- * rendering as a whole while out of view (the class `placed`: one content-visibility box per slice,
+ * rendering as a whole while out of view (the class `grouped`: one content-visibility box per slice,
  * not per card). The browser checks every such box against the viewport in every frame, and with one
  * per card that check grew with the cards shown: the longest part of a frame on a slow device at a
  * thousand cards. The slices' boxes overlap (columns end unevenly), so they take no pointer events;
@@ -298,7 +298,7 @@ export class MasonryLayout {
   private release(): void {
     const list = this.list!;
     this.active = false;
-    list.style.display = list.style.position = list.style.blockSize = '';
+    for (const name of [...Object.keys(LIST_STYLE), 'blockSize']) list.style[name as 'display'] = '';
     for (const slice of list.children) {
       for (const name of [...Object.keys(SLICE_STYLE), 'insetBlockStart', 'containIntrinsicSize', 'contentVisibility']) {
         (slice as HTMLElement).style[name as 'display'] = '';
