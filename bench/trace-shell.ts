@@ -7,13 +7,18 @@
  * included), so that the gap is the server's and not the bench's render. For each gap (default 0, 25, 50
  * and 100 ms) it loads the page `loads` times in Chromium and in Firefox, in fresh contexts, and prints how
  * many loads painted the heading before the testimonials (their first contentful paint before the first
- * Largest Contentful Paint entry inside the wall, see VISIBILITY_PROBE in bench/ssr.ts), with the medians.
+ * Largest Contentful Paint entry inside the wall, see VISIBILITY_PROBE in bench/ssr.ts), with the medians;
+ * then the same page gzipped with a flush after each part, as the Node recipe sends it.
  * Then, in Chromium, one traced load per gap (`devtools.timeline`, `loading`, `blink`, `blink.user_timing`, `cc`): when the
  * navigation committed and each piece of HTML reached the renderer's main thread, the parser's tasks and
  * the frames' layouts before the first contentful paint, the entry's evaluation, and what
  * that paint held. Not part of `npm run bench`: a development tool for one question; on a loaded machine
  * its times are the load's, the counts and the order of events are what to read.
  */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
 import type { Browser } from 'puppeteer-core';
 import { launchFirefox } from '../test/support/browser.js';
 import { buildElements } from './builds.js';
@@ -86,6 +91,38 @@ function describeTrace(events: TraceEvent[], url: string): string {
   ].join('\n    ');
 }
 
+/**
+ * Serves `/gzip-<gap>.html`: the shell, then `gap` ms later the wall and the rest, gzipped with a flush after
+ * each part (the Node recipe's way); every other path is fetched from `origin` and passed on as it is.
+ */
+async function serveGzipped(origin: string, shell: string, wall: string, rest: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const match = /^\/gzip-(\d+)\.html$/.exec(request.url ?? '');
+      if (!match) {
+        const answer = await fetch(`${origin}${request.url}`, { headers: { 'accept-encoding': 'identity' } });
+        response.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          'cache-control': 'no-store',
+        });
+        response.end(Buffer.from(await answer.arrayBuffer()));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'cache-control': 'no-store' });
+      const gzip = createGzip();
+      gzip.pipe(response);
+      const send = (html: string) => new Promise<void>((flushed) => (gzip.write(html), gzip.flush(() => flushed())));
+      await send(shell);
+      await new Promise((done) => setTimeout(done, Number(match[1])));
+      await send(wall + rest);
+      gzip.end();
+    })().catch((error: unknown) => response.destroy(error as Error));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 async function main(): Promise<void> {
   const loads = Number(process.argv[2] ?? 6);
   const gaps = process.argv.slice(3).map(Number);
@@ -108,6 +145,12 @@ async function main(): Promise<void> {
       });
       return `${server.origin}/bench/ssr-split-${gap}.html`;
     });
+    const gzipped = await serveGzipped(server.origin, shell, wall, rest);
+    urls.push(...gaps.map((gap) => `${gzipped.origin}/gzip-${gap}.html`));
+    const labels = [
+      ...gaps.map((gap) => `wall ${gap} ms after the shell`),
+      ...gaps.map((gap) => `gzipped, wall ${gap} ms after the shell`),
+    ];
     for (const [name, launch] of [
       ['Chromium', launchBrowser],
       ['Firefox', launchFirefox],
@@ -115,29 +158,31 @@ async function main(): Promise<void> {
       const browser = await launch();
       try {
         for (const url of urls) await load(browser, url);
-        const results = gaps.map(() => [] as Load[]);
+        const results = urls.map(() => [] as Load[]);
         for (let round = 0; round < loads; round++) {
           const order = round % 2 === 0 ? urls.keys() : [...urls.keys()].reverse();
           for (const index of order) results[index]!.push(await load(browser, urls[index]!));
         }
-        gaps.forEach((gap, index) => {
+        labels.forEach((label, index) => {
           const list = results[index]!;
           const headingFirst = list.filter((entry) => entry.fcp < entry.visible).length;
           console.log(
-            `${name}, wall ${gap} ms after the shell: heading painted first in ${headingFirst} of ${list.length} loads; ` +
+            `${name}, ${label}: heading painted first in ${headingFirst} of ${list.length} loads; ` +
               `median FCP ${median(list.map((entry) => entry.fcp)).toFixed(0)} ms, testimonials visible ${median(list.map((entry) => entry.visible)).toFixed(0)} ms`,
           );
         });
         if (name === 'Chromium') {
-          for (const [index, url] of urls.entries()) {
+          for (const [index, url] of urls.slice(0, gaps.length).entries()) {
             const traced = await load(browser, url, true);
-            console.log(`  traced, wall ${gaps[index]} ms after the shell:\n    ${describeTrace(traced.events!, url)}`);
+            console.log(`  traced, ${labels[index]}:\n    ${describeTrace(traced.events!, url)}`);
           }
         }
       } finally {
         await browser.close();
       }
     }
+    gzipped.server.closeAllConnections();
+    gzipped.server.close();
   } finally {
     await server.close();
   }
