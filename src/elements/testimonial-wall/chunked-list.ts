@@ -116,6 +116,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
+    if (items.length > this.listOptions.chunkSize) sliceSizer.load().catch(() => undefined);
     if (firstSlice || !this.farAway) this.revealNext(firstSlice);
   }
 

@@ -48,3 +48,5 @@ export class SliceSizer {
     return Math.min(this.limits.maxChunkSize, Math.ceil(size));
   }
 }
+
+export { flatBatch } from './flat-slice.js';
