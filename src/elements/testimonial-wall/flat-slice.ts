@@ -5,7 +5,8 @@
 import { noChange, nothing, render, html, type CSSResultGroup, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { templateString, type WrittenHost } from '../../ssr/template-string.js';
-import { FLAT_CARD_CLASS, flatCardStyles, wallStylesBesideCards, withCardIds } from '../../ssr/flat-cards.js';
+import { FLAT_CARD_CLASS, flatCardStyles, withCardIds } from '../../ssr/flat-cards.js';
+import { mapSelectors } from '../../ssr/shadow-styles.js';
 import { minifyCss } from '../../ssr/minify-css.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { highlightSegmentsSync, loadSanitizer } from '../shared/sanitize.js';
@@ -17,8 +18,6 @@ interface SampleCard extends HTMLElement {
   render(): unknown;
 }
 
-const EVERY_TOKEN = { has: () => true } as unknown as ReadonlySet<string>;
-
 function cssText(styles: CSSResultGroup | undefined): string {
   if (!styles) return '';
   if (Array.isArray(styles)) return styles.map((style) => cssText(style as CSSResultGroup)).join('');
@@ -27,18 +26,41 @@ function cssText(styles: CSSResultGroup | undefined): string {
 
 const sheets = new WeakMap<object, CSSStyleSheet>();
 
-/** The cards' flat styles (and the wall's rules kept out of them), in the wall's root once. */
+const CARD_TAG = /(^|[\s>+~(,])testimonial-card(?![\w-])/g;
+
+/** One of the wall's selectors beside flat cards: `testimonial-card` is either, and a subject not the host stays out of the cards. */
+function besideFlat(selector: string): string {
+  const mapped = selector.replace(CARD_TAG, '$1:is(testimonial-card,div:where(.tc))');
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < mapped.length; index++) {
+    const character = mapped[index]!;
+    if (character === '(' || character === '[') depth++;
+    else if (character === ')' || character === ']') depth--;
+    else if (depth === 0 && /[\s>+~]/.test(character)) start = index + 1;
+  }
+  const subject = mapped.slice(start);
+  if (subject.startsWith(':host') || subject.includes('.tc')) return mapped;
+  const pseudo = /::[\w-]+(?:\([^)]*\))?$/.exec(subject)?.index ?? subject.length;
+  return `${mapped.slice(0, start + pseudo)}:where(:not(.tc *))${subject.slice(pseudo)}`;
+}
+
+/** The wall's sheet, rewritten to stand beside flat cards, with the cards' flat styles: in place of the wall's own. */
 function adoptFlatStyles(root: ShadowRoot, card: CustomElementConstructor, wall: CustomElementConstructor): void {
+  const wallStyles = (wall as unknown as { styles?: CSSResultGroup }).styles as { styleSheet?: CSSStyleSheet } | undefined;
   let sheet = sheets.get(card);
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    const wallCss = minifyCss(cssText((wall as unknown as { styles?: CSSResultGroup }).styles));
+    const wallCss = minifyCss(cssText(wallStyles as CSSResultGroup));
     const cardCss = minifyCss(cssText((card as unknown as { styles?: CSSResultGroup }).styles));
-    sheet.replaceSync(wallStylesBesideCards(wallCss, EVERY_TOKEN) + flatCardStyles(cardCss));
+    sheet.replaceSync(mapSelectors(wallCss, besideFlat) + flatCardStyles(cardCss));
     sheets.set(card, sheet);
   }
   if (!root.adoptedStyleSheets.includes(sheet)) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    const own = new Set([wallStyles as CSSResultGroup].flat(9).map((style) => (style as { styleSheet?: CSSStyleSheet }).styleSheet));
+    const adopted = root.adoptedStyleSheets;
+    const at = adopted.findIndex((one) => own.has(one));
+    root.adoptedStyleSheets = [...adopted.slice(0, at).filter((one) => !own.has(one)), sheet, ...adopted.slice(at).filter((one) => !own.has(one))];
     for (const type of ['pointerover', 'focusin', 'click']) root.addEventListener(type, onIntent, true);
   }
 }

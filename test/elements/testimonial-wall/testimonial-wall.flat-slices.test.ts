@@ -13,7 +13,13 @@ describe('<testimonial-wall> flat slices', () => {
     await wall.updateComplete;
     const root = wall.shadowRoot!;
     console.log('ms', performance.now() - t0, 'live', root.querySelectorAll('testimonial-card').length, 'flat', root.querySelectorAll('.tc > article').length, 'batches', root.querySelectorAll('.batch').length);
-    console.log(root.querySelector('.tc')?.outerHTML.slice(0, 3000));
+    const live = root.querySelector('testimonial-card')!;
+    const flat = root.querySelector('.tc')!;
+    const size = (e: Element) => { const r = e.getBoundingClientRect(); return `${r.width}x${r.height}`; };
+    console.log("live", size(live), size(live.shadowRoot!.querySelector("article")!), "flat", size(flat), size(flat.querySelector("article")!));
+    for (const sheet of root.adoptedStyleSheets) console.log('sheet', sheet.cssRules.length, [...sheet.cssRules].slice(-3).map((r) => r.cssText.slice(0, 300)).join(' | '));
+    const css = (e: Element, p: string) => getComputedStyle(e).getPropertyValue(p);
+    for (const sel of ['footer', '.name', 'blockquote', '.rating']) console.log(sel, css(live.shadowRoot!.querySelector(sel)!, 'margin'), css(flat.querySelector(sel)!, 'margin'), css(live.shadowRoot!.querySelector(sel)!, 'font-size'), css(flat.querySelector(sel)!, 'font-size'));
     expect(root.querySelectorAll('.tc > article').length).to.be.greaterThan(0);
   });
 });
