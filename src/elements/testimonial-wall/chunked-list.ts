@@ -138,6 +138,11 @@ export class ChunkedList<T> implements ReactiveController {
     if (!this.cancelFrame) this.revealNext();
   }
 
+  /** The items from the next slice on cost another price (written as markup): sized afresh. */
+  restartSizing(): void {
+    this.sizer = undefined;
+  }
+
   hostConnected(): void {
     if (!this.done && !this.cancelFrame) this.scheduleSlice();
   }

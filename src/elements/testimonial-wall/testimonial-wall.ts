@@ -580,7 +580,14 @@ export class TestimonialWall extends CardDisplayElement {
   private flatSlice(): ListContext['flat'] {
     const module = sliceSizer.loaded;
     const root = this.shadowRoot;
-    return module && root ? (items, first) => module.flatBatch(root, items, first, this.limits, this.renderCard) : undefined;
+    return module && root
+      ? (items, first) => {
+          const batch = module.flatBatch(root, items, first, this.limits, this.renderCard);
+          // The first flat slice of the list: what the live ones cost says nothing of the flat ones.
+          if (batch && first === this.chunks.batches[0]?.length) this.chunks.restartSizing();
+          return batch;
+        }
+      : undefined;
   }
 
   private renderItems(): TemplateResult {
