@@ -72,11 +72,9 @@ ${STATIC_CARD_MARKUP}
       await Promise.all(cards.map((card) => card.updateComplete));
       void document.body.offsetHeight;
       const end = performance.now();
-      // A card written flat (a slice after the first, see flat-slice.ts) is its article in the wall's root.
-      const flat = wall.shadowRoot.querySelectorAll('.tc > article').length;
-      const rendered = flat + cards.filter((card) => card.shadowRoot && card.shadowRoot.querySelector('article')).length;
+      const rendered = cards.filter((card) => card.shadowRoot && card.shadowRoot.querySelector('article')).length;
       await settle();
-      return { ms: end - start, longestTask: longestTask(start, end), rendered, flat, batches: wall.shadowRoot.querySelectorAll('.batch').length };
+      return { ms: end - start, longestTask: longestTask(start, end), rendered };
     },
     async baseline(count) {
       stage().replaceChildren();
@@ -158,7 +156,6 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
         for (const result of [...ours, ...baseline]) {
           if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
         }
-        log(`flat ${ours.map((r) => `${(r as any).flat}/${(r as any).batches} ${r.ms.toFixed(0)}`).join(', ')}`);
         const oursMs = median(ours.map((r) => r.ms));
         const baselineMs = median(baseline.map((r) => r.ms));
         log(`wall ${count}${how}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);

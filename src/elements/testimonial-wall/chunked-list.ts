@@ -65,8 +65,6 @@ export class ChunkedList<T> implements ReactiveController {
   private readonly listOptions: Required<ChunkedListOptions>;
   /** A new list waits for {@link near} before its first slice: the host is far out of view. */
   private farAway = false;
-  /** Counts the sizer's restarts: a slice begun before one is not recorded. */
-  private sizing = 0;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -118,7 +116,6 @@ export class ChunkedList<T> implements ReactiveController {
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
-    if (items.length > this.listOptions.chunkSize) sliceSizer.load().catch(() => undefined);
     if (firstSlice || !this.farAway) this.revealNext(firstSlice);
   }
 
@@ -138,13 +135,6 @@ export class ChunkedList<T> implements ReactiveController {
     if (items.length === 0) return;
     this.sourceItems = [...this.sourceItems, ...items];
     if (!this.cancelFrame) this.revealNext();
-  }
-
-  /** The items from the next slice on cost another price (written as markup): sized afresh. */
-  restartSizing(): void {
-    this.sizer = undefined;
-    // The slices measured until now (this one's task too, begun before its render) are not recorded.
-    this.sizing++;
   }
 
   hostConnected(): void {
@@ -176,9 +166,7 @@ export class ChunkedList<T> implements ReactiveController {
   private measureSlice(items: number): void {
     const options = this.listOptions;
     const started = options.now();
-    const sizing = this.sizing;
     options.afterTask(() => {
-      if (sizing !== this.sizing) return;
       const module = sliceSizer.loaded;
       this.sizer ??= module && new module.SliceSizer(options);
       this.sliceSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);

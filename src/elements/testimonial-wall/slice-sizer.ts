@@ -48,5 +48,3 @@ export class SliceSizer {
     return Math.min(this.limits.maxChunkSize, Math.ceil(size));
   }
 }
-
-export { flatBatch } from './flat-slice.js';

@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList, DEFAULT_CHUNK_SIZE, sliceSizer } from './chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -576,20 +576,6 @@ export class TestimonialWall extends CardDisplayElement {
       ></testimonial-card>`;
   }
 
-  /** Slices after the first as markup, once the chunk is here (see flat-slice.ts). */
-  private flatSlice(): ListContext['flat'] {
-    const module = sliceSizer.loaded;
-    const root = this.shadowRoot;
-    return module && root
-      ? (items, first) => {
-          const batch = module.flatBatch(root, items, first, this.limits, this.renderCard);
-          // The first flat slice of the list: what the live ones cost says nothing of the flat ones.
-          if (batch && first === this.chunks.batches[0]?.length) this.chunks.restartSizing();
-          return batch;
-        }
-      : undefined;
-  }
-
   private renderItems(): TemplateResult {
     const context: ListContext = {
       batches: this.chunks.batches,
@@ -597,7 +583,6 @@ export class TestimonialWall extends CardDisplayElement {
       limits: this.limits,
       label: this.name,
       end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
-      flat: this.flatSlice(),
     };
     const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutChunks.shown, {
       ...context,

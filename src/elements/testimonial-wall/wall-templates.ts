@@ -98,8 +98,6 @@ export interface ListContext {
   label: string;
   /** Rendered after the last item (the scroll-paging sentinel). */
   end: TemplateResult | typeof nothing;
-  /** A slice after the first as markup (its items from `first`), or `undefined`: live cards. */
-  flat?: ((items: readonly Testimonial[], first: number) => TemplateResult | undefined) | undefined;
 }
 
 /**
@@ -107,7 +105,7 @@ export interface ListContext {
  * once (`memo`): revealing the next one costs its own cards, not a new template of every card shown.
  * No white space between the tags of a slice: each run of it was a text node per card.
  */
-export function listTemplate({ batches, card, limits, label, end, flat }: ListContext): TemplateResult {
+export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
   let start = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}
       >${batches.map((items, batch) => {
@@ -115,16 +113,13 @@ export function listTemplate({ batches, card, limits, label, end, flat }: ListCo
         start += items.length;
         return memo(
           [items, index, card, limits.sm, limits.md, limits.lg],
-          () => {
-            const written = batch > 0 ? flat?.(items, index) : undefined;
-            if (written) return written;
-            return html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}
+          () =>
+            html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}
               >${items.map(
                 (testimonial) =>
                   html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1"
                     >${card(testimonial)}</div>`,
-              )}</div>`;
-          },
+              )}</div>`,
         );
       })}</div>${end}`;
 }
