@@ -260,6 +260,12 @@ export class TestimonialWall extends CardDisplayElement {
    * asking for page 1.
    */
   private firstPage: TestimonialList | undefined;
+  /**
+   * Whether the wall has been near the viewport (see createRenderRoot). Until then it asks nothing and
+   * loads no chunk of its layout or toolbar; `held` while it has a question to ask.
+   */
+  private near = false;
+  private held = false;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
@@ -303,13 +309,14 @@ export class TestimonialWall extends CardDisplayElement {
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
-    // A wall more than a screen's height away from the viewport builds no card until it nears it (its
-    // data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come
-    // first. Once, in the browser only; should the chunk fail to load, the wall does without.
+    // A wall more than a screen's height away from the viewport does nothing until it nears it: no
+    // request, no chunk, no card; its skeleton keeps its space. Until the observer's first answer
+    // (after the first layout) every wall is far, so a page's first paint waits for no wall's data or
+    // chunks. Once, in the browser only; should the chunk fail to load, the wall does without.
     this.chunks.near(false);
     nearView.load().then(
-      (module) => module.default(this, this.chunks),
-      () => this.chunks.near(true),
+      (module) => module.default(this),
+      () => this.nearChanged(true),
     );
     return super.createRenderRoot();
   }
@@ -325,11 +332,25 @@ export class TestimonialWall extends CardDisplayElement {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
+  nearChanged(isNear: boolean): void {
+    this.chunks.near(isNear);
+    if (!isNear || this.near) return;
+    this.near = true;
+    this.layoutChunks.show(this.layoutChunks.shown, true);
+    this.askQuestion();
+    this.requestUpdate();
+  }
+
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // Whoever waits for the wall to be complete gets every card, however far out of view it is.
+    if (this.isConnected && !this.near) {
+      this.nearChanged(true);
+      complete = await super.getUpdateComplete();
+    }
     while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
-      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
       this.chunks.near(true);
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
@@ -353,6 +374,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
     if (
       this.controls &&
+      this.near &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -362,7 +384,7 @@ export class TestimonialWall extends CardDisplayElement {
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     if (first || changed.has('layout')) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), this.near);
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -454,6 +476,8 @@ export class TestimonialWall extends CardDisplayElement {
     const client = this.currentClient();
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
+    // Far out of view: asked once near (a server-rendered first page shows at once wherever it is).
+    if ((this.held = !!client && !this.near && !this.firstPage)) return;
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
@@ -612,7 +636,7 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang) return this.renderSkeleton();
+    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang || this.held) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
