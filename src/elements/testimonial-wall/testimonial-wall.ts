@@ -335,11 +335,10 @@ export class TestimonialWall extends CardDisplayElement {
   /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
   nearChanged(isNear: boolean): void {
     this.chunks.near(isNear);
-    if (!isNear || this.near) return;
-    this.near = true;
-    this.layoutChunks.show(this.layoutChunks.shown, true);
-    this.askQuestion();
-    this.requestUpdate();
+    if (isNear && !this.near) {
+      this.near = true;
+      this.requestUpdate();
+    }
   }
 
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
@@ -383,8 +382,9 @@ export class TestimonialWall extends CardDisplayElement {
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
-    if (first || changed.has('layout')) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), this.near);
+    // A wall far out of view loads its layout's chunk once near, or for data in hand (shown wherever it is).
+    if (first || changed.has('layout') || this.held) {
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), this.near || !!this.testimonials);
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -398,7 +398,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
-    if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
+    if (first || this.held || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
@@ -458,6 +458,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
   private askQuestion(): void {
     this.configError = undefined;
+    this.held = false;
     if (this.testimonials !== undefined) {
       if (this.shownTestimonials === this.testimonials) return;
       this.shownTestimonials = this.testimonials;
