@@ -63,8 +63,8 @@ export class ChunkedList<T> implements ReactiveController {
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private sizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
-  /** A new list waits for {@link near} before its first slice: the host is far out of view. */
-  private farAway = false;
+  /** Whether the host is far out of view (see {@link near}): a new list waits before its first slice. */
+  farAway = false;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -125,6 +125,8 @@ export class ChunkedList<T> implements ReactiveController {
    * needs the list revealed wherever the host is says `near(true)` too.
    */
   near(isNear: boolean): void {
+    // The host asks what it held back, too.
+    if (isNear && this.farAway) this.listHost.requestUpdate();
     this.farAway = !isNear;
     // Held back: nothing shown of the list (a list with nothing to show settles).
     if (isNear && !this.shownCount) this.revealNext();

@@ -260,12 +260,8 @@ export class TestimonialWall extends CardDisplayElement {
    * asking for page 1.
    */
   private firstPage: TestimonialList | undefined;
-  /**
-   * Whether the wall has been near the viewport (see createRenderRoot). Until then it asks nothing and
-   * loads no chunk of its layout or toolbar; `held` while it has a question to ask.
-   */
-  private near = false;
-  private held = false;
+  /** Whether a question waits for the wall to near the viewport (see createRenderRoot). */
+  private held?: boolean;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
@@ -315,8 +311,8 @@ export class TestimonialWall extends CardDisplayElement {
     // chunks. Once, in the browser only; should the chunk fail to load, the wall does without.
     this.chunks.near(false);
     nearView.load().then(
-      (module) => module.default(this),
-      () => this.nearChanged(true),
+      (module) => module.default(this, this.chunks),
+      () => this.chunks.near(true),
     );
     return super.createRenderRoot();
   }
@@ -332,29 +328,19 @@ export class TestimonialWall extends CardDisplayElement {
     super.attributeChangedCallback(name, old, value);
   }
 
-  /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
-  nearChanged(isNear: boolean): void {
-    this.chunks.near(isNear);
-    if (isNear && !this.near) {
-      this.near = true;
-      this.requestUpdate();
-    }
-  }
-
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    // Whoever waits for the wall to be complete gets every card, however far out of view it is.
-    if (this.isConnected && !this.near) {
-      this.nearChanged(true);
-      complete = await super.getUpdateComplete();
-    }
-    while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
+    while (
+      this.isConnected &&
+      (this.chunks.farAway || !this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))
+    ) {
+      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
       this.chunks.near(true);
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
         : this.chunks.done
-          ? formLinks.load().catch(() => undefined)
+          ? this.formLinkClient && formLinks.load().catch(() => undefined)
           : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
@@ -373,7 +359,7 @@ export class TestimonialWall extends CardDisplayElement {
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
     if (
       this.controls &&
-      this.near &&
+      !this.chunks.farAway &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -384,7 +370,10 @@ export class TestimonialWall extends CardDisplayElement {
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     // A wall far out of view loads its layout's chunk once near, or for data in hand (shown wherever it is).
     if (first || changed.has('layout') || this.held) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), this.near || !!this.testimonials);
+      this.layoutChunks.show(
+        pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'),
+        !this.chunks.farAway || !!this.testimonials,
+      );
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -478,7 +467,7 @@ export class TestimonialWall extends CardDisplayElement {
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
     // Far out of view: asked once near (a server-rendered first page shows at once wherever it is).
-    if ((this.held = !!client && !this.near && !this.firstPage)) return;
+    if ((this.held = !!client && this.chunks.farAway && !this.firstPage)) return;
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
