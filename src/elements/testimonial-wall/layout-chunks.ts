@@ -48,10 +48,10 @@ export class LayoutChunks implements ReactiveController {
     layoutHost.addController(this);
   }
 
-  /** Shows `layout`, fetching its chunk if it is not here yet and `fetch` (the wall is near the viewport). */
-  show(layout: WallLayout, fetch: boolean): void {
+  /** Shows `layout`, fetching its chunk if it is not here yet. */
+  show(layout: WallLayout): void {
     this.shown = layout;
-    if (fetch && this.awaiting) this.fetchChunk();
+    if (this.awaiting) this.fetchChunk();
   }
 
   /**

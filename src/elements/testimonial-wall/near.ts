@@ -7,9 +7,9 @@ import type { ReactiveControllerHost } from 'lit';
 import { InViewController } from '../shared/in-view.js';
 
 /**
- * Tells `list` whether `host` is near the viewport (within a screen's height of it), now and whenever
- * that changes: far enough that a reader scrolling there finds the cards built.
+ * Tells `wall` whether it is near the viewport (within a screen's height of it), now and whenever that
+ * changes: far enough that a reader scrolling there finds the cards built.
  */
-export default function watchNear(host: ReactiveControllerHost & Element, list: { near(isNear: boolean): void }): void {
-  new InViewController(host, (entry) => list.near(entry.isIntersecting), { rootMargin: '100% 0px' });
+export default function watchNear(wall: ReactiveControllerHost & Element & { near(isNear: boolean): void }): void {
+  new InViewController(wall, (entry) => wall.near(entry.isIntersecting), { rootMargin: '100% 0px' });
 }

@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
+import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -260,8 +260,9 @@ export class TestimonialWall extends CardDisplayElement {
    * asking for page 1.
    */
   private firstPage: TestimonialList | undefined;
-  /** Whether a question waits for the wall to near the viewport (see createRenderRoot). */
-  private held?: boolean;
+  /** Whether the wall is far out of view (see createRenderRoot); `heldQuestion`: a question waits for it to near. */
+  private farAway?: boolean;
+  private heldQuestion?: boolean;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
@@ -309,10 +310,10 @@ export class TestimonialWall extends CardDisplayElement {
     // request, no chunk, no card; its skeleton keeps its space. Until the observer's first answer
     // (after the first layout) every wall is far, so a page's first paint waits for no wall's data or
     // chunks. Once, in the browser only; should the chunk fail to load, the wall does without.
-    this.chunks.near(false);
+    this.farAway = true;
     nearView.load().then(
-      (module) => module.default(this, this.chunks),
-      () => this.chunks.near(true),
+      (module) => module.default(this),
+      () => this.near(true),
     );
     return super.createRenderRoot();
   }
@@ -328,19 +329,23 @@ export class TestimonialWall extends CardDisplayElement {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
+  near(isNear: boolean): void {
+    // Near: what was held back is asked, loaded, built.
+    if (isNear) this.requestUpdate();
+    this.farAway = !isNear;
+  }
+
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
+    // Whoever waits for the wall to be complete gets every card, however far out of view it is.
+    this.near(true);
     let complete = await super.getUpdateComplete();
-    while (
-      this.isConnected &&
-      (this.chunks.farAway || !this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))
-    ) {
-      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
-      this.chunks.near(true);
+    while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
         : this.chunks.done
-          ? this.formLinkClient && formLinks.load().catch(() => undefined)
+          ? formLinks.load().catch(() => undefined)
           : this.chunks.settled);
       complete = await super.getUpdateComplete();
     }
@@ -359,7 +364,6 @@ export class TestimonialWall extends CardDisplayElement {
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
     if (
       this.controls &&
-      !this.chunks.farAway &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -368,12 +372,8 @@ export class TestimonialWall extends CardDisplayElement {
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
-    // A wall far out of view loads its layout's chunk once near, or for data in hand (shown wherever it is).
-    if (first || changed.has('layout') || this.held) {
-      this.layoutChunks.show(
-        pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'),
-        !this.chunks.farAway || !!this.testimonials,
-      );
+    if (first || changed.has('layout')) {
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -387,7 +387,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
-    if (first || this.held || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
+    if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
@@ -447,7 +447,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
   private askQuestion(): void {
     this.configError = undefined;
-    this.held = false;
+    this.heldQuestion = false;
     if (this.testimonials !== undefined) {
       if (this.shownTestimonials === this.testimonials) return;
       this.shownTestimonials = this.testimonials;
@@ -458,8 +458,8 @@ export class TestimonialWall extends CardDisplayElement {
       // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
       if (!Array.isArray(this.testimonials))
         warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
-      // Data in hand shows at once, wherever the wall is (a first slice given: no skeleton stands for it).
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], DEFAULT_CHUNK_SIZE);
+      // Data in hand shows at once, wherever the wall is.
+      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
       return;
     }
     this.shownTestimonials = undefined;
@@ -467,7 +467,7 @@ export class TestimonialWall extends CardDisplayElement {
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
     // Far out of view: asked once near (a server-rendered first page shows at once wherever it is).
-    if ((this.held = !!client && this.chunks.farAway && !this.firstPage)) return;
+    if ((this.heldQuestion = this.farAway && !this.firstPage)) return;
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
@@ -626,12 +626,11 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang || this.held) return this.renderSkeleton();
+    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang || this.heldQuestion) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
-    // The skeleton also stands while the cards wait for the wall to near the viewport.
-    if (this.layoutChunks.awaiting || !this.chunks.batches.length) return this.renderSkeleton();
+    if (this.layoutChunks.awaiting) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${w('End of testimonials')}</span>`;
