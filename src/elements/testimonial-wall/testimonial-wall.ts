@@ -306,10 +306,10 @@ export class TestimonialWall extends CardDisplayElement {
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
-    // A wall more than a screen's height away from the viewport does nothing until it nears it: no
-    // request, no chunk, no card; its skeleton keeps its space. Until the observer's first answer
-    // (after the first layout) every wall is far, so a page's first paint waits for no wall's data or
-    // chunks. Once, in the browser only; should the chunk fail to load, the wall does without.
+    // A wall more than a screen's height away from the viewport asks for nothing until it nears it;
+    // its skeleton keeps its space. Until the observer's first answer (after the first layout) every
+    // wall counts as far, so no wall's answer is handled before the page's first paint. Once, in the
+    // browser only; should the chunk fail to load, the wall does without.
     this.farAway = true;
     nearView.load().then(
       (module) => module.default(this),
@@ -331,7 +331,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
   near(isNear: boolean): void {
-    // Near: what was held back is asked, loaded, built.
+    // Near: a question held back is asked (see askQuestion).
     if (isNear) this.requestUpdate();
     this.farAway = !isNear;
   }
@@ -466,7 +466,8 @@ export class TestimonialWall extends CardDisplayElement {
     const client = this.currentClient();
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
-    // Far out of view: asked once near (a server-rendered first page shows at once wherever it is).
+    // Far out of view: asked once near (willUpdate asks a held question again; a server-rendered
+    // first page shows at once wherever the wall is).
     if ((this.heldQuestion = this.farAway && !this.firstPage)) return;
     this.askedClient = client;
     this.askedKey = key;
