@@ -331,7 +331,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
   near(isNear: boolean): void {
-    // Near: a question held back is asked (see askQuestion).
+    // Near: a question held back is asked (see willUpdate).
     if (isNear) this.requestUpdate();
     this.farAway = !isNear;
   }
@@ -339,7 +339,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
     // Whoever waits for the wall to be complete gets every card, however far out of view it is.
-    this.near(true);
+    if (this.farAway) this.near(true);
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
       await (this.layoutChunks.awaiting
@@ -446,8 +446,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Shows given testimonials, or asks the API when the question (client or query) changed. */
   private askQuestion(): void {
-    this.configError = undefined;
-    this.heldQuestion = false;
+    this.configError = this.heldQuestion = undefined;
     if (this.testimonials !== undefined) {
       if (this.shownTestimonials === this.testimonials) return;
       this.shownTestimonials = this.testimonials;
