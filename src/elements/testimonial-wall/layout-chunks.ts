@@ -48,10 +48,10 @@ export class LayoutChunks implements ReactiveController {
     layoutHost.addController(this);
   }
 
-  /** Shows `layout`, fetching its chunk if it is not here yet. */
-  show(layout: WallLayout): void {
+  /** Shows `layout`, fetching its chunk if it is not here yet and `fetch` says it is wanted now. */
+  show(layout: WallLayout, fetch: boolean): void {
     this.shown = layout;
-    if (this.awaiting) this.fetchChunk();
+    if (fetch && this.awaiting) this.fetchChunk();
   }
 
   /**

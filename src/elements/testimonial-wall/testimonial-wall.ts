@@ -362,8 +362,11 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
       this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
+    // Far out of view: no toolbar chunk, nor its summary request, until near (a server-rendered wall
+    // loaded the chunk to keep its toolbar, see createRenderRoot).
     if (
       this.controls &&
+      (!this.farAway || this.firstPage) &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -372,8 +375,10 @@ export class TestimonialWall extends CardDisplayElement {
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
-    if (first || changed.has('layout')) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
+    // A wall far out of view fetches its layout's chunk once near (a held question is asked then), or
+    // at once for data in hand (shown wherever the wall is).
+    if (first || changed.has('layout') || this.heldQuestion) {
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), !this.farAway || !!this.testimonials);
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
