@@ -1,8 +1,9 @@
 /**
- * A wall far out of view does nothing until it nears the viewport: no request, no layout chunk, no card
- * (issue 23 item 4: /wall.html's thirteen walls each asked for their page, and loaded their layout's
- * chunk, before the first paint, which Lighthouse then counted as blocking it), and still completes
- * for whoever awaits `updateComplete`.
+ * A wall far out of view does nothing until it nears the viewport: no request, no layout or toolbar
+ * chunk, no toolbar summary, no card (issue 23 item 4: /wall.html's thirteen walls each asked for their
+ * page, and loaded their layout's and toolbar's chunks, before the first paint, which Lighthouse then
+ * counted as blocking it), keeps a skeleton whose height no chunk changes, and still completes for
+ * whoever awaits `updateComplete`.
  */
 import { setViewport } from '@web/test-runner-commands';
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
