@@ -22,8 +22,18 @@ function card(testimonial: Testimonial | Record<string, unknown>, attributes: Re
   return element;
 }
 
-function fill(selector: string, cards: HTMLElement[]): void {
-  document.querySelector(selector)!.replaceChildren(...cards);
+/**
+ * Puts `cards` in the grid at `selector`, two a task: a card renders as it is connected, so a section's
+ * cards added at once were one task of 50–120 ms each on Lighthouse's phone (4× CPU slowdown), counted
+ * as blocking time. The section stays hidden until reveal(), so nothing is drawn half filled.
+ */
+async function fill(selector: string, cards: HTMLElement[]): Promise<void> {
+  const grid = document.querySelector(selector)!;
+  grid.replaceChildren();
+  for (let index = 0; index < cards.length; index += 2) {
+    if (index) await new Promise((resolve) => setTimeout(resolve));
+    grid.append(...cards.slice(index, index + 2));
+  }
 }
 
 /**
@@ -116,17 +126,17 @@ async function main(): Promise<void> {
   const [first, second] = texts.testimonials.filter((t) => t.id !== withTranslation?.id);
   if (!first || !second || !withTranslation) throw new Error('The API returned fewer than three testimonials.');
 
-  fill(
+  await fill(
     '#variants',
     ['default', 'compact', 'quote'].flatMap((variant) => [withTranslation, second].map((t) => card(t, { variant }))),
   );
   applyControls();
   await reveal('#variants');
-  fill('#light', [card(first, { theme: 'light' }), card(withTranslation, { theme: 'light', variant: 'quote' })]);
-  fill('#dark', [card(first, { theme: 'dark' }), card(withTranslation, { theme: 'dark', variant: 'quote' })]);
-  fill('#branded', [card(first, { 'show-tags': '' }), card(second, { variant: 'compact' })]);
+  await fill('#light', [card(first, { theme: 'light' }), card(withTranslation, { theme: 'light', variant: 'quote' })]);
+  await fill('#dark', [card(first, { theme: 'dark' }), card(withTranslation, { theme: 'dark', variant: 'quote' })]);
+  await fill('#branded', [card(first, { 'show-tags': '' }), card(second, { variant: 'compact' })]);
   await reveal('#branded');
-  fill(
+  await fill(
     '#rtl',
     translated.testimonials
       .slice(0, 3)
@@ -137,20 +147,20 @@ async function main(): Promise<void> {
   const fetched = document.createElement('testimonial-card');
   fetched.setAttribute('endpoint', '/api');
   fetched.setAttribute('testimonial-id', first.id);
-  fill('#fetched', [fetched]);
+  await fill('#fetched', [fetched]);
   await reveal('#fetched');
 
-  fill(
+  await fill(
     '#videos',
     videos.testimonials.map((t, i) => card(t, { variant: i === 0 ? 'default' : 'quote' })),
   );
   await reveal('#videos');
-  fill(
+  await fill(
     '#bad',
     badTestimonials(second).map((t) => card(t)),
   );
   await reveal('#bad');
-  fill(
+  await fill(
     '#hostile',
     hostileTestimonials().map((t) => card(t, { 'show-tags': '', lang: 'en' })),
   );
