@@ -129,7 +129,8 @@ function chromiumTests(browser: () => Browser): void {
     );
     assert.ok(upgraded, 'the element in the markup is upgraded when the module defines it');
     assert.ok((await deepText(watched.page, 'testimonial-wall')).length > 100, 'the wall shows testimonial text');
-    assert.ok(watched.requestsTo((path) => path === '/api/testimonials').length === 1, 'one list request through the proxy');
+    const lists = watched.requestsTo((path) => path === '/api/testimonials').map((request) => request.url());
+    assert.equal(lists.length, 1, `one list request through the proxy: ${lists.join(', ')}`);
     assert.deepEqual(
       watched.requestsTo(isHlsChunk).map((request) => request.url()),
       [],
