@@ -63,6 +63,8 @@ export class ChunkedList<T> implements ReactiveController {
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private sizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
+  /** A new list waits for {@link near} before its first slice: the host is far out of view. */
+  private farAway = false;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -97,14 +99,15 @@ export class ChunkedList<T> implements ReactiveController {
     return this.shownCount >= this.sourceItems.length;
   }
 
-  /** Resolves when every item given so far is revealed. */
+  /** Resolves when every item given so far is revealed (not waiting for a list held back: see `near`). */
   get settled(): Promise<void> {
     return this.settledPromise;
   }
 
   /**
    * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
-   * the rest in later frames.
+   * the rest in later frames. Without `firstSlice`, a host far out of view reveals nothing until it
+   * nears the viewport (see `near`).
    */
   replace(items: readonly T[], firstSlice?: number): void {
     this.stopList();
@@ -113,7 +116,18 @@ export class ChunkedList<T> implements ReactiveController {
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
-    this.revealNext(firstSlice);
+    if (firstSlice || !this.farAway) this.revealNext(firstSlice);
+  }
+
+  /**
+   * Whether the host is near the viewport: a list held back while it was far is revealed now. Its cards
+   * are built where a reader may soon see them, not before the page's first screen is ready. Whoever
+   * needs the list revealed wherever the host is says `near(true)` too.
+   */
+  near(isNear: boolean): void {
+    this.farAway = !isNear;
+    // Held back: nothing shown of the list (a list with nothing to show settles).
+    if (isNear && !this.shownCount) this.revealNext();
   }
 
   /** Adds `items` after the others; those revealed stay where they are. */
