@@ -47,6 +47,12 @@ const DYNAMIC = page('<main id="slot"></main>');
 const HLS_MARKER = 'hlsManifestParsed';
 const WIDGETS = 'testimonial-wall, testimonial-card, video-testimonial';
 const isHlsChunk = (path: string) => /\/chunks\/hls[^/]*\.js$/.test(path);
+/**
+ * A card the wall shows: an item of its list. Its skeleton holds a card too, unseen (it sizes the
+ * skeleton, with a placeholder's text), which a wall waiting for its data, or for nearing the viewport
+ * before it asks, shows: counting any card passed before the wall had asked for anything.
+ */
+const SHOWN_CARD = '[role="listitem"] testimonial-card';
 
 let outDir: string;
 let server: StaticServer | undefined;
@@ -122,7 +128,7 @@ function chromiumTests(browser: () => Browser): void {
   it('renders a wall from the proxy on a page with only the script tag and the element', async () => {
     const watched = await watchedPage(browser());
     await watched.page.goto(`${server!.origin}/plain.html`, { waitUntil: 'load' });
-    await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, 'the wall to show cards');
+    await waitFor(async () => (await countDeep(watched.page, SHOWN_CARD)) > 0, 'the wall to show cards');
     const upgraded = await watched.page.$eval(
       'testimonial-wall',
       (wall) => wall instanceof customElements.get('testimonial-wall')! && wall.shadowRoot !== null,
@@ -162,7 +168,7 @@ function chromiumTests(browser: () => Browser): void {
     ] as const) {
       const watched = await watchedPage(browser());
       await watched.page.goto(`${server!.origin}${path}`, { waitUntil: 'load' });
-      await waitFor(async () => (await countDeep(watched.page, 'testimonial-card')) > 0, `${path}: the wall to show cards`);
+      await waitFor(async () => (await countDeep(watched.page, SHOWN_CARD)) > 0, `${path}: the wall to show cards`);
       await waitFor(async () => words.test(await deepText(watched.page, 'body')), `${path}: the words of its language`);
       const fetched = watched.requestsTo(isLanguageChunk).map((request) => new URL(request.url()).pathname);
       assert.deepEqual(
