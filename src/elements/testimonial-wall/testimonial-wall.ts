@@ -237,10 +237,11 @@ export class TestimonialWall extends CardDisplayElement {
    */
   controls?: string;
 
-  private params: ListTestimonialsParams = {};
-  private pagingValue: WallPaging = 'button';
-  private limits: ItemLimits = {};
-  private rows = 1;
+  // Set by willUpdate, before every render.
+  private params!: ListTestimonialsParams;
+  private pagingValue!: WallPaging;
+  private limits!: ItemLimits;
+  private rows!: number;
   /**
    * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
    * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
@@ -250,7 +251,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** The skeleton as last rendered: whether this render shows it. */
   private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
-  private placed = false;
+  private placed?: boolean;
   private askedClient: WidgetReadClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
@@ -331,9 +332,9 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
   near(isNear: boolean): void {
-    // Near: a question held back is asked (see willUpdate).
-    if (isNear) this.requestUpdate();
+    // Near: a question held back is asked, a layout's or toolbar's chunk fetched (see willUpdate).
     this.farAway = !isNear;
+    this.requestUpdate();
   }
 
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
@@ -359,11 +360,17 @@ export class TestimonialWall extends CardDisplayElement {
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
     if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
+    // Far out of view, the wall asks nothing and loads neither its toolbar's chunk (nor its summary) nor
+    // its layout's until near (a held question is asked then; data in hand is built, behind the skeleton
+    // of a layout whose chunk waits). A server-rendered first page, whose chunks createRenderRoot
+    // loaded, shows at once wherever the wall is.
+    const wanted = !this.farAway || this.firstPage;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
       this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
     if (
       this.controls &&
+      wanted &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -372,8 +379,9 @@ export class TestimonialWall extends CardDisplayElement {
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
-    if (first || changed.has('layout')) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
+    // Shown again while its chunk waits: fetched once wanted (a chunk that failed shows a list, no longer waiting).
+    if (first || changed.has('layout') || this.layoutChunks.awaiting) {
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), wanted);
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -387,7 +395,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
-    if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
+    if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion(wanted);
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
@@ -444,30 +452,31 @@ export class TestimonialWall extends CardDisplayElement {
     });
   }
 
-  /** Shows given testimonials, or asks the API when the question (client or query) changed. */
-  private askQuestion(): void {
+  /**
+   * Shows given testimonials, or asks the API when the question (client or query) changed: now if
+   * `wanted` (see willUpdate), else once the wall nears the viewport.
+   */
+  private askQuestion(wanted: unknown): void {
     this.configError = this.heldQuestion = undefined;
     if (this.testimonials !== undefined) {
       if (this.shownTestimonials === this.testimonials) return;
       this.shownTestimonials = this.testimonials;
-      this.askedClient = undefined;
-      this.askedKey = undefined;
+      this.askedClient = this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
       // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
-      if (!Array.isArray(this.testimonials))
-        warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
-      // Data in hand shows at once, wherever the wall is.
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : []);
+      const valid = Array.isArray(this.testimonials);
+      if (!valid) warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
+      // Data in hand is built at once, wherever the wall is.
+      this.chunks.replace(valid ? this.testimonials : []);
       return;
     }
     this.shownTestimonials = undefined;
     const client = this.currentClient();
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
-    // Far out of view: asked once near (willUpdate asks a held question again; a server-rendered
-    // first page shows at once wherever the wall is).
-    if ((this.heldQuestion = this.farAway && !this.firstPage)) return;
+    // Far out of view: asked once near (willUpdate asks a held question again).
+    if ((this.heldQuestion = !wanted)) return;
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
@@ -641,11 +650,11 @@ export class TestimonialWall extends CardDisplayElement {
    * already on screen; it stays while later pages render.
    */
   private renderFooter(): TemplateResult | typeof nothing {
-    const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
+    const { status, moreStatus } = this.data;
+    const ready = status === 'ready' || (status === 'idle' && this.testimonials !== undefined);
     // The call to action is known: none asked for, or its link answered.
     const ctaSettled = !this.formLinkClient || this.formLink?.settled;
     if (!ready || !this.placed || !ctaSettled || this.configError !== undefined) return nothing;
-    const { moreStatus } = this.data;
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
       this.pagingValue === 'button' &&
