@@ -160,7 +160,10 @@ describe('wall builder: the page', () => {
   it('shows the live wall from the proxy, and the page is accessible', async () => {
     await mount();
     const preview = builder.preview as TestimonialWall;
-    await oneEvent(preview, 'testimonial-wall-load');
+    const loaded = oneEvent(preview, 'testimonial-wall-load');
+    // The preview may sit over a screen below the runner's window (under the form): awaiting it asks wherever it is.
+    await preview.updateComplete;
+    await loaded;
     await preview.updateComplete;
     expect(preview.getAttribute('layout')).to.equal('grid');
     expect(preview.shadowRoot!.querySelectorAll('testimonial-card').length).to.equal(9);

@@ -63,8 +63,6 @@ export class ChunkedList<T> implements ReactiveController {
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private sizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
-  /** A new list waits for {@link near} before its first slice: the host is far out of view. */
-  private farAway = false;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -99,15 +97,14 @@ export class ChunkedList<T> implements ReactiveController {
     return this.shownCount >= this.sourceItems.length;
   }
 
-  /** Resolves when every item given so far is revealed (not waiting for a list held back: see `near`). */
+  /** Resolves when every item given so far is revealed. */
   get settled(): Promise<void> {
     return this.settledPromise;
   }
 
   /**
    * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
-   * the rest in later frames. Without `firstSlice`, a host far out of view reveals nothing until it
-   * nears the viewport (see `near`).
+   * the rest in later frames.
    */
   replace(items: readonly T[], firstSlice?: number): void {
     this.stopList();
@@ -116,18 +113,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
     this.sizer = undefined;
-    if (firstSlice || !this.farAway) this.revealNext(firstSlice);
-  }
-
-  /**
-   * Whether the host is near the viewport: a list held back while it was far is revealed now. Its cards
-   * are built where a reader may soon see them, not before the page's first screen is ready. Whoever
-   * needs the list revealed wherever the host is says `near(true)` too.
-   */
-  near(isNear: boolean): void {
-    this.farAway = !isNear;
-    // Held back: nothing shown of the list (a list with nothing to show settles).
-    if (isNear && !this.shownCount) this.revealNext();
+    this.revealNext(firstSlice);
   }
 
   /** Adds `items` after the others; those revealed stay where they are. */

@@ -48,10 +48,10 @@ export class LayoutChunks implements ReactiveController {
     layoutHost.addController(this);
   }
 
-  /** Shows `layout`, fetching its chunk if it is not here yet. */
-  show(layout: WallLayout): void {
+  /** Shows `layout`, fetching its chunk if it is not here yet and is `wanted` now (truthy). */
+  show(layout: WallLayout, wanted: unknown): void {
     this.shown = layout;
-    if (this.awaiting) this.fetchChunk();
+    if (wanted && this.awaiting) this.fetchChunk();
   }
 
   /**
@@ -61,7 +61,7 @@ export class LayoutChunks implements ReactiveController {
    */
   get awaiting(): boolean {
     const module = layoutModule(this.shown);
-    return module !== undefined && !module.loaded;
+    return !!module && !module.loaded;
   }
 
   /** While `awaiting`: settles once the layout's chunk is here or has failed (for the wall's `updateComplete`). */
@@ -85,14 +85,12 @@ export class LayoutChunks implements ReactiveController {
     const asked = this.shown;
     layoutModule(asked)!
       .load()
-      .then(
-        () => this.layoutHost.requestUpdate(),
-        (error: unknown) => {
-          if (this.shown !== asked) return;
-          this.warnAbout('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
-          this.shown = 'list';
-          this.layoutHost.requestUpdate();
-        },
-      );
+      .catch((error: unknown) => {
+        if (this.shown !== asked) return;
+        this.warnAbout('TE-LAYOUT-UNAVAILABLE', `layout=${asked} could not be loaded (${errorMessage(error)}); showing a list instead.`);
+        this.shown = 'list';
+      })
+      // Drawn anew either way: the layout, or the list instead.
+      .then(() => this.layoutHost.requestUpdate());
   }
 }

@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
+import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -237,10 +237,11 @@ export class TestimonialWall extends CardDisplayElement {
    */
   controls?: string;
 
-  private params: ListTestimonialsParams = {};
-  private pagingValue: WallPaging = 'button';
-  private limits: ItemLimits = {};
-  private rows = 1;
+  // Set by willUpdate, before every render.
+  private params!: ListTestimonialsParams;
+  private pagingValue!: WallPaging;
+  private limits!: ItemLimits;
+  private rows!: number;
   /**
    * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
    * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
@@ -250,7 +251,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** The skeleton as last rendered: whether this render shows it. */
   private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
-  private placed = false;
+  private placed?: boolean;
   private askedClient: WidgetReadClient | undefined;
   private askedKey: string | undefined;
   private shownTestimonials: Testimonial[] | undefined;
@@ -260,6 +261,9 @@ export class TestimonialWall extends CardDisplayElement {
    * asking for page 1.
    */
   private firstPage: TestimonialList | undefined;
+  /** Whether the wall is far out of view (see createRenderRoot); `heldQuestion`: a question waits for it to near. */
+  private farAway?: boolean;
+  private heldQuestion?: boolean;
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
@@ -303,13 +307,14 @@ export class TestimonialWall extends CardDisplayElement {
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
-    // A wall more than a screen's height away from the viewport builds no card until it nears it (its
-    // data is fetched, its skeleton keeps its space): on a page of many walls, the first screen's come
-    // first. Once, in the browser only; should the chunk fail to load, the wall does without.
-    this.chunks.near(false);
+    // A wall more than a screen's height away from the viewport asks for nothing until it nears it;
+    // its skeleton keeps its space. Until the observer's first answer (after the first layout) every
+    // wall counts as far, so no wall's answer is handled before the page's first paint. Once, in the
+    // browser only; should the chunk fail to load, the wall does without.
+    this.farAway = true;
     nearView.load().then(
-      (module) => module.default(this, this.chunks),
-      () => this.chunks.near(true),
+      (module) => module.default(this),
+      () => this.near(true),
     );
     return super.createRenderRoot();
   }
@@ -325,12 +330,19 @@ export class TestimonialWall extends CardDisplayElement {
     super.attributeChangedCallback(name, old, value);
   }
 
+  /** Told by the near observer (`near.ts`) whether the wall is within a screen's height of the viewport. @internal */
+  near(isNear: boolean): void {
+    // Near: a question held back is asked, a layout's or toolbar's chunk fetched (see willUpdate).
+    this.farAway = !isNear;
+    this.requestUpdate();
+  }
+
   /** Resolves once the wall has rendered everything it was given, slice after slice. */
   protected override async getUpdateComplete(): Promise<boolean> {
+    // Whoever waits for the wall to be complete gets every card, however far out of view it is.
+    if (this.farAway) this.near(true);
     let complete = await super.getUpdateComplete();
     while (this.isConnected && (!this.chunks.done || this.layoutChunks.awaiting || (this.formLinkClient && !this.formLink))) {
-      // Whoever waits for the wall to be complete gets every card, however far out of view it is.
-      this.chunks.near(true);
       await (this.layoutChunks.awaiting
         ? this.layoutChunks.settled()
         : this.chunks.done
@@ -348,11 +360,17 @@ export class TestimonialWall extends CardDisplayElement {
     const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
     if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
+    // Far out of view, the wall asks nothing and loads neither its toolbar's chunk (nor its summary) nor
+    // its layout's until near (a held question is asked then; data in hand is built, behind the skeleton
+    // of a layout whose chunk waits). A server-rendered first page, whose chunks createRenderRoot
+    // loaded, shows at once wherever the wall is.
+    const wanted = !this.farAway || this.firstPage;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
       this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
     if (
       this.controls &&
+      wanted &&
       !(this.visitorControls ??= wallControls.loaded?.wallControls(
         this,
         () => this.ownerQuestion,
@@ -361,8 +379,9 @@ export class TestimonialWall extends CardDisplayElement {
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
     this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
-    if (first || changed.has('layout')) {
-      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'));
+    // Shown again while its chunk waits: fetched once wanted (a chunk that failed shows a list, no longer waiting).
+    if (first || changed.has('layout') || this.layoutChunks.awaiting) {
+      this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), wanted);
     }
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
@@ -376,7 +395,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
-    if (first || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion();
+    if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion(wanted);
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
@@ -433,27 +452,31 @@ export class TestimonialWall extends CardDisplayElement {
     });
   }
 
-  /** Shows given testimonials, or asks the API when the question (client or query) changed. */
-  private askQuestion(): void {
-    this.configError = undefined;
+  /**
+   * Shows given testimonials, or asks the API when the question (client or query) changed: now if
+   * `wanted` (see willUpdate), else once the wall nears the viewport.
+   */
+  private askQuestion(wanted: unknown): void {
+    this.configError = this.heldQuestion = undefined;
     if (this.testimonials !== undefined) {
       if (this.shownTestimonials === this.testimonials) return;
       this.shownTestimonials = this.testimonials;
-      this.askedClient = undefined;
-      this.askedKey = undefined;
+      this.askedClient = this.askedKey = undefined;
       this.placed = false;
       this.data.clear();
       // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
-      if (!Array.isArray(this.testimonials))
-        warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
-      // Data in hand shows at once, wherever the wall is (a first slice given: no skeleton stands for it).
-      this.chunks.replace(Array.isArray(this.testimonials) ? this.testimonials : [], DEFAULT_CHUNK_SIZE);
+      const valid = Array.isArray(this.testimonials);
+      if (!valid) warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
+      // Data in hand is built at once, wherever the wall is.
+      this.chunks.replace(valid ? this.testimonials : []);
       return;
     }
     this.shownTestimonials = undefined;
     const client = this.currentClient();
     const key = canonicalListQuery(this.params).toString();
     if (client === this.askedClient && key === this.askedKey) return;
+    // Far out of view: asked once near (willUpdate asks a held question again).
+    if ((this.heldQuestion = !wanted)) return;
     this.askedClient = client;
     this.askedKey = key;
     // A visitor's question keeps the cards shown until its answer is in (the toolbar holds the height).
@@ -612,12 +635,11 @@ export class TestimonialWall extends CardDisplayElement {
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
-    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang) return this.renderSkeleton();
+    if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang || this.heldQuestion) return this.renderSkeleton();
     if (status === 'idle' && this.testimonials === undefined) return nothing;
     if (this.chunks.total === 0)
       return html`<div class="message" part="empty" lang=${locale.lang}>${this.visitorControls?.empty() || w('No testimonials to show yet.')}</div>`;
-    // The skeleton also stands while the cards wait for the wall to near the viewport.
-    if (this.layoutChunks.awaiting || !this.chunks.batches.length) return this.renderSkeleton();
+    if (this.layoutChunks.awaiting) return this.renderSkeleton();
     return html`<a class="skip" part="skip" href="#" @click=${this.onSkip}>${w('Skip testimonials')}</a>
       ${this.renderItems()}
       <span class="skip" tabindex="-1" @blur=${this.onSkipEndBlur}>${w('End of testimonials')}</span>`;
@@ -628,11 +650,11 @@ export class TestimonialWall extends CardDisplayElement {
    * already on screen; it stays while later pages render.
    */
   private renderFooter(): TemplateResult | typeof nothing {
-    const ready = this.data.status === 'ready' || (this.data.status === 'idle' && this.testimonials !== undefined);
+    const { status, moreStatus } = this.data;
+    const ready = status === 'ready' || (status === 'idle' && this.testimonials !== undefined);
     // The call to action is known: none asked for, or its link answered.
     const ctaSettled = !this.formLinkClient || this.formLink?.settled;
     if (!ready || !this.placed || !ctaSettled || this.configError !== undefined) return nothing;
-    const { moreStatus } = this.data;
     // The carousel pages with its own "next" button at the last slide; the marquee shows one page.
     const loadMore =
       this.pagingValue === 'button' &&
