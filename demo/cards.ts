@@ -2,7 +2,7 @@
 // Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
 import '../src/define.js';
 import './on-request.js';
-import { afterFrames } from './frames.js';
+import { afterFirstPaint, afterNextFrame } from './frames.js';
 import { createClient, type Testimonial, type TestimonialCard } from '../src/index.js';
 
 declare global {
@@ -45,7 +45,7 @@ async function fill(selector: string, cards: HTMLElement[]): Promise<void> {
  */
 async function reveal(selector: string): Promise<void> {
   document.querySelector(selector)!.closest('section')!.toggleAttribute('data-filled', true);
-  await afterFrames();
+  await afterNextFrame();
 }
 
 /** The first section follows the controls: theme, language and the boolean options. */
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   // shows), not while the render-blocking script runs. Answers that arrived before the first paint were
   // counted by Lighthouse's simulation as part of it: its largest paint then waited for the API's round
   // trip on the simulated phone (1.5 s → 1.9 s).
-  await afterFrames(2);
+  await afterFirstPaint();
   const [texts, translated, videos] = await Promise.all([
     client.listTestimonials({ type: 'text', sort: 'rating', limit: 4 }),
     client.listTestimonials({ type: 'text', lang: 'ar', limit: 6 }),

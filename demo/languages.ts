@@ -2,7 +2,7 @@
 // and every word follows. Finnish is not built in: this page registers a few words of its own, and the
 // rest stays English (marked lang="en"). Imports only the package's public entry points.
 import '../src/define.js';
-import { afterFrames } from './frames.js';
+import { afterFirstPaint } from './frames.js';
 import { registerTranslation, type TestimonialSummary, type TestimonialWall } from '../src/index.js';
 
 registerTranslation('fi', {
@@ -49,7 +49,7 @@ const EMPTY_SUMMARY: TestimonialSummary['summary'] = {
  */
 async function stageSections(): Promise<void> {
   const sections = document.querySelector<HTMLTemplateElement>('#stage-sections')!.content;
-  await afterFrames(2);
+  await afterFirstPaint();
   for (const section of [...sections.children]) {
     stage.append(section);
     // The empty states get their (empty) data in the task they are connected in, before they render.
