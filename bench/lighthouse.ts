@@ -77,6 +77,8 @@ export async function measureLighthouse(server: BenchServer, demoDir: string): P
       if (reports) {
         mkdirSync(reports, { recursive: true });
         writeFileSync(join(reports, `${key}.json`), JSON.stringify(lhr));
+        // The trace it was computed from: which task ran when, what each request waited for.
+        writeFileSync(join(reports, `${key}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const category of CATEGORIES) {
