@@ -67,9 +67,11 @@ export function parseDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** The date in the given locale ("5 Jan 2025", "Jan 5, 2025", "٥ يناير ٢٠٢٥"…), or `undefined`. */
-export function formatDate(value: unknown, locale: string | undefined): string | undefined {
-  const date = parseDate(value);
+/**
+ * A date (from {@link parseDate}) in the given locale ("5 Jan 2025", "Jan 5, 2025", "٥ يناير ٢٠٢٥"…), or
+ * `undefined` without one.
+ */
+export function formatDate(date: Date | undefined, locale: string | undefined): string | undefined {
   return date ? dateFormat(locale).format(date) : undefined;
 }
 

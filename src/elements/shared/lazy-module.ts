@@ -5,15 +5,15 @@
  */
 export interface LazyModule<T> {
   /** What the import gave, once it has; `undefined` before (and after a failure). */
-  readonly loaded: T | undefined;
+  readonly loaded?: T;
   /** Imports the module once; rejects with the import's error when it could not be loaded. */
   load(): Promise<T>;
 }
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let pending: Promise<T> | undefined;
-  const lazy: { loaded: T | undefined; load(): Promise<T> } = {
-    loaded: undefined,
+  // `loaded` is written on success only: left out here, it reads `undefined` before (-3 B gzip).
+  const lazy: { loaded?: T; load(): Promise<T> } = {
     load() {
       pending ??= importer().then(
         (value) => (lazy.loaded = value),

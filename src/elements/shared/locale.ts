@@ -3,34 +3,14 @@
  * shadow roots), whether a language is written right to left, and how two language tags match.
  */
 
+// The two lists are words in a string, split once: a list of quoted strings compresses worse (-20 B
+// gzip of the script-tag entry).
+
 /** Scripts written right to left, for engines without `Intl.Locale#getTextInfo`. */
-const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'rohg', 'samr', 'mand', 'yezi']);
+const RTL_SCRIPTS = new Set('arab hebr thaa syrc nkoo adlm rohg samr mand yezi'.split(' '));
 
 /** Languages whose default script is right to left. */
-const RTL_LANGUAGES = new Set([
-  'ar',
-  'arc',
-  'azb',
-  'ckb',
-  'dv',
-  'fa',
-  'glk',
-  'he',
-  'iw',
-  'ji',
-  'khw',
-  'ks',
-  'lrc',
-  'mzn',
-  'nqo',
-  'pnb',
-  'ps',
-  'sd',
-  'syr',
-  'ug',
-  'ur',
-  'yi',
-]);
+const RTL_LANGUAGES = new Set('ar arc azb ckb dv fa glk he iw ji khw ks lrc mzn nqo pnb ps sd syr ug ur yi'.split(' '));
 
 interface TextInfo {
   direction?: 'ltr' | 'rtl';

@@ -37,7 +37,8 @@ export function takeOver<T>(host: LitElement, before?: () => Promise<unknown>): 
   element.scheduleUpdate = async () => {
     delete (element as Partial<typeof element>).scheduleUpdate;
     const words = languageReady(nearestLang(host));
-    return (await import('./swap.js')).default(host, words, before, data !== undefined);
+    // `.then(…)`, not `(await import(…)).default`: see the note on the dynamic import in client/errors.ts.
+    return import('./swap.js').then((swap) => swap.default(host, words, before, data !== undefined));
   };
   return data;
 }

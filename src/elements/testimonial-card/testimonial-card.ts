@@ -489,7 +489,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
     const locale = this.locale.requested;
-    const dateText = this.noDate ? undefined : formatDate(view.date?.toISOString(), locale);
+    const dateText = this.noDate ? undefined : formatDate(view.date, locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
         // footer's direction it reads in its own ("04/10/2026" instead of "042026/10/").

@@ -26,7 +26,7 @@ import {
 import { pickCount, pickOption, warnInvalid } from '../shared/warnings.js';
 import { styles } from './testimonial-wall.styles.js';
 import {
-  cappedClasses,
+  limitClasses,
   listTemplate,
   skeletonCount,
   skeletonTemplate,
@@ -681,7 +681,7 @@ export class TestimonialWall extends CardDisplayElement {
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
-    const capped = this.layoutChunks.shown === 'carousel' ? '' : cappedClasses(this.chunks.total, this.limits);
+    const capped = this.layoutChunks.shown === 'carousel' ? '' : limitClasses('capped', this.chunks.total, this.limits);
     return html`<div class="footer ${capped}" part="footer">${loadMore}${failure}${cta}</div>`;
   }
 

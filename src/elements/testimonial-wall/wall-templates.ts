@@ -26,17 +26,13 @@ const BREAKPOINTS = ['sm', 'md', 'lg'] as const;
  */
 export const countStyle = (count: number): ReturnType<StylePropertiesFunction> => styleProperties({ '--_count': String(count) });
 
-/** Classes hiding the item at `index` at the breakpoints whose limit it is past. */
-export function overLimitClasses(index: number, limits: ItemLimits): string {
-  return BREAKPOINTS.filter((size) => limits[size] !== undefined && index >= limits[size]!)
-    .map((size) => `over-${size}`)
-    .join(' ');
-}
-
-/** Classes on the footer at the breakpoints where `count` items already fill the limit. */
-export function cappedClasses(count: number, limits: ItemLimits): string {
+/**
+ * Classes naming the breakpoints whose limit `count` reaches: `over-*` on the item at index `count`
+ * (hidden there), `capped-*` on the footer when `count` items are shown (its "Load more" hidden there).
+ */
+export function limitClasses(prefix: 'over' | 'capped', count: number, limits: ItemLimits): string {
   return BREAKPOINTS.filter((size) => limits[size] !== undefined && count >= limits[size]!)
-    .map((size) => `capped-${size}`)
+    .map((size) => `${prefix}-${size}`)
     .join(' ');
 }
 
@@ -65,7 +61,7 @@ export function skeletonTemplate(
   const cards = Array.from(
     { length: count },
     (_, index) =>
-      html`<div class="item skeleton ${layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : overLimitClasses(index, limits)}" part="skeleton" aria-hidden="true" inert
+      html`<div class="item skeleton ${layout === 'carousel' ? 'slide' : layout === 'marquee' ? '' : limitClasses('over', index, limits)}" part="skeleton" aria-hidden="true" inert
         >${index ? nothing : card(PLACEHOLDER_TESTIMONIAL)}</div>`,
   );
   const busy = html`<span class="visually-hidden">${loading}</span>`;
@@ -117,7 +113,7 @@ export function listTemplate({ batches, card, limits, label, end }: ListContext)
             html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}
               >${items.map(
                 (testimonial) =>
-                  html`<div class="item ${overLimitClasses(index++, limits)}" part="item" role="listitem" tabindex="-1"
+                  html`<div class="item ${limitClasses('over', index++, limits)}" part="item" role="listitem" tabindex="-1"
                     >${card(testimonial)}</div>`,
               )}</div>`,
         );

@@ -69,14 +69,14 @@ describe('integrationLabel', () => {
 
 describe('dates', () => {
   it('formats through Intl in the given locale', () => {
-    assert.equal(formatDate('2025-01-05T10:00:00Z', 'en-US'), 'Jan 5, 2025');
-    assert.equal(formatDate('2025-01-05T10:00:00Z', 'de'), '05.01.2025');
-    assert.match(formatDate('2025-01-05T10:00:00Z', 'ar')!, /٢٠٢٥|2025/);
+    assert.equal(formatDate(parseDate('2025-01-05T10:00:00Z'), 'en-US'), 'Jan 5, 2025');
+    assert.equal(formatDate(parseDate('2025-01-05T10:00:00Z'), 'de'), '05.01.2025');
+    assert.match(formatDate(parseDate('2025-01-05T10:00:00Z'), 'ar')!, /٢٠٢٥|2025/);
   });
 
   it('answers undefined for invalid dates and survives invalid locales', () => {
-    for (const value of ['', 'yesterday', null, undefined, {}, 'NaN']) assert.equal(formatDate(value, 'en'), undefined);
-    assert.equal(typeof formatDate('2025-01-05T10:00:00Z', 'not a locale!!'), 'string');
+    for (const value of ['', 'yesterday', null, undefined, {}, 'NaN']) assert.equal(formatDate(parseDate(value), 'en'), undefined);
+    assert.equal(typeof formatDate(parseDate('2025-01-05T10:00:00Z'), 'not a locale!!'), 'string');
     assert.equal(parseDate('2025-01-05T10:00:00Z')!.toISOString(), '2025-01-05T10:00:00.000Z');
   });
 });

@@ -13,7 +13,7 @@ import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.j
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
 import { splitRows } from '../../../src/elements/testimonial-wall/moving-layouts.js';
-import { cappedClasses, overLimitClasses, skeletonCount } from '../../../src/elements/testimonial-wall/wall-templates.js';
+import { limitClasses, skeletonCount } from '../../../src/elements/testimonial-wall/wall-templates.js';
 
 function collect(): { warn: (code: string, message: string) => void; messages: string[] } {
   const messages: string[] = [];
@@ -401,13 +401,13 @@ describe('carousel navigation', () => {
 describe('wall templates helpers', () => {
   it('marks items past each breakpoint limit, and the footer once a limit is full', () => {
     const limits = { sm: 2, lg: 4 };
-    assert.equal(overLimitClasses(0, limits), '');
-    assert.equal(overLimitClasses(2, limits), 'over-sm');
-    assert.equal(overLimitClasses(4, limits), 'over-sm over-lg');
-    assert.equal(overLimitClasses(9, { md: 0 }), 'over-md');
-    assert.equal(cappedClasses(1, limits), '');
-    assert.equal(cappedClasses(3, limits), 'capped-sm');
-    assert.equal(cappedClasses(4, limits), 'capped-sm capped-lg');
+    assert.equal(limitClasses('over', 0, limits), '');
+    assert.equal(limitClasses('over', 2, limits), 'over-sm');
+    assert.equal(limitClasses('over', 4, limits), 'over-sm over-lg');
+    assert.equal(limitClasses('over', 9, { md: 0 }), 'over-md');
+    assert.equal(limitClasses('capped', 1, limits), '');
+    assert.equal(limitClasses('capped', 3, limits), 'capped-sm');
+    assert.equal(limitClasses('capped', 4, limits), 'capped-sm capped-lg');
   });
 
   it('reserves a few skeleton cards, never more than a page', () => {
