@@ -52,9 +52,6 @@ const formLinks = lazyModule(() => import('./form-link.js'));
 /** The visitor's toolbar (`controls`): only walls that have one load it. */
 export const wallControls = lazyModule(() => import('./controls/wall-controls.js'));
 
-/** How near the wall is to the viewport (see createRenderRoot): a chunk of its own. */
-const nearView = lazyModule(() => import('./near.js'));
-
 /** `paging="scroll"`'s sentinel and its observer: a chunk that only walls paging on scroll load. */
 const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
 
@@ -307,15 +304,21 @@ export class TestimonialWall extends CardDisplayElement {
     this.firstPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
-    // A wall more than a screen's height away from the viewport asks for nothing until it nears it;
-    // its skeleton keeps its space. Until the observer's first answer (after the first layout) every
-    // wall counts as far, so no wall's answer is handled before the page's first paint. Once, in the
-    // browser only; should the chunk fail to load, the wall does without.
+    // A wall more than a screen's height below the viewport asks for nothing until it nears it; its
+    // skeleton keeps its space. Which it is, is read from the skeleton's box in the frame before the
+    // first paint (the layout that paint needs anyway): a wall nearer asks then, not after the near
+    // chunk's two files and its observer's first answer (250–400 ms later on a slow network); a far
+    // one loads that chunk, whose observer tells it when it nears. Once, in the browser only; should
+    // the chunk fail to load, the wall does without.
     this.farAway = true;
-    nearView.load().then(
-      (module) => module.default(this),
-      () => this.near(true),
-    );
+    requestAnimationFrame(() => {
+      if (this.getBoundingClientRect().y < 2 * innerHeight) this.near(true);
+      else
+        import('./near.js').then(
+          (module) => module.default(this),
+          () => this.near(true),
+        );
+    });
     return super.createRenderRoot();
   }
 
