@@ -8,8 +8,8 @@
  * - `{ holdUploads: true }`: upload PUTs (`/api/uploads/…`) are never answered, as a stalled connection:
  *   the progress bar stays and the visitor cancels. `false` lets them through again.
  *
- * It also counts the form tokens asked for (`GET /api/collect`) and the submissions sent (`POST`), which
- * the stateless route does not: `{ read: true }` answers `{ tokensIssued, submissions }`. `{ reset: true }` ends held uploads and starts again.
+ * `{ reset: true }` ends held uploads and starts again. The state is the server's, shared by every test
+ * file running at the time: what a test counts of its own requests, it counts in its page.
  * Tests send these with `executeServerCommand('collect-faults', { … })`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,32 +17,26 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 interface Faults {
   failNext: { status: number; code: string; field?: string } | undefined;
   holdUploads: boolean;
-  tokensIssued: number;
-  submissions: number;
   held: ServerResponse[];
 }
 
-const fresh = (): Faults => ({ failNext: undefined, holdUploads: false, tokensIssued: 0, submissions: 0, held: [] });
+const fresh = (): Faults => ({ failNext: undefined, holdUploads: false, held: [] });
 let faults = fresh();
 
 /** The `collect-faults` server command. */
-export function collectFaultsCommand(
-  payload: Partial<Pick<Faults, 'failNext' | 'holdUploads'>> & { reset?: boolean; read?: boolean },
-): unknown {
+export function collectFaultsCommand(payload: Partial<Pick<Faults, 'failNext' | 'holdUploads'>> & { reset?: boolean }): unknown {
   if (payload.reset) {
     faults.held.forEach((res) => res.destroy());
     faults = fresh();
   }
   if (payload.failNext !== undefined) faults.failNext = payload.failNext;
   if (payload.holdUploads !== undefined) faults.holdUploads = payload.holdUploads;
-  return payload.read ? { tokensIssued: faults.tokensIssued, submissions: faults.submissions } : true;
+  return true;
 }
 
 /** Answers the request with a fault and returns true, or returns false to let the real route answer it. */
 export function collectFault(req: IncomingMessage, res: ServerResponse): boolean {
   const path = (req.url ?? '/').split('?')[0]!;
-  if (path === '/api/collect' && req.method === 'GET') faults.tokensIssued++;
-  if (path === '/api/collect' && req.method === 'POST') faults.submissions++;
   if (path === '/api/collect' && req.method === 'POST' && faults.failNext) {
     const { status, code, field } = faults.failNext;
     faults.failNext = undefined;
