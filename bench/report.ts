@@ -42,6 +42,10 @@ const README_GROUPS: Array<[string, string[]]> = [
     [
       'wall.100.ratio',
       'wall.1000.ratio',
+      'wall.100.grid.ratio',
+      'wall.1000.grid.ratio',
+      'wall.100.list.ratio',
+      'wall.1000.list.ratio',
       'wall.1000.longest_task_ms',
       'wall.1000.baseline_longest_task_ms',
       'wall.100.throttled.ratio',

@@ -10,8 +10,12 @@
  * `Emulation.setCPUThrottlingRate`, Lighthouse's mobile setting), each ratio against the baseline
  * throttled alike; `.throttled_drift` says how far the throttled ratio is from the unthrottled one
  * (1: a slow device pays what the baseline pays; the slices did not collapse into many frames).
+ *
+ * The wall is in its default layout (masonry). The grid and list layouts are measured too, unthrottled
+ * (`wall.<n>.<layout>.ratio`): the baseline is one CSS grid whatever the layout, so the difference
+ * between them is what each layout's own placing costs (docs/performance.md, "Long walls").
  */
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
 import { STATIC_CARD_MARKUP } from './static-markup.js';
 import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure } from './support.js';
@@ -19,6 +23,8 @@ import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, typ
 const SIZES = [100, 1000] as const;
 /** CPU slowdowns: none, and Lighthouse's mobile setting. */
 const THROTTLES = [1, 4] as const;
+/** The other layouts, measured unthrottled beside the default (masonry). */
+const OTHER_LAYOUTS = ['grid', 'list'] as const;
 
 /** Runs in the page: both renderers and the long-task bookkeeping. */
 export const WALL_PAGE = htmlPage({
@@ -56,12 +62,13 @@ ${STATIC_CARD_MARKUP}
 
   window.bench = {
     data: [],
-    async ours(count) {
+    async ours(count, layout) {
       await customElements.whenDefined('testimonial-wall');
       stage().replaceChildren();
       await settle();
       const wall = document.createElement('testimonial-wall');
       wall.setAttribute('paging', 'none');
+      if (layout) wall.setAttribute('layout', layout);
       stage().append(wall);
       await wall.updateComplete;
       const data = window.bench.data.slice(0, count);
@@ -125,37 +132,9 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
     const suffix = throttle === 1 ? '' : '.throttled';
     const how = throttle === 1 ? '' : `, CPU ${throttle}× throttled`;
     for (const count of SIZES) {
-      const page = await browser.newPage();
+      const page = await wallPage(browser, server, data, throttle);
       try {
-        await page.setViewport({ width: 1280, height: 800 });
-        await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
-        const cdp = await page.createCDPSession();
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-        await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
-        const run = (which: 'ours' | 'baseline') =>
-          page.evaluate(
-            (w, n) => (window as unknown as Record<string, Record<string, (n: number) => Promise<RenderRun>>>).bench![w]!(n),
-            which,
-            count,
-          );
-        // One unmeasured round: compiled code and warm caches for both, as on a page that has run.
-        await run('ours');
-        await run('baseline');
-        const ours: RenderRun[] = [];
-        const baseline: RenderRun[] = [];
-        for (let index = 0; index < RUNS; index++) {
-          // Alternate who goes first, so drift in the machine's load does not favour one side.
-          if (index % 2 === 0) {
-            ours.push(await run('ours'));
-            baseline.push(await run('baseline'));
-          } else {
-            baseline.push(await run('baseline'));
-            ours.push(await run('ours'));
-          }
-        }
-        for (const result of [...ours, ...baseline]) {
-          if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
-        }
+        const { ours, baseline } = await pairedRuns(page, count);
         const oursMs = median(ours.map((r) => r.ms));
         const baselineMs = median(baseline.map((r) => r.ms));
         log(`wall ${count}${how}: ours ${oursMs.toFixed(1)} ms, innerHTML ${baselineMs.toFixed(1)} ms`);
@@ -206,5 +185,72 @@ export async function measureWallRender(browser: Browser, server: BenchServer): 
       }
     }
   }
+  for (const count of SIZES) {
+    const page = await wallPage(browser, server, data, 1);
+    try {
+      for (const layout of OTHER_LAYOUTS) {
+        const { ours, baseline } = await pairedRuns(page, count, layout);
+        log(
+          `wall ${count}, ${layout}: ours ${median(ours.map((r) => r.ms)).toFixed(1)} ms, innerHTML ${median(baseline.map((r) => r.ms)).toFixed(1)} ms`,
+        );
+        figures.push(
+          figure(
+            `wall.${count}.${layout}.ratio`,
+            pairedRatio(
+              ours.map((r) => r.ms),
+              baseline.map((r) => r.ms),
+            ),
+            '×',
+            `${count} cards, layout="${layout}": wall ÷ one innerHTML (median of ${RUNS} paired runs)`,
+          ),
+        );
+      }
+    } finally {
+      await page.close();
+    }
+  }
   return figures;
+}
+
+/** A page of the benchmark with the data in it, its CPU slowed `throttle` times. */
+async function wallPage(browser: Browser, server: BenchServer, data: readonly Testimonial[], throttle: number): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.goto(`${server.origin}/bench/wall.html`, { waitUntil: 'load' });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.evaluate((items) => void ((window as unknown as { bench: { data: unknown } }).bench.data = items), data as unknown[]);
+  return page;
+}
+
+/**
+ * `RUNS` renders of `count` cards by the wall (in `layout`, or its default) and by the baseline, paired,
+ * after one unmeasured round of each (compiled code and warm caches for both, as on a page that has run).
+ */
+async function pairedRuns(page: Page, count: number, layout?: string): Promise<{ ours: RenderRun[]; baseline: RenderRun[] }> {
+  const run = (which: 'ours' | 'baseline') =>
+    page.evaluate(
+      (w, n, l) => (window as unknown as Record<string, Record<string, (n: number, l?: string) => Promise<RenderRun>>>).bench![w]!(n, l),
+      which,
+      count,
+      layout,
+    );
+  await run('ours');
+  await run('baseline');
+  const ours: RenderRun[] = [];
+  const baseline: RenderRun[] = [];
+  for (let index = 0; index < RUNS; index++) {
+    // Alternate who goes first, so drift in the machine's load does not favour one side.
+    if (index % 2 === 0) {
+      ours.push(await run('ours'));
+      baseline.push(await run('baseline'));
+    } else {
+      baseline.push(await run('baseline'));
+      ours.push(await run('ours'));
+    }
+  }
+  for (const result of [...ours, ...baseline]) {
+    if (result.rendered !== count) throw new Error(`expected ${count} rendered cards, found ${result.rendered}`);
+  }
+  return { ours, baseline };
 }
