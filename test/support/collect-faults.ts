@@ -3,8 +3,10 @@
  * (scripts/dev-api.ts), cannot be made to give on request, put in front of it by the browser-test
  * server (web-test-runner.config.mjs). Everything else the form's tests see is the real route.
  *
- * - `{ failNext: { status, code, field? } }`: the next submission (`POST /api/collect`) is answered so,
- *   without reaching the route: a service that is down (503) at the moment a visitor sends.
+ * - `{ failNext: { status, code, field?, page? } }`: the next submission (`POST /api/collect`) is answered
+ *   so, without reaching the route: a service that is down (503) at the moment a visitor sends. With
+ *   `page`, only a submission whose `x-test-page` header says that page: another file's form, sending in
+ *   the same moment, does not take the fault meant for this one.
  * - `{ holdUploads: true }`: upload PUTs (`/api/uploads/…`) are never answered, as a stalled connection:
  *   the progress bar stays and the visitor cancels. `false` lets them through again.
  *
@@ -15,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 interface Faults {
-  failNext: { status: number; code: string; field?: string } | undefined;
+  failNext: { status: number; code: string; field?: string; page?: string } | undefined;
   holdUploads: boolean;
   held: ServerResponse[];
 }
@@ -37,8 +39,9 @@ export function collectFaultsCommand(payload: Partial<Pick<Faults, 'failNext' | 
 /** Answers the request with a fault and returns true, or returns false to let the real route answer it. */
 export function collectFault(req: IncomingMessage, res: ServerResponse): boolean {
   const path = (req.url ?? '/').split('?')[0]!;
-  if (path === '/api/collect' && req.method === 'POST' && faults.failNext) {
-    const { status, code, field } = faults.failNext;
+  const fault = faults.failNext;
+  if (path === '/api/collect' && req.method === 'POST' && fault && (!fault.page || req.headers['x-test-page'] === fault.page)) {
+    const { status, code, field } = fault;
     faults.failNext = undefined;
     req.resume();
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -25,13 +25,18 @@ const faults = (payload: Record<string, unknown>) => executeServerCommand('colle
  * (Firefox runs three at a time), and a token another file asked for made "2 tokens" read 3 in CI.
  */
 const traffic = { tokensIssued: 0, submissions: 0 };
+/** This page, named on its collect requests (`x-test-page`), so that a fault set for it is its own. */
+const PAGE = crypto.randomUUID();
 const pageFetch = window.fetch;
 before(() => {
   window.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    if (url.origin === location.origin && url.pathname === '/api/collect') traffic[method === 'GET' ? 'tokensIssued' : 'submissions']++;
-    return pageFetch(input, init);
+    if (url.origin !== location.origin || url.pathname !== '/api/collect') return pageFetch(input, init);
+    traffic[method === 'GET' ? 'tokensIssued' : 'submissions']++;
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set('x-test-page', PAGE);
+    return pageFetch(input, { ...init, headers });
   };
 });
 after(() => {
@@ -208,7 +213,7 @@ describe('<testimonial-form>', function () {
     await until(() => traffic.tokensIssued > 0, 'the token request');
     expect(traffic.tokensIssued, 'the token is fetched on the first interaction').to.equal(1);
     // The service down as the visitor sends (a fault in front of the route).
-    await faults({ failNext: { status: 503, code: 'upstream_unavailable' } });
+    await faults({ failNext: { status: 503, code: 'upstream_unavailable', page: PAGE } });
     const errors: CustomEvent[] = [];
     el.addEventListener('testimonial-form-error', (event) => errors.push(event));
     $<HTMLButtonElement>(el, '[part=submit]').click();
@@ -221,7 +226,7 @@ describe('<testimonial-form>', function () {
     // The route refuses the (already used) token: a new one is fetched by itself.
     // The route refusing the token (the element never reuses one by itself: the route's own token rules
     // are its Node tests'): a new one is fetched by itself.
-    await faults({ failNext: { status: 403, code: 'token_used', field: 'token' } });
+    await faults({ failNext: { status: 403, code: 'token_used', field: 'token', page: PAGE } });
     $<HTMLButtonElement>(el, '[part=submit]').click();
     await until(() => errors.length === 2, 'the second error event');
     await el.updateComplete;
