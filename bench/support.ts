@@ -24,6 +24,19 @@ export const RUNS = QUICK ? 2 : 7;
 // Results
 
 /** One figure of the table and of results.json. */
+/** An event of a Chromium trace (CDP `Tracing`), as the bench's trace tools read it. */
+export interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  /** `data` for most timeline events; `elementCount` on a style update (`UpdateLayoutTree`). */
+  args?: { data?: Record<string, unknown>; elementCount?: number } & Record<string, unknown>;
+}
+
 export interface Figure {
   key: string;
   value: number | null;

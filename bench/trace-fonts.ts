@@ -15,18 +15,7 @@
 import type { Browser } from 'puppeteer-core';
 import { buildElements } from './builds.js';
 import { serveSsrPages } from './ssr.js';
-import { launchBrowser, startBenchServer } from './support.js';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: Record<string, unknown>;
-}
+import { launchBrowser, startBenchServer, type TraceEvent } from './support.js';
 
 /** The synchronous font requests worth counting, by their trace event's name. */
 const ROUND_TRIPS: Record<string, string> = {

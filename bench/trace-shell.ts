@@ -23,17 +23,7 @@ import type { Browser } from 'puppeteer-core';
 import { launchFirefox } from '../test/support/browser.js';
 import { buildElements } from './builds.js';
 import { serveSsrPages } from './ssr.js';
-import { launchBrowser, median, startBenchServer } from './support.js';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown> };
-}
+import { launchBrowser, median, startBenchServer, type TraceEvent } from './support.js';
 
 interface Load {
   fcp: number;

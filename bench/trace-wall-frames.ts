@@ -14,18 +14,8 @@
  * whose times include the tracing's own overhead; compare rows with rows of the same run.
  */
 import { buildElements } from './builds.js';
-import { launchBrowser, startBenchServer } from './support.js';
+import { launchBrowser, startBenchServer, type TraceEvent } from './support.js';
 import { testimonials, WALL_PAGE } from './wall.js';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { elementCount?: number };
-}
 
 interface RenderRun {
   ms: number;
