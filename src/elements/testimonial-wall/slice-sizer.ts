@@ -3,48 +3,91 @@
  * chunk of its own, which only lists of more than a few slices load (see ChunkedList).
  *
  * A frame's cost (each slice's task is timed: script, style and layout, up to the next task) is a part
- * that grows with its slice (the new cards) and a part that does not (the host's own update, the
- * frame's rendering, a collection, another script), which may grow with the items already shown. Only
- * the first may size the slice: sized from the whole frame's cost (or from its cost per item, fixed
- * part included), slices shrank whenever the fixed part grew, and on a slow device, where that part
- * alone can fill the budget, they collapsed to one or two cards a frame, a thousand frames for a
- * thousand cards. So the marginal cost of an item is the slope between the last two slices of
- * different sizes (`Δcost ÷ Δitems`: the fixed part cancels out), and the next slice holds as many
- * items as that fits in the budget. The slope never exceeds the smallest cost per item seen
- * (`cost ÷ items` counts the fixed part too, so is never below it): a stall in one frame cannot make
- * items look dearer than the cheapest frame showed them.
+ * that grows with its slice (the new cards: `marginal` per item) and a part that does not (the host's
+ * own update, the frame's rendering, a collection, another script: `fixed`), which may grow with the
+ * items already shown. Both are read off the last few slices, as a line through their (items, cost)
+ * points: its slope is the marginal cost, where it meets zero items the fixed part. The line is the
+ * median of the slopes between pairs of slices (Theil–Sen), so one stalled frame (a collection, an
+ * image decoded) moves it little, where the slope between the last two slices alone swung from 0.05 to
+ * 10 ms an item in one render. The slope never exceeds the smallest cost per item seen (`cost ÷
+ * items` counts the fixed part too, so is never below it).
  *
- * Slices grow geometrically (at most double), so a fast device reaches large slices in a few frames
- * and sizes differ, which the slope needs (a size is not repeated while the slope is unknown). The first slice measured is only a starting point: the
- * list's first slice also pays the host's first render with items (and the cards' first styles).
+ * Sized from the whole frame's cost (or from its cost per item, fixed part included), slices shrank
+ * whenever the fixed part grew, and on a slow device, where that part alone can fill the budget, they
+ * collapsed to one or two cards a frame. So the new items get the budget whatever the fixed part costs,
+ * and where the fixed part costs more (a slow device, a long list), as much as it, up to a long task's
+ * 50 ms: a frame then spends about as much on new cards as on its own rendering. And a slice is never
+ * smaller than the first (sized for a slow phone's frame) nor than half the one before. With the
+ * budget alone and no such floor, a page throttled 4× (Lighthouse's mobile CPU) revealed a thousand
+ * cards one to nine at a time, in 180 frames of 30–60 ms of their own each.
+ *
+ * Slices grow geometrically (at most double), so a fast device reaches large slices in a few frames.
  */
+
+/** The slices the line is drawn through: recent enough to follow a fixed part that grows. */
+const WINDOW = 8;
+/** A long task: what the new items of a frame may take at most, however dear the frame's own part. */
+const LONG_TASK_MS = 50;
+
+const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1]!;
+
 export class SliceSizer {
-  /** The last slice measured: its items and milliseconds. */
-  private last: [number, number] | undefined;
+  /** The last slices measured (at most `WINDOW`): their items and milliseconds, oldest first. */
+  private readonly slices: Array<[number, number]> = [];
   /** The smallest cost per item seen: an upper bound of the marginal cost. */
   private cheapest = Infinity;
-  /** The marginal cost of an item, as last found. */
+  /** The marginal cost of an item and the fixed part of a frame, as last found. */
   private marginal = Infinity;
+  private fixed = 0;
+  /** Counts the slices measured, for the turns of a fifth over and under. */
+  private measured = 0;
 
-  constructor(private readonly limits: { readonly budgetMs: number; readonly maxChunkSize: number }) {}
+  constructor(private readonly limits: { readonly chunkSize: number; readonly budgetMs: number; readonly maxChunkSize: number }) {}
 
   /** A slice of `items` took `ms`: returns how many items the next one holds. */
   record(items: number, ms: number): number {
-    const [before, beforeMs] = this.last ?? [];
-    this.last = [items, ms];
     let size = items * 2;
-    if (before) {
+    // The first slice measured pays one-time costs (the host's first render with items, the cards'
+    // first styles, a first screen painted): it is not on the line, whose slopes it turned below zero.
+    if (this.measured++) {
+      this.slices.push([items, ms]);
+      if (this.slices.length > WINDOW) this.slices.shift();
       this.cheapest = Math.min(this.cheapest, ms / items);
-      const slope = (ms - beforeMs!) / (items - before);
-      const fresh = slope > 0 && slope < Infinity;
-      if (fresh) this.marginal = slope;
-      size = Math.min(size, this.limits.budgetMs / Math.min(this.marginal, this.cheapest));
-      // Equal sizes or a slope under zero (noise, a stall before): the last slope holds, and the next
-      // slice differs by half, so the one after it measures the slope again. Repeating the size kept
-      // a slope misread in a noisy frame for good (three cards a frame on a loaded, throttled page).
-      if (!fresh && Math.ceil(size) === items) size += items / 2;
+      this.fitLine();
+      // A fifth over and under in turn: the recent slices are always of two sizes, so the line has
+      // many pairs to go by, and one stalled frame is one slope of many. Slices all alike gave no slope;
+      // made to differ only then, one stall in the one slice that differed was the whole line (the
+      // slices fell to four items a frame in a test).
+      const turn = this.measured % 2 ? 0.8 : 1.2;
+      const budget = Math.min(Math.max(this.limits.budgetMs, this.fixed) * turn, LONG_TASK_MS);
+      // Until there is a slope, the size stays (in turns) unless the cheapest cost per item seen says
+      // less; at most halved, as always after: a frame misread (a slow device's first screen, painted,
+      // took 80–180 ms for 8 cards) shrinks the next slice, not the render. Sized from that cost alone,
+      // it was one or two cards a frame for dozens of frames.
+      size = Math.min(this.marginal < Infinity ? size : items * turn, budget / Math.min(this.marginal, this.cheapest));
+      // Never under the first slice either (in turns), which is sized for a slow phone's frame: slices
+      // of one or two cards were all noise (a frame's own part varies by more than they cost), so the
+      // line read them dearer still and they stayed that small (a hundred cards in 50 frames at 4×).
+      size = Math.max(size, items / 2, this.limits.chunkSize * turn);
     }
     // Rounded up: at least one item, however heavy.
     return Math.min(this.limits.maxChunkSize, Math.ceil(size));
+  }
+
+  /** Draws the line through the recent slices, unless they give no slope over zero (the last one holds). */
+  private fitLine(): void {
+    const slopes: number[] = [];
+    const slices = this.slices;
+    for (let i = 0; i < slices.length; i++) {
+      for (let j = i + 1; j < slices.length; j++) {
+        const [items, ms] = slices[i]!;
+        const [otherItems, otherMs] = slices[j]!;
+        if (items !== otherItems) slopes.push((otherMs - ms) / (otherItems - items));
+      }
+    }
+    const slope = slopes.length ? median(slopes) : 0;
+    if (!(slope > 0)) return;
+    this.marginal = slope;
+    this.fixed = Math.max(0, median(slices.map(([items, ms]) => ms - slope * items)));
   }
 }
