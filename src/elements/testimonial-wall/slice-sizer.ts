@@ -9,8 +9,8 @@
  * points: its slope is the marginal cost, where it meets zero items the fixed part. The line is the
  * median of the slopes between pairs of slices (Theil–Sen), so one stalled frame (a collection, an
  * image decoded) moves it little, where the slope between the last two slices alone swung from 0.05 to
- * 10 ms an item in one render. The slope never exceeds the smallest cost per item seen (`cost ÷
- * items` counts the fixed part too, so is never below it).
+ * 10 ms an item in one render. The slope is taken for no more than the smallest cost per item seen
+ * (`cost ÷ items` counts the fixed part too, so is never below it), nor for less than half of it.
  *
  * Sized from the whole frame's cost (or from its cost per item, fixed part included), slices shrank
  * whenever the fixed part grew, and on a slow device, where that part alone can fill the budget, they
@@ -64,7 +64,11 @@ export class SliceSizer {
       // less; at most halved, as always after: a frame misread (a slow device's first screen, painted,
       // took 80–180 ms for 8 cards) shrinks the next slice, not the render. Sized from that cost alone,
       // it was one or two cards a frame for dozens of frames.
-      size = Math.min(this.marginal < Infinity ? size : items * turn, budget / Math.min(this.marginal, this.cheapest));
+      // The slope is taken for no less than half the cheapest cost per item either: misread low in
+      // noisy frames (0.45 ms an item at 4×, where the cards cost 2.5), it doubled slices to 36–42
+      // cards, frames of 130–150 ms.
+      const perItem = Math.min(Math.max(this.marginal, this.cheapest / 2), this.cheapest);
+      size = Math.min(this.marginal < Infinity ? size : items * turn, budget / perItem);
       // Never under the first slice either (in turns), which is sized for a slow phone's frame: slices
       // of one or two cards were all noise (a frame's own part varies by more than they cost), so the
       // line read them dearer still and they stayed that small (a hundred cards in 50 frames at 4×).

@@ -406,6 +406,18 @@ describe('ChunkedList slice sizes', () => {
     );
   });
 
+  it('does not take a slope misread low for the cost of an item (slices doubled to frames of 150 ms at 4×)', () => {
+    // 40 ms of its own and 3.2 ms a card, but the larger slices' frames happen to be 12 ms cheaper: the
+    // line reads the cards far cheaper than they are. Taken as it is, it let slices grow to 34 cards
+    // (109 ms of cards in a frame, against a 50 ms cap); half the cheapest cost per card seen (its own
+    // part in it) bounds it from below: 23 at most.
+    const sizes = reveal(1000, (shown, added) => (shown === 0 ? 200 : 40 + 3.2 * added - (added >= 13 ? 12 : 0)));
+    assert.ok(
+      sizes.every((size) => size <= 30),
+      `slices: ${sizes.join(' ')}`,
+    );
+  });
+
   it('keeps the budget where the frame costs little of its own (a fast device)', () => {
     // 0.8 ms an item and 6 ms of its own: 25 items a frame on average (20 and 30 in turn), as the
     // budget alone gives (the own part is under it).
