@@ -34,7 +34,7 @@ const median = (values: number[]): number => values.sort((a, b) => a - b)[values
 export class SliceSizer {
   /** The last slices measured (at most `WINDOW`): their items and milliseconds, oldest first. */
   private readonly slices: Array<[number, number]> = [];
-  /** The smallest cost per item seen: an upper bound of the marginal cost. */
+  /** The smallest cost per item seen: an upper bound of the marginal cost (and twice a lower one, see `record`). */
   private cheapest = Infinity;
   /** The marginal cost of an item and the fixed part of a frame, as last found. */
   private marginal = Infinity;
@@ -60,21 +60,20 @@ export class SliceSizer {
       // slices fell to four items a frame in a test).
       const turn = this.measured % 2 ? 0.8 : 1.2;
       const budget = Math.min(Math.max(this.limits.budgetMs, this.fixed) * turn, LONG_TASK_MS);
-      // Until there is a slope, the size stays (in turns) unless the cheapest cost per item seen says
-      // less; at most halved, as always after: a frame misread (a slow device's first screen, painted,
-      // took 80–180 ms for 8 cards) shrinks the next slice, not the render. Sized from that cost alone,
-      // it was one or two cards a frame for dozens of frames.
-      // The slope is taken for no less than half the cheapest cost per item either: misread low in
-      // noisy frames (0.45 ms an item at 4×, where the cards cost 2.5), it doubled slices to 36–42
-      // cards, frames of 130–150 ms.
+      // The cost of an item: the slope, taken for no more than the cheapest cost per item seen and no
+      // less than half of it (misread low in noisy frames, 0.45 ms an item at 4× where the cards cost
+      // 2.5, it doubled slices to 34–56 cards); the cheapest cost alone while there is no slope.
       const perItem = Math.min(Math.max(this.marginal, this.cheapest / 2), this.cheapest);
+      // Without a slope the size stays (in turns) unless that cost says less.
       size = Math.min(this.marginal < Infinity ? size : items * turn, budget / perItem);
-      // Never under the first slice either (in turns), which is sized for a slow phone's frame: slices
-      // of one or two cards were all noise (a frame's own part varies by more than they cost), so the
-      // line read them dearer still and they stayed that small (a hundred cards in 50 frames at 4×).
+      // At most halved, and never under the first slice (in turns), which is sized for a slow phone's
+      // frame: a frame misread (a slow device's first screen took 80–350 ms for 8 cards) shrinks the
+      // next slice, not the render. Without these floors slices fell to one or two cards, whose cost is
+      // all noise (a frame's own part varies by more), so the line read them dearer still and they
+      // stayed that small (a hundred cards in 50 frames at 4×).
       size = Math.max(size, items / 2, this.limits.chunkSize * turn);
     }
-    // Rounded up: at least one item, however heavy.
+    // Rounded up: a whole number of items.
     return Math.min(this.limits.maxChunkSize, Math.ceil(size));
   }
 
