@@ -52,7 +52,7 @@ export default defineConfig({
           .map((file) => [file.replace(/\.html$/, ''), resolve(root, file)]),
       ),
       output: {
-        codeSplitting: { groups: [{ name: elementsChunk(resolve(import.meta.dirname, 'src/define.ts')), debugName: 'elements' }] },
+        codeSplitting: { groups: [{ name: elementsChunk(resolve(import.meta.dirname, 'src/cdn.ts')), debugName: 'elements' }] },
       },
     },
   },

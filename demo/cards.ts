@@ -1,6 +1,7 @@
 // The cards demo page: every variant and theme, a right-to-left language, bad and hostile data.
-// Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
-import '../src/define.js';
+// The elements come as a site's script tag brings them (`src/cdn.ts`, the script-tag build's entry: the
+// player, hls.js and the other elements load on first use); the rest from the package's entry point.
+import '../src/cdn.js';
 import './on-request.js';
 import { afterFirstPaint, afterNextFrame } from './frames.js';
 import { createClient, languageReady, type Testimonial, type TestimonialCard } from '../src/index.js';

@@ -1,6 +1,6 @@
 // The collection form's demo page: <testimonial-form> beside a wall of the approved testimonials, both
 // through the proxy at /api. The log shows the form's events.
-import '../src/define.js';
+import '../src/cdn.js';
 // The form is this page's first content: defined by the page's render-blocking script, not on first
 // use (`testimonial-elements/define` would load its chunk after the first paint, and in one column the
 // wall below would move down by the whole form: CLS 0.25 on a phone).

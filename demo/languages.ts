@@ -1,7 +1,7 @@
 // The languages demo page: one selector sets `lang` (and `dir`) on the section that holds every element,
 // and every word follows. Finnish is not built in: this page registers a few words of its own, and the
 // rest stays English (marked lang="en"). Imports only the package's public entry points.
-import '../src/define.js';
+import '../src/cdn.js';
 import { afterFirstPaint } from './frames.js';
 import { registerTranslation, type TestimonialSummary, type TestimonialWall } from '../src/index.js';
 

@@ -1,6 +1,6 @@
 // The overview page's plain listing: the client alone, without the elements, so a newcomer sees the
 // data the widgets are built from.
-import '../src/define.js';
+import '../src/cdn.js';
 import { createClient, type ListTestimonialsParams, type TestimonialType, type SortKey } from '../src/client/index.js';
 import { overviewLine } from './overview-line.js';
 

@@ -1,6 +1,6 @@
 // The summary demo page: every variant, filter, theme and state of <testimonial-summary> against the
 // sandbox through the proxy at /api, and the floating placement with its dismissal.
-import '../src/define.js';
+import '../src/cdn.js';
 // The summaries are this page's content: defined by the page's render-blocking script, not on first
 // use (`testimonial-elements/define` would load their chunk after the first paint, and what follows
 // each would move by its height: CLS 0.07 on a phone).

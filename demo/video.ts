@@ -1,7 +1,9 @@
 // The video demo page: players alone and inside cards from the proxy's data, the media-element API
 // driven from outside, a muted hero, the fallbacks and the styling hooks.
-// Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
-import '../src/define.js';
+// The elements come as a site's script tag brings them (`src/cdn.ts`, the script-tag build's entry), and
+// the player at once, as this page shows nothing else; the rest from the package's entry point.
+import '../src/cdn.js';
+import '../src/elements/video-testimonial/define.js';
 import { createClient, type Testimonial, type VideoTestimonial } from '../src/index.js';
 
 const client = createClient({ baseUrl: '/api' });

@@ -1,7 +1,8 @@
 // The walls demo page: every layout against the sandbox through the proxy at /api, a playground for
 // every attribute, and 1,000 testimonials rendered from data in hand.
-// Imports only the package's entry points (`testimonial-elements` and `testimonial-elements/define`).
-import '../src/define.js';
+// The elements come as a site's script tag brings them (`src/cdn.ts`, the script-tag build's entry: the
+// player, hls.js and the other elements load on first use); the rest from the package's entry point.
+import '../src/cdn.js';
 import './on-request.js';
 import { createClient, type Testimonial, type TestimonialWall } from '../src/index.js';
 
