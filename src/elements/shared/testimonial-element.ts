@@ -82,13 +82,23 @@ export class TestimonialElement extends LitElement {
   protected configError: unknown;
 
   /** What the live region says; set through `announce()`. @internal */
-  protected announcement = '';
+  protected announcement?: string;
 
   /** The language `announcement` was said in: once the element's changes, it is no longer said. @internal */
   private announcedIn: string | undefined;
 
   /** Whether "Try again" is at work: the error state stays, its button busy, until the answer. @internal */
   protected retrying = false;
+
+  /**
+   * The height of the skeleton the element showed while loading (the box that holds its `aria-busy`
+   * part: the card's skeleton, the wall's), in px, as last laid out: the least height of what takes its
+   * place, so what follows moves neither down nor up. @internal
+   */
+  protected skeletonHeight = 0;
+
+  /** Tells `skeletonHeight` after each layout of the skeleton shown; made for the first one. */
+  private skeletonWatcher: ResizeObserver | undefined;
 
   /**
    * Called by the server renderer (`testimonial-elements/ssr`) with the data it renders the element
@@ -104,6 +114,19 @@ export class TestimonialElement extends LitElement {
   // server too, where Lit's renderer calls willUpdate but not update).
   protected override willUpdate(_changed: PropertyValues): void {
     this.locale = language(this);
+  }
+
+  // The skeleton's height is watched, not read as it gives way: read in willUpdate (getBoundingClientRect),
+  // each card and wall whose data came in the same task laid the page out anew after the one before had
+  // changed it (on the demo's walls page at 4× CPU, 69 such layouts took 255 ms of the first second).
+  // The box that gave way is let go, its height kept; one that leaves the page with its element (height 0
+  // meanwhile) is measured again when they come back. Never on the server, where nothing is rendered.
+  protected override update(changed: PropertyValues): void {
+    super.update(changed);
+    this.skeletonWatcher?.disconnect();
+    const box = this.renderRoot.querySelector('[aria-busy]')?.parentElement;
+    if (box)
+      (this.skeletonWatcher ??= new ResizeObserver((entries) => (this.skeletonHeight = entries[0]!.contentRect.height))).observe(box);
   }
 
   /** `rtl` when the element's words are written right to left (the page's direction holds otherwise). @internal */

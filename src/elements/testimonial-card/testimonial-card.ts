@@ -178,9 +178,6 @@ export class TestimonialCard extends CardDisplayElement {
   /** The testimonial fetched by `testimonial-id` + `endpoint` (when no `testimonial` is given). */
   private readonly fetched = new FetchController<Testimonial>(this);
 
-  /** The height of the skeleton this card showed while loading, in px: the card's least height after. */
-  private keptHeight = 0;
-
   /** The fetch result or error an event was last fired for, so each is announced once. */
   private announced: unknown;
 
@@ -192,9 +189,6 @@ export class TestimonialCard extends CardDisplayElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    // The skeleton's height, read as it may give way (in the browser only: never on the server).
-    const skeleton = this.hasUpdated ? this.renderRoot.querySelector<HTMLElement>('.skeleton') : null;
-    if (skeleton) this.keptHeight = skeleton.getBoundingClientRect().height;
     if (changed.has('testimonial')) this.failedImages = new Set();
     const { endpoint, testimonialId: id } = this;
     const wanted = this.testimonial == null && endpoint && id;
@@ -293,7 +287,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderCard(view: CardView): TemplateResult {
     const quoteFirst = this.display.variant === 'quote';
     const dir = view.lang && textDirection(view.lang);
-    const held = this.keptHeight ? styleProperties({ 'min-block-size': `${this.keptHeight}px` }) : nothing;
+    const held = this.skeletonHeight ? styleProperties({ 'min-block-size': `${this.skeletonHeight}px` }) : nothing;
     // No white space between tags in the card's templates: each run of it was a text node of every card.
     const figure = quoteFirst
       ? html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
@@ -513,7 +507,7 @@ export class TestimonialCard extends CardDisplayElement {
   /**
    * The skeleton while loading (the error state and the live region are the base element's): it lies
    * over an unseen card of the placeholder testimonial, so it is as tall as the tallest text card (see
-   * PLACEHOLDER_TESTIMONIAL); the card then keeps that height (`keptHeight`), so what follows moves
+   * PLACEHOLDER_TESTIMONIAL); the card then keeps that height (`skeletonHeight`), so what follows moves
    * neither down nor up when the testimonial comes.
    */
   private renderSkeleton(): TemplateResult {

@@ -239,12 +239,6 @@ export class TestimonialWall extends CardDisplayElement {
   private pagingValue!: WallPaging;
   private limits!: ItemLimits;
   private rows!: number;
-  /**
-   * The wall's height while its skeleton showed, in px: its least height from then on, so cards shorter
-   * than the skeleton (which is as tall as the tallest text card) move nothing below the wall up, as
-   * the skeleton being that tall moves nothing down.
-   */
-  private keptHeight = 0;
   /** The skeleton as last rendered: whether this render shows it. */
   private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
@@ -359,9 +353,6 @@ export class TestimonialWall extends CardDisplayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
-    // The skeleton's height, read as it may give way (in the browser: a server-rendered wall had none).
-    const wall = first ? null : this.renderRoot.querySelector<HTMLElement>('.wall');
-    if (wall?.querySelector('[aria-busy]')) this.keptHeight = wall.getBoundingClientRect().height;
     const { report } = this;
     // Far out of view, the wall asks nothing and loads neither its toolbar's chunk (nor its summary) nor
     // its layout's until near (a held question is asked then; data in hand is built, behind the skeleton
@@ -692,7 +683,9 @@ export class TestimonialWall extends CardDisplayElement {
     // The wall's words say the language they are in (`pt` for `pt-BR`, English for a language without
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
-    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.keptHeight}px` });
+    // Once its skeleton has given way, the wall is at least as tall as it was (see skeletonHeight): cards
+    // shorter than the skeleton (as tall as the tallest text card) move nothing below the wall up.
+    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.skeletonHeight}px` });
     return html`<div class="wall ${this.layoutChunks.shown}" part="wall" dir=${this.wordsDir} ${held}>
       ${this.visitorControls?.render(this.locale)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}

@@ -132,6 +132,46 @@ describe('no layout shift when the data arrives', function () {
     expect(shift).to.be.below(0.01);
   });
 
+  // On the demo's walls page, each card and wall whose data came in one task read its skeleton's height
+  // (getBoundingClientRect) after the one before had replaced its own: a layout each, 255 ms at 4× CPU.
+  it('replaces the skeletons of elements whose data come together without asking for a layout in between', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    const list = (await (await fetch('/api/testimonials?limit=3&type=text')).json()) as { testimonials: { id: string }[] };
+    const api = holdApi();
+    const reads: string[] = [];
+    const { getBoundingClientRect } = Element.prototype;
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 1248px">
+        ${list.testimonials.map(({ id }) => html`<testimonial-card endpoint="/held-api" testimonial-id=${id}></testimonial-card>`)}
+        <testimonial-wall endpoint="/held-api" layout="grid" limit="3"></testimonial-wall>
+        ${BELOW}
+      </div>`);
+      const elements = [...box.querySelectorAll<TestimonialWall | TestimonialCard>('testimonial-card, testimonial-wall')];
+      await until(() => api.requests() === elements.length, 'every element asks for its data');
+      await Promise.all(elements.map(settled));
+      const heights = elements.map((element) => element.getBoundingClientRect().height);
+      const below = box.querySelector('#below')!.getBoundingClientRect().top;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        reads.push(this.localName);
+        return getBoundingClientRect.call(this);
+      };
+      api.release();
+      await until(() => elements.every((element) => !element.shadowRoot!.querySelector('[aria-busy="true"]')), 'every skeleton gives way');
+      Element.prototype.getBoundingClientRect = getBoundingClientRect;
+      await Promise.all(elements.map(settled));
+      expect(reads, 'layout read while the skeletons gave way').to.deep.equal([]);
+      elements.forEach((element, index) =>
+        expect(element.getBoundingClientRect().height, `${element.localName} ${index} kept its skeleton's height`).to.be.at.least(
+          heights[index]!,
+        ),
+      );
+      expect(box.querySelector('#below')!.getBoundingClientRect().top, 'the paragraph below').to.equal(below);
+    } finally {
+      Element.prototype.getBoundingClientRect = getBoundingClientRect;
+      api.restore();
+    }
+  });
+
   // The bench's card by id at 1280 × 900 shifted 0.026: the video among its media took the card's whole
   // width at 16:9, far taller than the row of media the skeleton keeps.
   for (const [viewport, width] of [
