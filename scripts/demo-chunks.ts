@@ -48,11 +48,12 @@ export function preloadModules(root = repoRoot): Plugin {
 
 /**
  * The chunk of every module `entry` (`src/cdn.ts`, the script-tag build's entry) imports statically
- * (the elements, Lit, the shared code), or null for any other module. Every demo page with a script loads all of them before its first
- * paint (`blocking="render"`); left to the automatic splitting they came as ten chunks (split along
- * what the lazy chunks share), ten requests on the render-blocking path where one will do: on a
- * phone's connection each request beyond the browser's six per origin waits a round trip. The lazy
- * chunks (layouts, languages, summary, form, hls.js) stay chunks of their own.
+ * (the elements, Lit, the shared code), or null for any other module. Every demo page with a script
+ * loads all of them before its first paint (`blocking="render"`); left to the automatic splitting they
+ * came as ten chunks (split along what the lazy chunks share), ten requests on the render-blocking
+ * path where one will do: on a phone's connection each request beyond the browser's six per origin
+ * waits a round trip. The lazy chunks (layouts, languages, summary, form, the player, hls.js) stay
+ * chunks of their own.
  */
 export function elementsChunk(
   entry: string,
