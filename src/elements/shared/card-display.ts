@@ -72,13 +72,13 @@ export class CardDisplayElement extends TestimonialElement {
    * default used.
    * @internal
    */
-  protected display: CardDisplay = {};
+  protected cardDisplay: CardDisplay = {};
 
   // Checked on every update, which is cheap: each problem is reported once anyway.
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const { report } = this;
-    this.display = {
+    const report = this.reportProblem;
+    this.cardDisplay = {
       variant: pickOption(report, 'variant', this.variant, CARD_VARIANTS, undefined),
       theme: pickOption(report, 'theme', this.theme, THEMES, undefined),
       headingLevel: pickCount(report, 'heading-level', this.headingLevel, 1, 6),

@@ -4,7 +4,7 @@
  * (or `undefined` for "show nothing"); none throws.
  */
 import { INTEGRATIONS, type Integration } from '../../client/types.js';
-import { intlLocale } from './locale.js';
+import { dateFormat } from './locale.js';
 
 /**
  * Spec 2.5's integration values that title case would misspell ("linkedin" → "Linkedin"), as their owners
@@ -49,15 +49,6 @@ export function integrationLabel(value: unknown): string | undefined {
     .slice(0, MAX_HUMANISED_LENGTH)
     .trim();
   return words === '' ? undefined : words.charAt(0).toLocaleUpperCase() + words.slice(1);
-}
-
-const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
-  // An invalid language tag from an attribute: the user agent's locale still formats the date.
-  return (
-    dateFormats.get(locale) ?? dateFormats.set(locale, new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' })).get(locale)!
-  );
 }
 
 /** A parsed date, or `undefined` for anything that is not a valid timestamp. */

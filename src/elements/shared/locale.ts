@@ -69,6 +69,21 @@ export function intlLocale(tag: string | undefined): string | undefined {
   }
 }
 
+/**
+ * `Intl` formatters, made once per kind and language. A number's `toLocaleString(tag)` makes one on
+ * every call (0.03 ms warm, 0.1 ms in a page's first second): a rated card's label formats two, 145
+ * calls took 4.5 ms of a 100-card wall's render, and 10 ms of the demo's walls page's load.
+ */
+const formatters: Record<string, Intl.NumberFormat | Intl.DateTimeFormat> = {};
+
+/** Numbers in `tag` ("1,234", "١٬٢٣٤"…); the user agent's locale for a tag `Intl` refuses. */
+export const numberFormat = (tag: string | undefined): Intl.NumberFormat =>
+  (formatters[`n${tag}`] ??= new Intl.NumberFormat(intlLocale(tag))) as Intl.NumberFormat;
+
+/** Dates in `tag`, medium style ("5 Jan 2025", "Jan 5, 2025"…); the user agent's locale for a tag `Intl` refuses. */
+export const dateFormat = (tag: string | undefined): Intl.DateTimeFormat =>
+  (formatters[`d${tag}`] ??= new Intl.DateTimeFormat(intlLocale(tag), { dateStyle: 'medium' })) as Intl.DateTimeFormat;
+
 /** The language subtag, lower case: "pt-BR" → "pt". */
 export function primaryLanguage(lang: string): string {
   return lang.trim().split(/[-_]/)[0]!.toLowerCase();

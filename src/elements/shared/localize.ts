@@ -15,7 +15,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { ENGLISH_ONE, hosts, registered, updateAll, type Language } from './i18n-state.js';
-import { intlLocale, nearestLang } from './locale.js';
+import { intlLocale, nearestLang, numberFormat } from './locale.js';
 import type { Translation, TranslationKey } from './translations/keys.js';
 import type * as I18nRuntime from './i18n-runtime.js';
 
@@ -79,9 +79,11 @@ export function language(host: LocalizedHost): Language {
 
 /**
  * The words of `host`, which re-renders when they change (a `lang` attribute anywhere in the document,
- * a registered translation, a chunk that arrived). Made once per element, in a field.
+ * a registered translation, a chunk that arrived). Made once per element, in a field. `current` gives
+ * the language the host worked out for its update (every change of language updates it), so a word
+ * does not walk the tree for its `lang` again (a card says a dozen); before the first, it is looked up.
  */
-export function words(host: LocalizedHost): Words {
+export function words(host: LocalizedHost, current: () => Language | undefined): Words {
   host.addController({
     hostConnected() {
       hosts.add(host);
@@ -96,12 +98,15 @@ export function words(host: LocalizedHost): Words {
     },
   });
   return (key, ...args) => {
-    const { requested, lang, word } = language(host);
+    const { requested, lang, word } = current() ?? language(host);
     // English has two forms: `one` for exactly 1, `other` (the key) for the rest.
     const message = lang ? (word?.(key, args[0], host.strings) ?? ((args[0] === 1 && ENGLISH_ONE[key]) || key)) : '';
     // A placeholder with no argument (a page's own word, `'x {0}'` for a word that takes none) stays as
     // written; the runtime, which every page's own word passes through, warns. The captured digit
     // indexes the array as well as a number would.
-    return message.replace(/\{(\d)\}/g, (placeholder, index: number) => args[index]?.toLocaleString(requested) ?? placeholder);
+    return message.replace(/\{(\d)\}/g, (placeholder, index: number) => {
+      const arg = args[index];
+      return typeof arg == 'number' ? numberFormat(requested).format(arg) : (arg ?? placeholder);
+    });
   };
 }

@@ -70,13 +70,13 @@ export class TestimonialElement extends LitElement {
   strings: Partial<Translation> | undefined = undefined;
 
   /** The element's words, in its language; it re-renders when they change. @internal */
-  protected readonly w: Words = words(this);
+  protected readonly w: Words = words(this, () => this.currentLanguage);
 
   /** The language of this update's words and render, worked out before each update. @internal */
-  protected locale!: Language;
+  protected currentLanguage!: Language;
 
   /** Reports a problem with this element on the console, once per code (`TE-…`). @internal */
-  protected readonly report: WarnFn = (code, message) => warn(this, code, message);
+  protected readonly reportProblem: WarnFn = (code, message) => warn(this, code, message);
 
   /** Why `endpoint` is unusable (see `endpointClient`); `undefined` while it is fine or not set. @internal */
   protected configError: unknown;
@@ -113,7 +113,7 @@ export class TestimonialElement extends LitElement {
   // The language comes first: every update's words, templates and announcements are in it (on the
   // server too, where Lit's renderer calls willUpdate but not update).
   protected override willUpdate(_changed: PropertyValues): void {
-    this.locale = language(this);
+    this.currentLanguage = language(this);
   }
 
   // The skeleton's height is watched, not read as it gives way: read in willUpdate (getBoundingClientRect),
@@ -131,7 +131,7 @@ export class TestimonialElement extends LitElement {
 
   /** `rtl` when the element's words are written right to left (the page's direction holds otherwise). @internal */
   protected get wordsDir(): 'rtl' | typeof nothing {
-    return isRightToLeft(this.locale.lang) ? 'rtl' : nothing;
+    return isRightToLeft(this.currentLanguage.lang) ? 'rtl' : nothing;
   }
 
   /**
@@ -159,7 +159,7 @@ export class TestimonialElement extends LitElement {
   ): void {
     const message = errorMessage(error);
     if (told) this.announce(told);
-    this.report(code, sentence + message);
+    this.reportProblem(code, sentence + message);
     this.emit(event, { error, message, ...detail } as TestimonialEventDetails[K]);
   }
 
@@ -190,7 +190,7 @@ export class TestimonialElement extends LitElement {
    */
   protected announce(text: string): void {
     this.announcement = text && text === this.announcement ? `${text}\u00a0` : text;
-    this.announcedIn = this.locale.lang;
+    this.announcedIn = this.currentLanguage.lang;
     this.requestUpdate();
   }
 
@@ -229,7 +229,7 @@ export class TestimonialElement extends LitElement {
    */
   protected renderError(text: string, onRetry?: () => void, classes = ''): TemplateResult {
     const { w } = this;
-    return html`<div part="error" class="message ${classes}" lang=${this.locale.lang} dir=${this.wordsDir}>
+    return html`<div part="error" class="message ${classes}" lang=${this.currentLanguage.lang} dir=${this.wordsDir}>
       <span>${text}</span>
       ${
         onRetry
@@ -244,7 +244,7 @@ export class TestimonialElement extends LitElement {
   /** The element's one polite live region. @internal */
   protected renderLiveRegion(): TemplateResult {
     // A language change leaves nothing behind in the old language (what was said was heard then).
-    const { lang } = this.locale;
+    const { lang } = this.currentLanguage;
     return html`<div class="visually-hidden" role="status" lang=${lang}>${this.announcedIn === lang ? this.announcement : ''}</div>`;
   }
 }

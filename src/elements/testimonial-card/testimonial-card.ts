@@ -261,7 +261,7 @@ export class TestimonialCard extends CardDisplayElement {
 
   override render(): unknown {
     const data = this.shownTestimonial;
-    const { lang } = this.locale;
+    const { lang } = this.currentLanguage;
     // A wall's skeleton: a card of the placeholder is a skeleton of its size (see renderSkeleton).
     if (data === PLACEHOLDER_TESTIMONIAL) return this.renderSkeleton();
     const { status, error } = this.fetched;
@@ -269,7 +269,7 @@ export class TestimonialCard extends CardDisplayElement {
     // The skeleton stays until the words of the card's language have arrived; a retry keeps the error.
     const body =
       shown && lang
-        ? this.renderCard(toCardView(data, this.locale.requested))
+        ? this.renderCardView(toCardView(data, this.currentLanguage.requested))
         : (status === 'error' && !isAbortError(error)) || this.retrying
           ? this.renderError(this.failure, this.onRetryClick, 'error')
           : shown || status !== 'idle'
@@ -284,8 +284,8 @@ export class TestimonialCard extends CardDisplayElement {
    * direction, which the footer shares: a right-to-left card is right to left even on a page that
    * sets no `dir`.
    */
-  private renderCard(view: CardView): TemplateResult {
-    const quoteFirst = this.display.variant === 'quote';
+  private renderCardView(view: CardView): TemplateResult {
+    const quoteFirst = this.cardDisplay.variant === 'quote';
     const dir = view.lang && textDirection(view.lang);
     const held = this.skeletonHeight ? styleProperties({ 'min-block-size': `${this.skeletonHeight}px` }) : nothing;
     // No white space between tags in the card's templates: each run of it was a text node of every card.
@@ -294,7 +294,7 @@ export class TestimonialCard extends CardDisplayElement {
           >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure>`
       : html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
           >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure>`;
-    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.locale.lang} ${held}
+    return html`<article part="card" class="card" aria-labelledby="name" lang=${this.currentLanguage.lang} ${held}
       >${figure}${this.renderFooter(view, dir)}</article>`;
   }
 
@@ -303,7 +303,7 @@ export class TestimonialCard extends CardDisplayElement {
    * which they then inherit (an attribute not written is a DOM call saved on every card of a wall).
    */
   private wordsLang(view: CardView): string | typeof nothing {
-    return view.lang === this.locale.lang ? nothing : this.locale.lang;
+    return view.lang === this.currentLanguage.lang ? nothing : this.currentLanguage.lang;
   }
 
   /** The customer's name, or "Anonymous" in the card's language. */
@@ -315,11 +315,11 @@ export class TestimonialCard extends CardDisplayElement {
     // Names from the API are isolated (<bdi>) from the direction around them: "Saffron Kitchen Co."
     // in an Arabic card keeps its full stop at its end.
     // "Anonymous" is the card's word, not the content's: it says its own language.
-    const name = html`<bdi lang=${view.name ? nothing : this.locale.lang}>${this.nameOf(view)}</bdi>`;
+    const name = html`<bdi lang=${view.name ? nothing : this.currentLanguage.lang}>${this.nameOf(view)}</bdi>`;
     const linked = view.customerUrl
       ? html`<a part="customer-link" href=${view.customerUrl} rel="noopener noreferrer nofollow ugc">${name}</a>`
       : name;
-    const heading = NAME_HEADINGS[(this.display.headingLevel ?? 3) - 1]!(linked);
+    const heading = NAME_HEADINGS[(this.cardDisplay.headingLevel ?? 3) - 1]!(linked);
     const tagline = view.tagline;
     return html`<figcaption part="header" class="header"
       >${this.renderAvatar(view)}<div part="identity" class="identity"
@@ -365,7 +365,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
     const { title, text } = view;
     if (!title && text.text === '') return nothing;
-    const limit = this.display.textLimit ?? DEFAULT_TEXT_LIMITS[this.display.variant ?? 'default'];
+    const limit = this.cardDisplay.textLimit ?? DEFAULT_TEXT_LIMITS[this.cardDisplay.variant ?? 'default'];
     const full = this.segmentsOf(text.text);
     const clamped = clampSegments(full, limit);
     const lang = blockLang(text, view);
@@ -411,7 +411,7 @@ export class TestimonialCard extends CardDisplayElement {
     return html`<video-testimonial
       part="video"
       class="video"
-      lang=${this.locale.lang}
+      lang=${this.currentLanguage.lang}
       .testimonial=${view.testimonial}
       >${customElements.get(VIDEO_TAG) ? nothing : fallback}</video-testimonial>`;
   }
@@ -445,7 +445,7 @@ export class TestimonialCard extends CardDisplayElement {
 
   /** A video of the media list; `labelLang` is the language of a label the data gave. */
   private renderMediaVideo(src: string, label: string, labelLang: string | undefined): TemplateResult {
-    return html`<video-testimonial part="media-video" lang=${this.locale.lang} src=${src} label=${label} label-lang=${ifDefined(labelLang)}
+    return html`<video-testimonial part="media-video" lang=${this.currentLanguage.lang} src=${src} label=${label} label-lang=${ifDefined(labelLang)}
       >${customElements.get(VIDEO_TAG) ? nothing : html`<a href=${src} rel=${OUTBOUND_REL} lang=${ifDefined(labelLang)}>${label}</a>`}</video-testimonial>`;
   }
 
@@ -482,7 +482,7 @@ export class TestimonialCard extends CardDisplayElement {
 
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
     const source = this.noSource || !view.source ? undefined : view.source;
-    const locale = this.locale.requested;
+    const locale = this.currentLanguage.requested;
     const dateText = this.noDate ? undefined : formatDate(view.date, locale);
     const date = dateText
       ? // dir="auto": a date formatted for a right-to-left locale carries RLM marks; isolated from the
@@ -512,7 +512,7 @@ export class TestimonialCard extends CardDisplayElement {
    */
   private renderSkeleton(): TemplateResult {
     return html`<div class="state"
-      ><div class="sizer" inert>${this.renderCard(toCardView(PLACEHOLDER_TESTIMONIAL, this.locale.requested))}</div><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.locale.lang}
+      ><div class="sizer" inert>${this.renderCardView(toCardView(PLACEHOLDER_TESTIMONIAL, this.currentLanguage.requested))}</div><div part="skeleton" class="skeleton" aria-busy="true" lang=${this.currentLanguage.lang}
         ><span class="visually-hidden">${this.w('Loading testimonial…')}</span></div></div>`;
   }
 }

@@ -135,12 +135,12 @@ export class TestimonialForm extends TestimonialElement {
     if (changed.has('fields')) {
       const { unknown } = parseFieldList(this.fields);
       if (unknown.length)
-        this.report(
+        this.reportProblem(
           'TE-INVALID-FIELDS',
           `fields="${this.fields}" holds ${unknown.join(', ')}, not fields of the form; those are left out.`,
         );
     }
-    if (changed.has('theme')) pickOption(this.report, 'theme', this.theme, THEMES, undefined);
+    if (changed.has('theme')) pickOption(this.reportProblem, 'theme', this.theme, THEMES, undefined);
   }
 
   /** The fields asked, in the form's order: the page's choice, the name always, files only where the route stores them. */
@@ -572,7 +572,7 @@ export class TestimonialForm extends TestimonialElement {
   }
 
   protected override render(): TemplateResult {
-    const { lang } = this.locale;
+    const { lang } = this.currentLanguage;
     const dir = this.wordsDir;
     const honeypot = this.session.form?.honeypot ?? 'website';
     const content =

@@ -144,7 +144,7 @@ export class TestimonialSummary extends TestimonialElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
-    const { report } = this;
+    const report = this.reportProblem;
     if (first || changed.has('variant')) this.variantValue = pickOption(report, 'variant', this.variant, SUMMARY_VARIANTS, 'badge');
     if (first || changed.has('theme')) pickOption(report, 'theme', this.theme, THEMES, undefined);
     if (first || changed.has('placement')) {
@@ -257,16 +257,16 @@ export class TestimonialSummary extends TestimonialElement {
   }
 
   private renderContent(summary: Summary): TemplateResult {
-    const words = new SummaryWords(this.w, this.locale);
+    const words = new SummaryWords(this.w, this.currentLanguage);
     if (summary.count === 0)
-      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${this.w('No reviews yet.')}</div>`;
+      return html`<div part="empty" class="message ${this.variantValue}" lang=${this.currentLanguage.lang} dir=${this.wordsDir}>${this.w('No reviews yet.')}</div>`;
     const body =
       this.variantValue === 'avatars'
         ? this.renderAvatars(summary, words)
         : this.variantValue === 'histogram'
           ? this.renderHistogram(summary, words)
           : this.renderBadge(summary, words);
-    const box = html`<span part="summary" class="summary ${this.variantValue}" lang=${this.locale.lang} dir=${this.wordsDir}>${body}</span>`;
+    const box = html`<span part="summary" class="summary ${this.variantValue}" lang=${this.currentLanguage.lang} dir=${this.wordsDir}>${body}</span>`;
     const href = this.linkUrl;
     return href ? html`<a part="link" class="link" href=${href} rel=${OUTBOUND_REL}>${box}</a>` : box;
   }
@@ -285,7 +285,7 @@ export class TestimonialSummary extends TestimonialElement {
 
   /** The skeleton stays until the numbers and the words of the summary's language have arrived. */
   private get loading(): boolean {
-    return this.fetched.status === 'pending' || !this.locale.lang;
+    return this.fetched.status === 'pending' || !this.currentLanguage.lang;
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -296,7 +296,7 @@ export class TestimonialSummary extends TestimonialElement {
     // layout shift), and no content below it needs its room kept.
     if (this.floating.dismissed) return nothing;
     if (this.loading && this.configError === undefined) return region;
-    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.locale.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
+    return html`<div class="floating ${this.floating.yielding ? 'yielding' : ''}" lang=${this.currentLanguage.lang} dir=${this.wordsDir} @keydown=${this.onKeydown}>
       ${this.renderState()}
       <button type="button" part="close" class="close" aria-label=${this.w('Dismiss the reviews summary')} @click=${() => this.dismiss()}>×</button>
     </div>${region}`;

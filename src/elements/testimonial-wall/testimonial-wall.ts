@@ -258,7 +258,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   private readonly chunks = new ChunkedList<Testimonial>(this);
   /** The layout shown, and the chunks of those that need one. */
-  private readonly layoutChunks = new LayoutChunks(this, this.report, () => this.chunks.batches[0]);
+  private readonly layoutChunks = new LayoutChunks(this, this.reportProblem, () => this.chunks.batches[0]);
   /** Made once its chunk is here, for a wall with `paging="scroll"`. */
   private scrollPaging: ScrollPaging | undefined;
   /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
@@ -353,7 +353,7 @@ export class TestimonialWall extends CardDisplayElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const first = !this.hasUpdated;
-    const { report } = this;
+    const report = this.reportProblem;
     // Far out of view, the wall asks nothing and loads neither its toolbar's chunk (nor its summary) nor
     // its layout's until near (a held question is asked then; data in hand is built, behind the skeleton
     // of a layout whose chunk waits). A server-rendered first page, whose chunks createRenderRoot
@@ -388,7 +388,7 @@ export class TestimonialWall extends CardDisplayElement {
     this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.prepareMovingLayout();
-    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.renderCard = this.newCardTemplate();
+    if (CARD_PROPERTIES.some((key) => changed.has(key))) this.cardTemplate = this.newCardTemplate();
     if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion(wanted);
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
@@ -421,9 +421,9 @@ export class TestimonialWall extends CardDisplayElement {
     const client = (this.formLinkClient = this.cta !== undefined && this.cta !== null ? this.currentClient() : undefined);
     if (!client && !this.formLink) return;
     formLinks.load().then(
-      ({ FormLinkController }) => (this.formLink ??= new FormLinkController(this, this.report)).request(this.formLinkClient),
+      ({ FormLinkController }) => (this.formLink ??= new FormLinkController(this, this.reportProblem)).request(this.formLinkClient),
       (error: unknown) => {
-        this.report(
+        this.reportProblem(
           'TE-LINKS-FAILED',
           `cta: the call to action's code could not be loaded (${errorMessage(error)}); no call to action is shown.`,
         );
@@ -460,7 +460,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.data.clear();
       // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
       const valid = Array.isArray(this.testimonials);
-      if (!valid) warnInvalid(this.report, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
+      if (!valid) warnInvalid(this.reportProblem, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
       // Data in hand is built at once, wherever the wall is.
       this.chunks.replace(valid ? this.testimonials : []);
       return;
@@ -569,7 +569,7 @@ export class TestimonialWall extends CardDisplayElement {
   };
 
   /** The card of one testimonial; a new function when what the cards are given changes (see CardTemplate). */
-  private renderCard = this.newCardTemplate();
+  private cardTemplate = this.newCardTemplate();
 
   private newCardTemplate(): CardTemplate {
     // What only the card's script reads goes as properties: a property the card already holds is no
@@ -579,8 +579,8 @@ export class TestimonialWall extends CardDisplayElement {
     return (testimonial) =>
       html`<testimonial-card
         .testimonial=${testimonial}
-        variant=${this.display.variant ?? nothing}
-        theme=${this.display.theme ?? nothing}
+        variant=${this.cardDisplay.variant ?? nothing}
+        theme=${this.cardDisplay.theme ?? nothing}
         .noDate=${this.noDate}
         .noRating=${this.noRating}
         .noSource=${this.noSource}
@@ -588,15 +588,15 @@ export class TestimonialWall extends CardDisplayElement {
         .noMedia=${this.noMedia}
         .showTags=${this.showTags}
         .strings=${this.strings}
-        .headingLevel=${this.display.headingLevel}
-        .textLimit=${this.display.textLimit}
+        .headingLevel=${this.cardDisplay.headingLevel}
+        .textLimit=${this.cardDisplay.textLimit}
       ></testimonial-card>`;
   }
 
   private renderItems(): TemplateResult {
     const context: ListContext = {
       batches: this.chunks.batches,
-      card: this.renderCard,
+      card: this.cardTemplate,
       limits: this.limits,
       label: this.name,
       end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
@@ -606,7 +606,7 @@ export class TestimonialWall extends CardDisplayElement {
       complete: this.chunks.done,
       total: this.chunks.total,
       rows: this.rows,
-      lang: this.locale.lang,
+      lang: this.currentLanguage.lang,
       words: this.w,
     });
     return moving ?? listTemplate(context);
@@ -618,13 +618,14 @@ export class TestimonialWall extends CardDisplayElement {
       skeletonCount(this.layoutChunks.shown, pageSize(this.params)),
       this.limits,
       this.w('Loading testimonials…'),
-      this.renderCard,
+      this.cardTemplate,
     ));
   }
 
   private renderBody(): TemplateResult | typeof nothing {
     // The endpoint's problem is on the console (see currentClient), for whoever set it.
-    const { locale, w } = this;
+    const { w } = this;
+    const locale = this.currentLanguage;
     if (this.configError !== undefined) return this.renderError(this.failure);
     const { status } = this.data;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
@@ -660,7 +661,7 @@ export class TestimonialWall extends CardDisplayElement {
             type="button"
             class="load-more"
             part="load-more"
-            lang=${this.locale.lang}
+            lang=${this.currentLanguage.lang}
             aria-disabled=${moreStatus === 'loading' ? 'true' : nothing}
             @click=${this.onLoadMoreClick}
           >
@@ -670,7 +671,7 @@ export class TestimonialWall extends CardDisplayElement {
     const failure = moreStatus === 'error' || this.retrying ? this.renderError(this.failure, this.onRetry) : nothing;
     const words = this.cta?.trim();
     const cta = this.formLink?.href
-      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.locale.lang}>
+      ? html`<a class="cta" part="cta" href=${this.formLink!.href} rel=${OUTBOUND_REL} lang=${words ? nothing : this.currentLanguage.lang}>
           ${words || this.w('Leave a testimonial')}
         </a>`
       : nothing;
@@ -687,7 +688,7 @@ export class TestimonialWall extends CardDisplayElement {
     // shorter than the skeleton (as tall as the tallest text card) move nothing below the wall up.
     const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.skeletonHeight}px` });
     return html`<div class="wall ${this.layoutChunks.shown}" part="wall" dir=${this.wordsDir} ${held}>
-      ${this.visitorControls?.render(this.locale)} ${body} ${this.renderFooter()}
+      ${this.visitorControls?.render(this.currentLanguage)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}
     </div>`;
   }

@@ -250,7 +250,7 @@ export class VideoTestimonial extends TestimonialElement {
     for (const name of ['src', 'poster', 'captions'] as const) {
       const value = this[name];
       if (changed.has(name) && value && !safeUrl(value, 'media') && !(name === 'poster' && safeUrl(value, 'image'))) {
-        warnInvalid(this.report, name, value, 'is not a safe http(s) URL', 'none');
+        warnInvalid(this.reportProblem, name, value, 'is not a safe http(s) URL', 'none');
       }
     }
     if (changed.has('testimonial') || changed.has('src') || changed.has('type') || changed.has('poster')) {
@@ -492,7 +492,7 @@ export class VideoTestimonial extends TestimonialElement {
   /** Whether `label` is in a language of its own, said by the hidden `#label` element. */
   private get labelInOwnLanguage(): boolean {
     // A label in the player's own language needs no marking: one `aria-label` says it all.
-    return this.labelLang !== undefined && Boolean(this.label?.trim()) && !sameLanguage(this.labelLang, this.locale.lang ?? '');
+    return this.labelLang !== undefined && Boolean(this.label?.trim()) && !sameLanguage(this.labelLang, this.currentLanguage.lang ?? '');
   }
 
   /** The play button's name: "Play video testimonial from Ada", "Play: {label}". */
@@ -546,7 +546,7 @@ export class VideoTestimonial extends TestimonialElement {
     if (!this.labelInOwnLanguage) return nothing;
     const [before, after] = this.w('Play {0}', '\0').split('\0');
     // The player's language said on the parts too: Firefox does not carry a host's `lang` into its shadow tree for `:lang()`.
-    return html`<span hidden lang=${this.locale.lang}
+    return html`<span hidden lang=${this.currentLanguage.lang}
       ><span id="play-before">${before}</span><span id="label" lang=${this.labelLang!}>${this.label!.trim()}</span
       ><span id="play-after">${after}</span></span
     >`;
@@ -596,7 +596,7 @@ export class VideoTestimonial extends TestimonialElement {
               </video>`
         }
         ${active ? nothing : this.renderPosterImage()}
-        ${phase === 'poster' && this.locale.lang ? this.renderPlayButton() : nothing}
+        ${phase === 'poster' && this.currentLanguage.lang ? this.renderPlayButton() : nothing}
         ${phase === 'failed' ? this.renderFailure() : nothing} ${active ? this.captionsControl.renderButton(this.w) : nothing}
       </div>
       ${this.renderLabelParts()} ${this.renderLiveRegion()}

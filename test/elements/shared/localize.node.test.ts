@@ -36,7 +36,7 @@ class LangHost extends FakeHost {
 /** The words of a host in `lang`, once its language's chunk (if any) has arrived. */
 async function localizer(lang: string | undefined): Promise<{ host: LangHost; w: Words; language: () => ReturnType<typeof language> }> {
   const host = new LangHost(lang);
-  const w = words(host as never);
+  const w = words(host as never, () => undefined);
   const current = () => language(host as never);
   for (let i = 0; i < 50 && !current().lang; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.equal(!!current().lang, true, `the words of ${lang} arrived`);
@@ -168,9 +168,19 @@ describe('words', () => {
     assert.equal(invalid.language().requested, undefined);
   });
 
+  it('takes the language its host worked out for the update, and formats numbers in it, without a lookup per word', () => {
+    const host = new LangHost('en');
+    let lookups = 0;
+    host.closest = () => (lookups++, null);
+    const w = words(host as never, () => ({ requested: 'de-DE', lang: 'en' }));
+    assert.equal(w('{0} of {1}', 1234.5, 2), '1.234,5 of 2');
+    assert.equal(w('{0} out of {1} stars', 4, 5), '4 out of 5 stars');
+    assert.equal(lookups, 0, 'no walk up the tree for a word');
+  });
+
   it('answers nothing (no English) while the words of a built-in language load', () => {
     const host = new LangHost('sv');
-    const w = words(host as never);
+    const w = words(host as never, () => undefined);
     assert.equal(language(host as never).lang, '');
     assert.equal(w('Read more'), '');
   });

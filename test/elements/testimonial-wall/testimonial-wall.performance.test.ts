@@ -108,9 +108,9 @@ describe('<testimonial-wall> slices already shown', () => {
       const wall = await fixture<TestimonialWall>(html`<testimonial-wall layout=${layout}></testimonial-wall>`);
       // The wall's card template, counted: a slice rendered again would render its cards again.
       const renders = new Map<string, number>();
-      const internals = wall as unknown as { renderCard: (testimonial: { id: string }) => unknown };
-      const card = internals.renderCard;
-      internals.renderCard = (testimonial) => {
+      const internals = wall as unknown as { cardTemplate: (testimonial: { id: string }) => unknown };
+      const card = internals.cardTemplate;
+      internals.cardTemplate = (testimonial) => {
         renders.set(testimonial.id, (renders.get(testimonial.id) ?? 0) + 1);
         return card(testimonial);
       };
