@@ -16,12 +16,11 @@ import { figure, launchBrowser, log, QUICK, type BenchServer, type Figure } from
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /**
  * Loads of each page: one score moves by 3–5 points between idle runs of the same build (93–98 on
- * `/wall.html`), and Lighthouse's own advice is the median of several runs ("The median Lighthouse
- * score of 5 runs is twice as stable as 1 run", docs/variability.md), picked with its
- * `computeMedianRun` (the run nearest the medians of FCP and time to interactive). Three, not five:
- * the section already takes a third of the full bench.
+ * `/wall.html`), and Lighthouse's own advice is the median of five runs ("The median Lighthouse score
+ * of 5 runs is twice as stable as 1 run", its docs/variability.md), picked with its `computeMedianRun`
+ * (the run nearest the medians of FCP and time to interactive). A load takes about 8 s here.
  */
-const LOADS = Number(process.env.BENCH_LIGHTHOUSE_LOADS ?? (QUICK ? 1 : 3));
+const LOADS = Number(process.env.BENCH_LIGHTHOUSE_LOADS ?? (QUICK ? 1 : 5));
 const SERVER_RENDERED = '/server-rendered.html';
 
 interface DemoPage {
