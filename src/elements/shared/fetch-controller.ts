@@ -18,7 +18,7 @@ export class FetchController<T> implements ReactiveController {
   private key: unknown;
   private load: Loader<T> | undefined;
   private inflight: AbortController | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private answering: Promise<void> = Promise.resolve();
   private interrupted = false;
 
   /** `onSettle` runs once per answer (value or error), before the host updates. */
@@ -35,8 +35,8 @@ export class FetchController<T> implements ReactiveController {
    * Resolves once the answer is in (or the request was aborted); never rejects.
    */
   request(key: unknown, load?: Loader<T>): Promise<void> {
-    if (key === this.key) return this.running;
-    this.abort();
+    if (key === this.key) return this.answering;
+    this.dropInflight();
     this.interrupted = false;
     this.key = key;
     this.load = key === undefined ? undefined : load;
@@ -59,22 +59,22 @@ export class FetchController<T> implements ReactiveController {
 
   hostDisconnected(): void {
     if (!this.inflight) return;
-    this.abort();
+    this.dropInflight();
     this.interrupted = true;
   }
 
-  private abort(): void {
+  private dropInflight(): void {
     this.inflight?.abort(new DOMException('The element no longer needs this answer.', 'AbortError'));
     this.inflight = undefined;
   }
 
   private run(load: Loader<T>): Promise<void> {
-    this.running = this.ask(load);
-    return this.running;
+    this.answering = this.ask(load);
+    return this.answering;
   }
 
   private async ask(load: Loader<T>): Promise<void> {
-    this.abort();
+    this.dropInflight();
     const inflight = new AbortController();
     this.inflight = inflight;
     this.status = 'pending';

@@ -72,7 +72,10 @@ export function intlLocale(tag: string | undefined): string | undefined {
 /**
  * `Intl` formatters, made once per kind and language. A number's `toLocaleString(tag)` makes one on
  * every call (0.03 ms warm, 0.1 ms in a page's first second): a rated card's label formats two, 145
- * calls took 4.5 ms of a 100-card wall's render, and 10 ms of the demo's walls page's load.
+ * calls took 4.5 ms of a 100-card wall's render, and 10 ms of the demo's walls page's load. The first
+ * formatter (or segmenter) a page makes costs far more, 20–50 ms in a fresh Chromium renderer on the
+ * bench machine, whatever its kind: the engine loads its locale data. So nothing makes one before a
+ * reader needs what it formats: a skeleton's unseen card formats nothing (see the card's `sizing`).
  */
 const formatters: Record<string, Intl.NumberFormat | Intl.DateTimeFormat> = {};
 

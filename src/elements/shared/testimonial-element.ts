@@ -6,7 +6,7 @@ import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValu
 import type { WidgetReadClient } from '../../client/client.js';
 import { clientForEndpoint } from './endpoint-client.js';
 import { errorMessage, type TestimonialEventDetails, type TestimonialEventName } from './events.js';
-import { isRightToLeft } from './locale.js';
+import { dateFormat, isRightToLeft } from './locale.js';
 import { lazyModule } from './lazy-module.js';
 import { language, words, type Language, type Translation, type Words } from './localize.js';
 import { warn, type WarnFn } from './warnings.js';
@@ -126,7 +126,13 @@ export class TestimonialElement extends LitElement {
     this.skeletonWatcher?.disconnect();
     const box = this.renderRoot.querySelector('[aria-busy]')?.parentElement;
     if (box)
-      (this.skeletonWatcher ??= new ResizeObserver((entries) => (this.skeletonHeight = entries[0]!.contentRect.height))).observe(box);
+      (this.skeletonWatcher ??= new ResizeObserver((entries) => {
+        this.skeletonHeight = entries[0]!.contentRect.height;
+        // The locale data that the cards' numbers and dates need loads in a task of its own after the
+        // skeleton's frame, while the data is on its way: not before the first paint (a skeleton formats
+        // nothing), nor in the first cards' render (see numberFormat).
+        setTimeout(dateFormat, 0, this.currentLanguage.requested);
+      })).observe(box);
   }
 
   /** `rtl` when the element's words are written right to left (the page's direction holds otherwise). @internal */

@@ -58,6 +58,13 @@ function blockLang(piece: LocalizedText, view: CardView): string | undefined {
   return piece.lang && piece.lang !== view.lang ? piece.lang : undefined;
 }
 
+/**
+ * Whether a view is the unseen card a skeleton is sized with (`aria-hidden`, `inert`): nothing of it
+ * is read, so nothing of it goes through `Intl` (its rating has no label, its data no date), and a
+ * skeleton shown in a page's render-blocking task does not load the engine's locale data (see `numberFormat`).
+ */
+const sizing = (view: CardView): boolean => view.testimonial === PLACEHOLDER_TESTIMONIAL;
+
 function toggleEvent(oldState: 'open' | 'closed', newState: 'open' | 'closed'): Event {
   if (typeof ToggleEvent === 'function') return new ToggleEvent('toggle', { oldState, newState });
   return Object.assign(new Event('toggle'), { oldState, newState });
@@ -291,9 +298,9 @@ export class TestimonialCard extends CardDisplayElement {
     // No white space between tags in the card's templates: each run of it was a text node of every card.
     const figure = quoteFirst
       ? html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
-          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure>`
+          >${this.renderRating(view)}${this.renderQuote(view)}${this.renderPlayer(view)}${this.renderMedia(view)}${this.renderHeader(view)}</figure>`
       : html`<figure part="content" lang=${view.lang ?? ''} dir=${ifDefined(dir)}
-          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderVideo(view)}${this.renderMedia(view)}</figure>`;
+          >${this.renderHeader(view)}${this.renderRating(view)}${this.renderQuote(view)}${this.renderPlayer(view)}${this.renderMedia(view)}</figure>`;
     return html`<article part="card" class="card" aria-labelledby="name" lang=${this.currentLanguage.lang} ${held}
       >${figure}${this.renderFooter(view, dir)}</article>`;
   }
@@ -358,7 +365,7 @@ export class TestimonialCard extends CardDisplayElement {
     if (this.noRating || view.rating <= 0) return nothing;
     const [a, b, c, d, e] = Array.from({ length: MAX_RATING }, (_, index) => STARS[+(view.rating > index) + +(view.rating >= index + 1)]);
     // Five bindings, not the array of stars: an array's every item costs two markers, a binding one.
-    return html`<div part="rating" class="rating" role="img" aria-label=${this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.wordsLang(view)}
+    return html`<div part="rating" class="rating" role="img" aria-label=${sizing(view) ? nothing : this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.wordsLang(view)}
       >${a}${b}${c}${d}${e}</div>`;
   }
 
@@ -392,7 +399,7 @@ export class TestimonialCard extends CardDisplayElement {
         }`;
   }
 
-  private renderVideo(view: CardView): TemplateResult | typeof nothing {
+  private renderPlayer(view: CardView): TemplateResult | typeof nothing {
     const video = view.video;
     if (!video) return nothing;
     const name = this.nameOf(view);
@@ -481,7 +488,8 @@ export class TestimonialCard extends CardDisplayElement {
   }
 
   private renderFooter(view: CardView, dir: string | undefined): TemplateResult | typeof nothing {
-    const source = this.noSource || !view.source ? undefined : view.source;
+    // The sizer has no date (formatted, it would need `Intl`): its source holds the footer's line, `no-source` or not.
+    const source = this.noSource && !sizing(view) ? undefined : view.source;
     const locale = this.currentLanguage.requested;
     const dateText = this.noDate ? undefined : formatDate(view.date, locale);
     const date = dateText

@@ -61,7 +61,7 @@ export class ChunkedList<T> implements ReactiveController {
   private settledPromise: Promise<void> = Promise.resolve();
   private sliceSize: number;
   /** Made once the sizer's chunk is here, for each list (`replace`). */
-  private sizer: SliceSizer | undefined;
+  private measuredSizer: SliceSizer | undefined;
   private readonly listOptions: Required<ChunkedListOptions>;
 
   constructor(
@@ -112,7 +112,7 @@ export class ChunkedList<T> implements ReactiveController {
     this.revealed = [];
     this.shownCount = 0;
     this.sliceSize = this.listOptions.chunkSize;
-    this.sizer = undefined;
+    this.measuredSizer = undefined;
     this.revealNext(firstSlice);
   }
 
@@ -154,8 +154,8 @@ export class ChunkedList<T> implements ReactiveController {
     const started = options.now();
     options.afterTask(() => {
       const module = sliceSizer.loaded;
-      this.sizer ??= module && new module.SliceSizer(options);
-      this.sliceSize = this.sizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
+      this.measuredSizer ??= module && new module.SliceSizer(options);
+      this.sliceSize = this.measuredSizer?.record(items, options.now() - started) ?? Math.min(options.maxChunkSize, items * 2);
       // A list of a few slices does without (a page of a dozen cards takes two); a failed load keeps doubling.
       if (!module && !this.done && this.revealed[1]) sliceSizer.load().catch(() => undefined);
     });

@@ -235,9 +235,9 @@ export class TestimonialWall extends CardDisplayElement {
   controls?: string;
 
   // Set by willUpdate, before every render.
-  private params!: ListTestimonialsParams;
+  private listParams!: ListTestimonialsParams;
   private pagingValue!: WallPaging;
-  private limits!: ItemLimits;
+  private itemLimits!: ItemLimits;
   private rows!: number;
   /** The skeleton as last rendered: whether this render shows it. */
   private shownSkeleton: TemplateResult | undefined;
@@ -372,7 +372,7 @@ export class TestimonialWall extends CardDisplayElement {
       ))
     )
       void wallControls.load().then(() => this.requestUpdate('controls', null));
-    this.params = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
+    this.listParams = this.visitorControls?.narrow(this.ownerQuestion) ?? this.ownerQuestion;
     // Shown again while its chunk waits: fetched once wanted (a chunk that failed shows a list, no longer waiting).
     if (first || changed.has('layout') || this.layoutChunks.awaiting) {
       this.layoutChunks.show(pickOption(report, 'layout', this.layout, WALL_LAYOUTS, 'masonry'), wanted);
@@ -380,14 +380,14 @@ export class TestimonialWall extends CardDisplayElement {
     // Cheap, and each problem is reported once: checked on every update, like the cards' display options.
     this.pagingValue = pickOption(report, 'paging', this.paging, WALL_PAGING, 'button');
     if (this.pagingValue === 'scroll') this.requestScrollPaging();
-    this.limits = {
+    this.itemLimits = {
       sm: pickCount(report, 'max-items-sm', this.maxItemsSm, 0),
       md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
       lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
     };
     this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
-    this.prepareMovingLayout();
+    this.setUpMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.cardTemplate = this.newCardTemplate();
     if (first || this.heldQuestion || QUESTION_PROPERTIES.some((key) => changed.has(key))) this.askQuestion(wanted);
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
@@ -407,7 +407,7 @@ export class TestimonialWall extends CardDisplayElement {
       ({ ScrollPaging }) => {
         this.scrollPaging ??= new ScrollPaging(
           this,
-          () => this.canPage && this.chunks.done,
+          () => this.pagingPossible && this.chunks.done,
           () => this.endFocused || void this.loadMore(),
         );
         this.requestUpdate();
@@ -434,12 +434,12 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   /** Once the moving layouts' chunk is here: see prepareMovingLayout there. */
-  private prepareMovingLayout(): void {
+  private setUpMovingLayout(): void {
     this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
       layout: this.layoutChunks.shown,
       autoplay: this.autoplay,
       interval: this.autoplayIntervalValue,
-      canPage: () => this.canPage,
+      canPage: () => this.pagingPossible,
       loadMore: () => this.loadMore(),
       announce: (text) => this.announce(text),
       words: this.w,
@@ -467,7 +467,7 @@ export class TestimonialWall extends CardDisplayElement {
     }
     this.shownTestimonials = undefined;
     const client = this.currentClient();
-    const key = canonicalListQuery(this.params).toString();
+    const key = canonicalListQuery(this.listParams).toString();
     if (client === this.askedClient && key === this.askedKey) return;
     // Far out of view: asked once near (willUpdate asks a held question again).
     if ((this.heldQuestion = !wanted)) return;
@@ -479,7 +479,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace([]);
     }
     if (client) {
-      void this.data.load(client, this.params, this.firstPage);
+      void this.data.load(client, this.listParams, this.firstPage);
       this.firstPage = undefined;
     } else {
       this.data.clear();
@@ -524,7 +524,7 @@ export class TestimonialWall extends CardDisplayElement {
     return this.w(this.data.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
   }
 
-  private get canPage(): boolean {
+  private get pagingPossible(): boolean {
     return this.layoutChunks.shown !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
   }
 
@@ -533,7 +533,7 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   /** The first testimonial from `index` on, as rendered. */
-  private item(index: number): HTMLElement | undefined {
+  private itemAt(index: number): HTMLElement | undefined {
     return this.renderRoot.querySelectorAll<HTMLElement>('.items .item, .track .slide')[index];
   }
 
@@ -541,7 +541,7 @@ export class TestimonialWall extends CardDisplayElement {
   private onLoadMoreClick(): void {
     const firstNew = this.chunks.total;
     if (this.data.moreStatus !== 'loading')
-      void this.keepFocus(this.loadMore(), () => this.item(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
+      void this.keepFocus(this.loadMore(), () => this.itemAt(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
   }
 
   /**
@@ -564,7 +564,7 @@ export class TestimonialWall extends CardDisplayElement {
     const firstNew = this.chunks.total;
     void this.retry(
       () => this.data.retry(),
-      () => this.item(firstNew),
+      () => this.itemAt(firstNew),
     );
   };
 
@@ -597,7 +597,7 @@ export class TestimonialWall extends CardDisplayElement {
     const context: ListContext = {
       batches: this.chunks.batches,
       card: this.cardTemplate,
-      limits: this.limits,
+      limits: this.itemLimits,
       label: this.name,
       end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
     };
@@ -615,8 +615,8 @@ export class TestimonialWall extends CardDisplayElement {
   private renderSkeleton(): TemplateResult {
     return (this.shownSkeleton = skeletonTemplate(
       this.layoutChunks.shown,
-      skeletonCount(this.layoutChunks.shown, pageSize(this.params)),
-      this.limits,
+      skeletonCount(this.layoutChunks.shown, pageSize(this.listParams)),
+      this.itemLimits,
       this.w('Loading testimonials…'),
       this.cardTemplate,
     ));
@@ -676,7 +676,7 @@ export class TestimonialWall extends CardDisplayElement {
         </a>`
       : nothing;
     if (loadMore === nothing && failure === nothing && cta === nothing) return nothing;
-    const capped = this.layoutChunks.shown === 'carousel' ? '' : limitClasses('capped', this.chunks.total, this.limits);
+    const capped = this.layoutChunks.shown === 'carousel' ? '' : limitClasses('capped', this.chunks.total, this.itemLimits);
     return html`<div class="footer ${capped}" part="footer">${loadMore}${failure}${cta}</div>`;
   }
 

@@ -39,15 +39,15 @@ export class WallData {
 
   private question: Question | undefined;
   /** The page the request in flight (or last answered) asks for. */
-  private page = 1;
+  private askedPage = 1;
   /** The one request at a time: aborted when a new one starts, and asked again after leaving the page. */
-  private readonly request: FetchController<TestimonialList>;
+  private readonly pageRequest: FetchController<TestimonialList>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly callbacks: WallDataCallbacks,
+    private readonly wallHooks: WallDataCallbacks,
   ) {
-    this.request = new FetchController(host, (request) => this.onAnswer(request));
+    this.pageRequest = new FetchController(host, (request) => this.onAnswer(request));
   }
 
   /** Whether `loadMore()` would ask for something. */
@@ -66,14 +66,14 @@ export class WallData {
     this.moreStatus = 'idle';
     this.error = undefined;
     if (!firstPage) return this.fetchPage(this.feed.nextPage);
-    this.page = this.feed.nextPage;
+    this.askedPage = this.feed.nextPage;
     this.onAnswer({ status: 'complete', value: firstPage });
     return Promise.resolve();
   }
 
   /** Drops the question and its data (the wall was given its testimonials, or lost its endpoint). */
   clear(): void {
-    void this.request.request(undefined);
+    void this.pageRequest.request(undefined);
     this.question = undefined;
     this.feed = undefined;
     this.status = 'idle';
@@ -99,29 +99,32 @@ export class WallData {
   }
 
   private fetchPage(page: number): Promise<void> {
-    const { question, feed } = this;
+    // Read as members, not destructured: a destructured name is a key the build cannot shorten.
+    const question = this.question;
+    const feed = this.feed;
     if (!question || !feed) return Promise.resolve();
-    this.page = page;
+    this.askedPage = page;
     // The first page is asked exactly as the attributes say, so walls with the same attributes ask
     // the same question (one shared request); only later pages name their number.
     const params = feed.isEmpty ? question.params : { ...question.params, page };
     // A key of its own for every call: each is a new request, a retry of the same page included.
-    return this.request.request({ page }, (signal) => question.client.listTestimonials(params, { signal }));
+    return this.pageRequest.request({ page }, (signal) => question.client.listTestimonials(params, { signal }));
   }
 
   private onAnswer({ status, value, error }: Pick<FetchController<TestimonialList>, 'status' | 'value'> & { error?: unknown }): void {
-    const { feed, page } = this;
+    const feed = this.feed;
+    const page = this.askedPage;
     if (!feed) return;
     if (status === 'complete' && value) {
       const fresh = feed.add(page, value.testimonials);
       this.status = 'ready';
       this.moreStatus = 'idle';
-      this.callbacks.onPage(fresh, page);
+      this.wallHooks.onPage(fresh, page);
     } else {
       this.error = error;
       if (feed.isEmpty) this.status = 'error';
       else this.moreStatus = 'error';
-      this.callbacks.onError(error, page);
+      this.wallHooks.onError(error, page);
     }
   }
 }

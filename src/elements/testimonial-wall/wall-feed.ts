@@ -11,7 +11,7 @@ import type { Testimonial } from '../../client/types.js';
 export class WallFeed {
   private readonly seen = new Set<string>();
   private readonly received: Testimonial[] = [];
-  private lastPage: number;
+  private latestPage: number;
   private more = true;
 
   /**
@@ -22,7 +22,7 @@ export class WallFeed {
     private readonly firstPage: number,
     private readonly limit: number,
   ) {
-    this.lastPage = firstPage - 1;
+    this.latestPage = firstPage - 1;
   }
 
   /** Everything received, in order, each testimonial once. */
@@ -37,12 +37,12 @@ export class WallFeed {
 
   /** The page to ask for next. */
   get nextPage(): number {
-    return this.lastPage + 1;
+    return this.latestPage + 1;
   }
 
   /** Whether no page has arrived yet. */
   get isEmpty(): boolean {
-    return this.lastPage < this.firstPage;
+    return this.latestPage < this.firstPage;
   }
 
   /**
@@ -53,7 +53,7 @@ export class WallFeed {
     if (page !== this.nextPage) {
       throw new RangeError(`Expected page ${this.nextPage}, got page ${page}.`);
     }
-    this.lastPage = page;
+    this.latestPage = page;
     this.more = testimonials.length >= this.limit;
     const fresh = testimonials.filter((testimonial) => {
       if (this.seen.has(testimonial.id)) return false;
