@@ -70,6 +70,15 @@ const README_GROUPS: Array<[string, string[]]> = [
     ],
   ],
   ['Layout shift', ['cls.masonry', 'cls.grid', 'cls.list', 'cls.carousel', 'cls.marquee', 'cls.card', 'cls.summary']],
+  [
+    'First paint',
+    [
+      'first_paint.snippet.ratio',
+      'first_paint.snippet.render_blocking_ms',
+      'first_paint.snippet.throttled_4x.ratio',
+      'first_paint.snippet.throttled_4x.render_blocking_ms',
+    ],
+  ],
   ['Proxy', ['proxy.warm_rps_ratio', 'proxy.warm_rps_of_ceiling', 'proxy.concurrent_miss_upstream_calls']],
   ['Proxy memory', ['proxy.flood.rss_mb', 'proxy.flood.rss_growth_mb', 'proxy.flood.heap_mb', 'proxy.flood.cache_mb']],
   [

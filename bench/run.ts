@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { buildDemo, buildElements, buildHlsVideoElement, type Bundle } from './builds.js';
 import { measureBytes } from './bytes.js';
+import { measureFirstPaint } from './first-paint.js';
 import { measureLayoutShift } from './layout-shift.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureProxy } from './proxy.js';
@@ -39,6 +40,7 @@ const SECTIONS: Record<string, (context: Context) => Promise<Figure[]>> = {
   'wall-controls': async ({ browser, server }) => measureWallControls(await browser(), server),
   video: async ({ browser, server }) => measureVideo(await browser(), server),
   'layout-shift': async ({ browser, server, demo }) => measureLayoutShift(await browser(), server, demo),
+  'first-paint': async ({ browser, server }) => measureFirstPaint(await browser(), server),
   proxy: async () => measureProxy(),
   'visitor-queries': async () => measureVisitorQueries(),
   summary: async ({ elements }) => measureSummary(elements),

@@ -1,0 +1,115 @@
+/**
+ * First paint (issue 23): what README's snippet costs a page's first paint. A page whose first content
+ * is a wall, with the snippet (the script blocks rendering, so the first paint has the skeleton), is
+ * loaded against the same page without the script (a heading, the wall's empty box and a paragraph: the
+ * least a browser paints), in paired loads, each in a fresh browser context (a new renderer, as for a
+ * visitor's first view of a site: nothing of a renderer's first use of the engine is cached). The API
+ * answers after a delay, as a network's would, so the skeleton's frame comes before the data.
+ *
+ * - `first_paint.snippet.ratio`: first contentful paint (Paint Timing), with the snippet ÷ without it.
+ * - `first_paint.snippet.render_blocking_ms`: the task that evaluates the entry and upgrades the wall
+ *   (its first render, the skeleton's), which the first paint waits for (trace: `v8.evaluateModule`'s task).
+ * - The same at 4× CPU (`Emulation.setCPUThrottlingRate`, Lighthouse's mobile setting).
+ *
+ * The first `Intl` formatter or segmenter a renderer makes loads the engine's locale data (20–50 ms on
+ * the bench machine): made while the module was evaluated and the skeleton rendered, it was most of
+ * this task (test/elements/shared/intl-on-first-use.test.ts keeps it out).
+ */
+import type { Browser } from 'puppeteer-core';
+import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure, type TraceEvent } from './support.js';
+
+const API_DELAY_MS = 100;
+/** Paired loads per throttle: twice the timings' runs (each load is short, and first paints vary). */
+const LOADS = RUNS * 2;
+const WALL = '<h1>Testimonials</h1><testimonial-wall endpoint="/api" limit="6"></testimonial-wall><p>What follows the wall.</p>';
+const SNIPPET = '<script type="module" blocking="render" src="/cdn/testimonial-elements.js"></script>';
+
+interface Load {
+  fcp: number;
+  renderBlocking: number;
+}
+
+async function load(browser: Browser, url: string, throttle: number): Promise<Load> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const cdp = await page.createCDPSession();
+    if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => events.push(...data.value));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,toplevel', transferMode: 'ReportEvents' });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, { timeout: 30_000 });
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    const evaluation = events.find((event) => event.name === 'v8.evaluateModule' && event.ph === 'X');
+    const task = evaluation
+      ? events
+          .filter(
+            (event) =>
+              /^(RunTask|ThreadControllerImpl::RunTask)$/.test(event.name) &&
+              event.ph === 'X' &&
+              event.pid === evaluation.pid &&
+              event.tid === evaluation.tid &&
+              event.ts <= evaluation.ts &&
+              event.ts + (event.dur ?? 0) >= evaluation.ts + (evaluation.dur ?? 0),
+          )
+          .sort((a, b) => (a.dur ?? 0) - (b.dur ?? 0))[0]
+      : undefined;
+    return { fcp, renderBlocking: task?.dur !== undefined ? task.dur / 1000 : Number.NaN };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureFirstPaint(browser: Browser, server: BenchServer): Promise<Figure[]> {
+  server.page('/bench/first-paint-snippet.html', htmlPage({ title: 'first paint, README snippet', head: SNIPPET, body: WALL }));
+  server.page('/bench/first-paint-bare.html', htmlPage({ title: 'first paint, no script', body: WALL }));
+  const delay = server.apiDelayMs;
+  server.apiDelayMs = API_DELAY_MS;
+  const figures: Figure[] = [];
+  try {
+    for (const throttle of [1, 4]) {
+      const suffix = throttle === 1 ? '' : `.throttled_${throttle}x`;
+      const how = throttle === 1 ? '' : `, CPU ${throttle}× throttled`;
+      const ours: Load[] = [];
+      const bare: Load[] = [];
+      for (let index = 0; index < LOADS; index++) {
+        // Alternating who goes first: the machine's state drifts.
+        const order = index % 2 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
+        for (const which of order) {
+          const path = which === 'ours' ? 'first-paint-snippet' : 'first-paint-bare';
+          (which === 'ours' ? ours : bare).push(await load(browser, `${server.origin}/bench/${path}.html`, throttle));
+        }
+      }
+      const ratio = pairedRatio(
+        ours.map((run) => run.fcp),
+        bare.map((run) => run.fcp),
+      );
+      const blocking = median(ours.map((run) => run.renderBlocking));
+      log(
+        `first paint${how}: snippet ${median(ours.map((run) => run.fcp)).toFixed(0)} ms, no script ${median(bare.map((run) => run.fcp)).toFixed(0)} ms, render-blocking task ${blocking.toFixed(1)} ms`,
+      );
+      figures.push(
+        figure(
+          `first_paint.snippet${suffix}.ratio`,
+          ratio,
+          '×',
+          `first contentful paint of a page with a wall as first content${how}: README's snippet ÷ no script (median of ${LOADS} paired fresh loads)`,
+        ),
+        figure(
+          `first_paint.snippet${suffix}.render_blocking_ms`,
+          blocking,
+          'ms',
+          `the task that evaluates the entry and renders the wall's skeleton before the first paint${how} (this machine)`,
+        ),
+      );
+    }
+  } finally {
+    server.apiDelayMs = delay;
+  }
+  return figures;
+}
