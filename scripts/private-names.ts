@@ -1,6 +1,6 @@
 /**
  * The names of our `private` (and `protected`) class members that the script-tag build may shorten (Terser's property
- * mangling): ~0.3 KB gzip of the entry is long private names (`skeletonForLayout`, `prepareMovingLayout`…).
+ * mangling): ~0.3 KB gzip of the entry is long private names (`skeletonForLayout`, `setUpMovingLayout`…).
  *
  * Property mangling renames every property of a name, wherever it occurs, so a name is picked only when
  * nothing but our own class bodies can reach it. A private member qualifies when, in all our sources:
