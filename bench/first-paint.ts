@@ -16,7 +16,7 @@
  * this task (test/elements/shared/intl-on-first-use.test.ts keeps it out).
  */
 import type { Browser } from 'puppeteer-core';
-import { figure, htmlPage, log, median, pairedRatio, RUNS, type BenchServer, type Figure, type TraceEvent } from './support.js';
+import { figure, htmlPage, log, median, pairedRatio, RUNS, taskAround, type BenchServer, type Figure, type TraceEvent } from './support.js';
 
 const API_DELAY_MS = 100;
 /** Paired loads per throttle: twice the timings' runs (each load is short, and first paints vary). */
@@ -34,31 +34,15 @@ async function load(browser: Browser, url: string, throttle: number): Promise<Lo
   try {
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    const cdp = await page.createCDPSession();
-    if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => events.push(...data.value));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,toplevel', transferMode: 'ReportEvents' });
+    if (throttle > 1) await page.emulateCPUThrottling(throttle);
+    await page.tracing.start({ categories: ['devtools.timeline', 'v8', 'toplevel'] });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, { timeout: 30_000 });
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await done;
-    const evaluation = events.find((event) => event.name === 'v8.evaluateModule' && event.ph === 'X');
-    const task = evaluation
-      ? events
-          .filter(
-            (event) =>
-              /^(RunTask|ThreadControllerImpl::RunTask)$/.test(event.name) &&
-              event.ph === 'X' &&
-              event.pid === evaluation.pid &&
-              event.tid === evaluation.tid &&
-              event.ts <= evaluation.ts &&
-              event.ts + (event.dur ?? 0) >= evaluation.ts + (evaluation.dur ?? 0),
-          )
-          .sort((a, b) => (a.dur ?? 0) - (b.dur ?? 0))[0]
-      : undefined;
+    const raw = await page.tracing.stop();
+    const { traceEvents } = JSON.parse(Buffer.from(raw ?? new Uint8Array()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    const evaluation = traceEvents.find((event) => event.name === 'v8.evaluateModule' && event.ph === 'X');
+    const task = evaluation && taskAround(traceEvents, evaluation);
     return { fcp, renderBlocking: task?.dur !== undefined ? task.dur / 1000 : Number.NaN };
   } finally {
     await context.close();

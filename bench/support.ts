@@ -37,6 +37,25 @@ export interface TraceEvent {
   args?: { data?: Record<string, unknown>; elementCount?: number } & Record<string, unknown>;
 }
 
+/** A main-thread task's trace event (Chromium has named it both ways). */
+export const TRACE_TASKS: ReadonlySet<string> = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** The task of a trace that ran `event`: the shortest on its thread that holds it whole. */
+export function taskAround(events: readonly TraceEvent[], event: TraceEvent): TraceEvent | undefined {
+  const end = event.ts + (event.dur ?? 0);
+  return events
+    .filter(
+      (task) =>
+        TRACE_TASKS.has(task.name) &&
+        task.ph === 'X' &&
+        task.pid === event.pid &&
+        task.tid === event.tid &&
+        task.ts <= event.ts &&
+        task.ts + (task.dur ?? 0) >= end,
+    )
+    .sort((a, b) => (a.dur ?? 0) - (b.dur ?? 0))[0];
+}
+
 export interface Figure {
   key: string;
   value: number | null;

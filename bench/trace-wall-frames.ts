@@ -14,7 +14,7 @@
  * whose times include the tracing's own overhead; compare rows with rows of the same run.
  */
 import { buildElements } from './builds.js';
-import { launchBrowser, startBenchServer, type TraceEvent } from './support.js';
+import { launchBrowser, startBenchServer, TRACE_TASKS, type TraceEvent } from './support.js';
 import { testimonials, WALL_PAGE } from './wall.js';
 
 interface RenderRun {
@@ -39,7 +39,6 @@ const PARTS: Array<[string, string]> = [
   ['Layerize', 'layerize'],
   ['Commit', 'commit'],
 ];
-const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const ms = (us: number) => (us / 1000).toFixed(1);
 
 const elements = await buildElements();
@@ -95,7 +94,7 @@ try {
     if (!styled) throw new Error('the trace has no style update: was the page rendered?');
     const main = events.filter((event) => event.pid === styled.pid && event.tid === styled.tid && event.ph === 'X' && event.dur);
     const within = (task: TraceEvent) => (event: TraceEvent) => event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!;
-    const tasks = main.filter((event) => TASKS.has(event.name) && event.dur! > 1000);
+    const tasks = main.filter((event) => TRACE_TASKS.has(event.name) && event.dur! > 1000);
     console.log(
       `${which === 'ours' ? `wall${layout ? ` (${layout})` : ''}` : 'innerHTML'}, ${cards} cards, CPU ${slowdown}×: ${result.ms.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, ${tasks.length} tasks over 1 ms`,
     );
