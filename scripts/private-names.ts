@@ -11,6 +11,10 @@
  *   template's `.name=` property binding; the words of prose, CSS or markup name nothing);
  * - it is not a word of the platform's or a bundled library's code or types (`foreign`: the names TypeScript's
  *   lib `.d.ts` files declare and the bundled node_modules code), so no DOM, Lit or hls.js name is ever touched.
+ *
+ * Terser itself also keeps every name of its own list of DOM properties (`terser/tools/domprops.js`, which
+ * its package does not export), whatever this list says: the wall's `firstPage` stayed whole for that (now
+ * `serverPage`). A private name the build leaves long may be one of those.
  */
 import ts from 'typescript';
 

@@ -291,12 +291,12 @@ const PROPERTIES: Record<Tag, readonly string[]> = {
 };
 
 /**
- * The name of the property binding that carries an element's data to its class's `takeServerData`
+ * The name of the property binding that carries an element's data to its `takeServerData`
  * (ServerElementRenderer.setProperty): no field of the element has it.
  */
 const SERVER_DATA = 'serverData';
 
-/** An element class, with its server hooks (TestimonialElement's `takeServerData`, `serverShadow`). */
+/** An element class, with its server hook (TestimonialElement's `serverShadow`; `takeServerData` is the element's). */
 type ServerRenderable = typeof TestimonialElement;
 
 interface ElementTemplate {
@@ -388,7 +388,7 @@ class ServerElementRenderer extends LitElementRenderer {
   }
 
   override setProperty(name: string, value: unknown): void {
-    if (name === SERVER_DATA) this.elementClass.takeServerData?.(this.element as TestimonialElement, value);
+    if (name === SERVER_DATA) (this.element as TestimonialElement).takeServerData?.(value);
     else super.setProperty(name, value);
   }
 

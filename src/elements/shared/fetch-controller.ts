@@ -64,13 +64,13 @@ export class FetchController<T> implements ReactiveController {
   }
 
   private dropInflight(): void {
-    this.inflight?.abort(new DOMException('The element no longer needs this answer.', 'AbortError'));
+    // The platform's own reason (an `AbortError`): no one reads it, as the answer is dropped either way.
+    this.inflight?.abort();
     this.inflight = undefined;
   }
 
   private run(load: Loader<T>): Promise<void> {
-    this.answering = this.ask(load);
-    return this.answering;
+    return (this.answering = this.ask(load));
   }
 
   private async ask(load: Loader<T>): Promise<void> {

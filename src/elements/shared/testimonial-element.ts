@@ -105,7 +105,7 @@ export class TestimonialElement extends LitElement {
    * from, as the browser reads it from the data island (see take-over.ts); nothing by default.
    * @internal
    */
-  static takeServerData?(element: TestimonialElement, data: unknown): void;
+  takeServerData?(data: unknown): void;
 
   /** What the server writes in the element's shadow root besides its styles (see ServerShadow). @internal */
   static serverShadow?(element: TestimonialElement): ServerShadow;

@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList } from './chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -251,7 +251,7 @@ export class TestimonialWall extends CardDisplayElement {
    * renderer, or read from the data island when the browser takes the wall over. Used once, instead of
    * asking for page 1.
    */
-  private firstPage: TestimonialList | undefined;
+  private serverPage: TestimonialList | undefined;
   /** Whether the wall is far out of view (see createRenderRoot); `heldQuestion`: a question waits for it to near. */
   private farAway?: boolean;
   private heldQuestion?: boolean;
@@ -282,8 +282,8 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   /** The server's first page, as the data island gives it in the browser. @internal */
-  static override takeServerData(wall: TestimonialWall, page: TestimonialList): void {
-    wall.firstPage = page;
+  override takeServerData(page: TestimonialList): void {
+    this.serverPage = page;
   }
 
   /** A carousel or marquee wall adopts the moving layouts' styles in the browser: the server writes them. @internal */
@@ -295,7 +295,7 @@ export class TestimonialWall extends CardDisplayElement {
     // A server-rendered carousel or marquee keeps the server's markup until its chunk is here (the
     // skeleton would stand in for it, and move what follows), then is drawn anew in the same task.
     // A wall with a toolbar keeps the server's markup until the toolbar's chunk is here too.
-    this.firstPage = takeOver(this, () =>
+    this.serverPage = takeOver(this, () =>
       Promise.all([isMoving(this.layout) && movingLayouts.load(), this.controls && wallControls.load()]),
     );
     // A wall more than a screen's height below the viewport asks for nothing until it nears it; its
@@ -358,7 +358,7 @@ export class TestimonialWall extends CardDisplayElement {
     // its layout's until near (a held question is asked then; data in hand is built, behind the skeleton
     // of a layout whose chunk waits). A server-rendered first page, whose chunks createRenderRoot
     // loaded, shows at once wherever the wall is.
-    const wanted = !this.farAway || this.firstPage;
+    const wanted = !this.farAway || this.serverPage;
     if (first || WALL_QUERY_KEYS.some((key) => changed.has(key)))
       this.ownerQuestion = listParamsFromAttributes(Object.fromEntries(WALL_QUERY_KEYS.map((key) => [key, this[key]])), report);
     // The toolbar, once its chunk is here (the owner's question is asked meanwhile; a failed load is on the console).
@@ -479,8 +479,8 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace([]);
     }
     if (client) {
-      void this.data.load(client, this.listParams, this.firstPage);
-      this.firstPage = undefined;
+      void this.data.load(client, this.listParams, this.serverPage);
+      this.serverPage = undefined;
     } else {
       this.data.clear();
     }
@@ -496,7 +496,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (feed && feed.items.length === testimonials.length) {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
       // it; a fetched one arrives after the first render and is revealed slice by slice.
-      this.chunks.replace(feed.items, this.firstPage ? Infinity : undefined);
+      this.chunks.replace(feed.items, this.serverPage ? Infinity : this.firstSlice);
     } else {
       this.chunks.append(testimonials);
       this.announce(
@@ -522,6 +522,24 @@ export class TestimonialWall extends CardDisplayElement {
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
     return this.w(this.data.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
+  }
+
+  /**
+   * The first slice of a fetched page on a phone: a screenful, at most the default's eight (a desktop's
+   * screen). The skeleton stood six boxes (fewer for a shorter page, which then comes whole) in its one
+   * column, so six over its height is cards per pixel of screen for cards as tall as its boxes, the
+   * tallest text card; a typical card is about half as tall (the sandbox's: 250–470 px against 790 at
+   * 390 px wide), hence twice six: three cards. Eight made the task the answer arrives in the longest
+   * after the demo's first paint at 4× CPU. Wider, the default: masonry of two columns or more places
+   * a slice a frame after it comes, so a first slice short of the screen would move the next one up
+   * in view. The default too while no skeleton was laid out (a height of 0: no end to the share).
+   */
+  private get firstSlice(): number | undefined {
+    // Narrower than two of the default columns (18rem) and their gap: one column.
+    const typicalCardsPerSkeleton = 2 * 6;
+    return innerWidth < 592
+      ? Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight))
+      : undefined;
   }
 
   private get pagingPossible(): boolean {

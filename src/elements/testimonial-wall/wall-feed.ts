@@ -15,14 +15,14 @@ export class WallFeed {
   private more = true;
 
   /**
-   * @param firstPage the page number of the first page (the `page` attribute, 1 by default)
+   * @param startPage the page number of the first page (the `page` attribute, 1 by default)
    * @param limit how many testimonials a full page holds
    */
   constructor(
-    private readonly firstPage: number,
+    private readonly startPage: number,
     private readonly limit: number,
   ) {
-    this.latestPage = firstPage - 1;
+    this.latestPage = startPage - 1;
   }
 
   /** Everything received, in order, each testimonial once. */
@@ -42,7 +42,7 @@ export class WallFeed {
 
   /** Whether no page has arrived yet. */
   get isEmpty(): boolean {
-    return this.latestPage < this.firstPage;
+    return this.latestPage < this.startPage;
   }
 
   /**
