@@ -69,9 +69,8 @@ const wallStyles = css`
 
   /*
    * Out-of-view cards skip rendering (content-visibility) with an assumed size until they come near.
-   * Not the slices of a list's first eight cards (see listTemplate): they are the first screen, and
-   * content skipped in its first frame would show at the assumed size for a frame, then at its own,
-   * moving what follows; nor would "Skip testimonials" keep the list's end in view as they grew.
+   * Not the first slice of a list: it is the first screen, and content skipped in its first frame
+   * would show at the assumed size for a frame, then at its own, moving what follows.
    */
   .masonry .deferred .item,
   .grid .deferred .item,

@@ -495,8 +495,18 @@ export class TestimonialWall extends CardDisplayElement {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
-      // it; a fetched one arrives after the first render and is revealed slice by slice.
-      this.chunks.replace(feed.items, this.serverPage ? Infinity : this.firstSlice);
+      // it; a fetched one arrives after the first render and is revealed slice by slice. On a phone
+      // (narrower than two of the default 18rem columns and their gap) the first slice is a screenful,
+      // not a desktop's eight: at 4× CPU the eight made the task the answer arrives in the longest after
+      // the demo's first paint. The skeleton stood six boxes in one column (fewer for a shorter page,
+      // which then comes whole), each as tall as the tallest text card, about twice a typical one (the
+      // sandbox's: 250–470 px against 790 at 390 px wide): twice six over its height is cards per pixel
+      // of screen, three on the demo's phone (`slice` takes the whole part; a height of 0, no skeleton
+      // laid out, makes the default). Wider, the default: masonry of two columns or more places a slice
+      // a frame after it comes, and a first slice short of the screen would move the next one up in view.
+      const typicalCardsPerSkeleton = 2 * 6;
+      const screenful = Math.min(DEFAULT_CHUNK_SIZE, 1 + (typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight);
+      this.chunks.replace(feed.items, this.serverPage ? Infinity : innerWidth < 592 ? screenful : undefined);
     } else {
       this.chunks.append(testimonials);
       this.announce(
@@ -522,24 +532,6 @@ export class TestimonialWall extends CardDisplayElement {
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
     return this.w(this.data.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
-  }
-
-  /**
-   * The first slice of a fetched page on a phone: a screenful, at most the default's eight (a desktop's
-   * screen). The skeleton stood six boxes (fewer for a shorter page, which then comes whole) in its one
-   * column, so six over its height is cards per pixel of screen for cards as tall as its boxes, the
-   * tallest text card; a typical card is about half as tall (the sandbox's: 250–470 px against 790 at
-   * 390 px wide), hence twice six: three cards. Eight made the task the answer arrives in the longest
-   * after the demo's first paint at 4× CPU. Wider, the default: masonry of two columns or more places
-   * a slice a frame after it comes, so a first slice short of the screen would move the next one up
-   * in view. The default too while no skeleton was laid out (a height of 0: no end to the share).
-   */
-  private get firstSlice(): number | undefined {
-    // Narrower than two of the default columns (18rem) and their gap: one column.
-    const typicalCardsPerSkeleton = 2 * 6;
-    return innerWidth < 592
-      ? Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight))
-      : undefined;
   }
 
   private get pagingPossible(): boolean {
@@ -571,7 +563,9 @@ export class TestimonialWall extends CardDisplayElement {
     event.preventDefault();
     const end = this.renderRoot.querySelector<HTMLElement>('span.skip')!;
     end.tabIndex = 0;
-    end.focus();
+    // Focused at once; the slices in between then render as they near the viewport, at their own height
+    // rather than the one assumed (content-visibility), and push the end on: the focus rule keeps it in view.
+    void this.keepFocus(end.focus(), () => end);
   }
 
   private onSkipEndBlur(event: Event): void {

@@ -9,7 +9,6 @@ import { styleProperties, type StylePropertiesFunction } from '../shared/style-p
 import type { Testimonial } from '../../client/types.js';
 import type { CardTestimonial } from '../shared/card-testimonial.js';
 import { PLACEHOLDER_TESTIMONIAL } from '../shared/placeholder-testimonial.js';
-import { DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { WallLayout } from './wall-options.js';
 
 /** Per-breakpoint item limits (`max-items-sm`, `-md`, `-lg`). */
@@ -100,20 +99,18 @@ export interface ListContext {
 /**
  * Masonry, grid and list: one list; slices group items for layout only (no role). A slice is rendered
  * once (`memo`): revealing the next one costs its own cards, not a new template of every card shown.
- * No white space between the tags of a slice: each run of it was a text node per card. A slice that
- * starts past the first screen (the default first slice's eight cards: a phone's first slice is
- * smaller, and its second completes that screen) is `deferred`: its cards skip rendering out of view.
+ * No white space between the tags of a slice: each run of it was a text node per card.
  */
 export function listTemplate({ batches, card, limits, label, end }: ListContext): TemplateResult {
   let start = 0;
   return html`<div class="items" part="list" role="list" aria-label=${label}
-      >${batches.map((items) => {
+      >${batches.map((items, batch) => {
         let index = start;
         start += items.length;
         return memo(
           [items, index, card, limits.sm, limits.md, limits.lg],
           () =>
-            html`<div class="batch ${index >= DEFAULT_CHUNK_SIZE ? 'deferred' : ''}" ${countStyle(items.length)}
+            html`<div class="batch ${batch > 0 ? 'deferred' : ''}" ${countStyle(items.length)}
               >${items.map(
                 (testimonial) =>
                   html`<div class="item ${limitClasses('over', index++, limits)}" part="item" role="listitem" tabindex="-1"
