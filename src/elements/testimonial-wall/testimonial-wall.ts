@@ -504,9 +504,16 @@ export class TestimonialWall extends CardDisplayElement {
       // of screen, three on the demo's phone (`slice` takes the whole part; a height of 0, no skeleton
       // laid out, makes the default). Wider, the default: masonry of two columns or more places a slice
       // a frame after it comes, and a first slice short of the screen would move the next one up in view.
+      // Read only in the browser: on the server the page came with the wall.
       const typicalCardsPerSkeleton = 2 * 6;
-      const screenful = Math.min(DEFAULT_CHUNK_SIZE, 1 + (typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight);
-      this.chunks.replace(feed.items, this.serverPage ? Infinity : innerWidth < 592 ? screenful : undefined);
+      this.chunks.replace(
+        feed.items,
+        this.serverPage
+          ? Infinity
+          : innerWidth < 592
+            ? Math.min(DEFAULT_CHUNK_SIZE, 1 + (typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight)
+            : undefined,
+      );
     } else {
       this.chunks.append(testimonials);
       this.announce(
