@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
+import { ChunkedList } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -495,25 +495,8 @@ export class TestimonialWall extends CardDisplayElement {
     const feed = this.data.feed;
     if (feed && feed.items.length === testimonials.length) {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
-      // it; a fetched one arrives after the first render and is revealed slice by slice. On a phone
-      // (narrower than two of the default 18rem columns and their gap) the first slice is a screenful,
-      // not a desktop's eight: at 4× CPU the eight made the task the answer arrives in the longest after
-      // the demo's first paint. The skeleton stood six boxes in one column (fewer for a shorter page,
-      // which then comes whole), each as tall as the tallest text card, about twice a typical one (the
-      // sandbox's: 250–470 px against 790 at 390 px wide): twice six over its height is cards per pixel
-      // of screen, three on the demo's phone (`slice` takes the whole part; a height of 0, no skeleton
-      // laid out, makes the default). Wider, the default: masonry of two columns or more places a slice
-      // a frame after it comes, and a first slice short of the screen would move the next one up in view.
-      // Read only in the browser: on the server the page came with the wall.
-      const typicalCardsPerSkeleton = 2 * 6;
-      this.chunks.replace(
-        feed.items,
-        this.serverPage
-          ? Infinity
-          : innerWidth < 592
-            ? Math.min(DEFAULT_CHUNK_SIZE, 1 + (typicalCardsPerSkeleton * innerHeight) / this.skeletonHeight)
-            : undefined,
-      );
+      // it; a fetched one arrives after the first render and is revealed slice by slice.
+      this.chunks.replace(feed.items, this.serverPage ? Infinity : undefined);
     } else {
       this.chunks.append(testimonials);
       this.announce(
