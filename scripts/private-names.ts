@@ -34,13 +34,36 @@ function namesIn(text: string): string[] {
   return [...text.matchAll(PROPERTY_BINDING)].map((match) => match[1]!);
 }
 
+/**
+ * Whether `node` is a key of a Lit element's `static properties` that declares internal state
+ * (`failedImages: { state: true }`): it names the class's own private member, for which Lit makes the
+ * accessor by that key, with no attribute and no event; renamed with the member, both stay one name.
+ */
+function declaresLitState(node: ts.Node): boolean {
+  const declarations = node.parent;
+  const owner = declarations?.parent;
+  return (
+    ts.isPropertyAssignment(node) &&
+    ts.isObjectLiteralExpression(node.initializer) &&
+    node.initializer.properties.some(
+      (option) =>
+        ts.isPropertyAssignment(option) && nameOf(option.name) === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+    ) &&
+    owner !== undefined &&
+    ts.isPropertyDeclaration(owner) &&
+    nameOf(owner.name) === 'properties' &&
+    (ts.getCombinedModifierFlags(owner) & ts.ModifierFlags.Static) !== 0
+  );
+}
+
+const nameOf = (name: ts.PropertyName | ts.BindingName | ts.MemberName | undefined): string | undefined =>
+  name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+    ? name.text
+    : undefined;
+
 export function shortenablePrivateNames(sources: readonly { fileName: string; text: string }[], foreign: readonly string[]): string[] {
   const privates = new Set<string>();
   const reachable = new Set<string>();
-  const nameOf = (name: ts.PropertyName | ts.BindingName | ts.MemberName | undefined): string | undefined =>
-    name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
-      ? name.text
-      : undefined;
   for (const { fileName, text } of sources) {
     const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const visit = (node: ts.Node): void => {
@@ -71,7 +94,7 @@ export function shortenablePrivateNames(sources: readonly { fileName: string; te
       ) {
         const key = ts.isBindingElement(node) ? (node.propertyName ?? node.name) : node.name;
         const name = nameOf(key);
-        if (name !== undefined) reachable.add(name);
+        if (name !== undefined && !declaresLitState(node)) reachable.add(name);
       } else if (ts.isQualifiedName(node)) {
         reachable.add(node.right.text);
       }

@@ -17,7 +17,7 @@ import { sharedCdnBuild } from './support/shared-cdn-build.js';
  * 20 KB budget of issue 7 and set 25,600 B), a ratchet at today's figure plus a little room. Lower it
  * whenever the entry shrinks (25,342 B with localisation in it), never raise it.
  */
-const ENTRY_GZIP_BUDGET = 25_270;
+const ENTRY_GZIP_BUDGET = 25_269;
 
 describe('script-tag build size', () => {
   let sizes: CdnSizes;
@@ -200,6 +200,9 @@ describe('shortenablePrivateNames', () => {
       '  private viaDestructuring = 7;',
       '  private addEventListener = 8;',
       '  private inLibrary = 9;',
+      '  static override properties = { litState: { state: true }, litProperty: { attribute: false } };',
+      '  private litState = 10;',
+      '  private litProperty = 11;',
       '  constructor(private param: number) {}',
       '  private method(other: A): void {',
       '    this.onlyThis + this.param + other.viaOther;',
@@ -212,6 +215,6 @@ describe('shortenablePrivateNames', () => {
       'class B { publicElsewhere = 1; }',
     ].join('\n');
     const foreign = ['interface EventTarget { addEventListener(): void }', 'a.inLibrary=1'];
-    assert.deepEqual(shortenablePrivateNames([{ fileName: 'a.ts', text }], foreign), ['method', 'onlyThis', 'param']);
+    assert.deepEqual(shortenablePrivateNames([{ fileName: 'a.ts', text }], foreign), ['litState', 'method', 'onlyThis', 'param']);
   });
 });

@@ -19,7 +19,7 @@ interface SharedRequest<T> {
 }
 
 export class InflightRequests {
-  private readonly pending = new Map<string, SharedRequest<unknown>>();
+  private readonly sharedRequests = new Map<string, SharedRequest<unknown>>();
 
   /**
    * Joins the pending request under `key`, or starts one with `start`, which receives the signal that
@@ -27,7 +27,7 @@ export class InflightRequests {
    */
   run<T>(key: string, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const shared = (this.pending.get(key) as SharedRequest<T> | undefined) ?? this.start(key, start);
+    const shared = (this.sharedRequests.get(key) as SharedRequest<T> | undefined) ?? this.startShared(key, start);
     shared.callers++;
     return new Promise<T>((resolve, reject) => {
       let detached = false;
@@ -36,7 +36,7 @@ export class InflightRequests {
         reject(abortReason(signal!));
         shared.callers--;
         if (shared.callers === 0) {
-          this.forget(key, shared);
+          this.forgetShared(key, shared);
           shared.controller.abort(abortReason(signal!));
         }
       };
@@ -60,18 +60,18 @@ export class InflightRequests {
     });
   }
 
-  private start<T>(key: string, start: (signal: AbortSignal) => Promise<T>): SharedRequest<T> {
+  private startShared<T>(key: string, start: (signal: AbortSignal) => Promise<T>): SharedRequest<T> {
     const controller = new AbortController();
     const shared: SharedRequest<T> = { promise: start(controller.signal), controller, callers: 0 };
-    this.pending.set(key, shared);
-    const settle = () => this.forget(key, shared);
+    this.sharedRequests.set(key, shared);
+    const settle = () => this.forgetShared(key, shared);
     shared.promise.then(settle, settle);
     return shared;
   }
 
-  private forget(key: string, shared: SharedRequest<unknown>): void {
+  private forgetShared(key: string, shared: SharedRequest<unknown>): void {
     // A request aborted by its last caller is forgotten at once, so a later caller can be sharing a
     // newer request under the same key by the time the old one settles.
-    if (this.pending.get(key) === shared) this.pending.delete(key);
+    if (this.sharedRequests.get(key) === shared) this.sharedRequests.delete(key);
   }
 }

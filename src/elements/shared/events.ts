@@ -3,7 +3,7 @@
  * {@link TestimonialEventDetails} with its `detail` type. From that one list come the events' exported
  * types, the global event maps (`GlobalEventHandlersEventMap`, so a listener on an element, on
  * `document` or on `window` is typed: the events bubble and are composed), the checks of the base
- * element's `emit` (shared/testimonial-element.ts), and the
+ * element's `dispatchTestimonialEvent` (shared/testimonial-element.ts), and the
  * framework typings' events (src/types/elements.ts).
  *
  * The naming scheme: an element's own event is its tag name, a dash and what happened

@@ -15,8 +15,8 @@ export class FetchController<T> implements ReactiveController {
   value: T | undefined;
   error: unknown;
 
-  private key: unknown;
-  private load: Loader<T> | undefined;
+  private askedKey: unknown;
+  private askedLoader: Loader<T> | undefined;
   private inflight: AbortController | undefined;
   private answering: Promise<void> = Promise.resolve();
   private interrupted = false;
@@ -35,20 +35,20 @@ export class FetchController<T> implements ReactiveController {
    * Resolves once the answer is in (or the request was aborted); never rejects.
    */
   request(key: unknown, load?: Loader<T>): Promise<void> {
-    if (key === this.key) return this.answering;
+    if (key === this.askedKey) return this.answering;
     this.dropInflight();
     this.interrupted = false;
-    this.key = key;
-    this.load = key === undefined ? undefined : load;
+    this.askedKey = key;
+    this.askedLoader = key === undefined ? undefined : load;
     this.value = undefined;
     this.error = undefined;
     this.status = 'idle';
-    return this.load ? this.run(this.load) : Promise.resolve();
+    return this.askedLoader ? this.run(this.askedLoader) : Promise.resolve();
   }
 
   /** Asks the current question again (after an error, say). */
   retry(): Promise<void> {
-    return this.load ? this.run(this.load) : Promise.resolve();
+    return this.askedLoader ? this.run(this.askedLoader) : Promise.resolve();
   }
 
   hostConnected(): void {

@@ -67,7 +67,7 @@ export class TestimonialElement extends LitElement {
    * Words to use instead of the built-in ones of the element's language, for this element alone (a
    * wall hands them to its cards; see `registerTranslation` for a whole page): `{ 'Read more': 'Continue reading' }`.
    */
-  strings: Partial<Translation> | undefined = undefined;
+  strings: Partial<Translation> | undefined;
 
   /** The element's words, in its language; it re-renders when they change. @internal */
   protected readonly w: Words = words(this, () => this.currentLanguage);
@@ -145,7 +145,7 @@ export class TestimonialElement extends LitElement {
    * shadow roots, so a listener on a page that holds a wall hears its cards.
    * @internal
    */
-  protected emit<K extends TestimonialEventName>(name: K, detail: TestimonialEventDetails[K]): boolean {
+  protected dispatchTestimonialEvent<K extends TestimonialEventName>(name: K, detail: TestimonialEventDetails[K]): boolean {
     return this.dispatchEvent(composedEvent(name, detail));
   }
 
@@ -166,7 +166,7 @@ export class TestimonialElement extends LitElement {
     const message = errorMessage(error);
     if (told) this.announce(told);
     this.reportProblem(code, sentence + message);
-    this.emit(event, { error, message, ...detail } as TestimonialEventDetails[K]);
+    this.dispatchTestimonialEvent(event, { error, message, ...detail } as TestimonialEventDetails[K]);
   }
 
   /**

@@ -161,13 +161,13 @@ export class TestimonialCard extends CardDisplayElement {
   };
 
   /** The testimonial to show (spec 2.1). When set, nothing is fetched. */
-  testimonial: CardTestimonial | null | undefined = undefined;
+  testimonial: CardTestimonial | null | undefined;
 
   /** Your proxy's base URL (for example `/api`); with `testimonial-id`, the card fetches its testimonial. */
-  endpoint: string | undefined = undefined;
+  endpoint: string | undefined;
 
   /** The id of the testimonial to fetch from `endpoint`. */
-  testimonialId: string | undefined = undefined;
+  testimonialId: string | undefined;
 
   /** Whether a long text is shown whole. "Read more" / "Show less" toggle it. */
   expanded = false;
@@ -177,7 +177,7 @@ export class TestimonialCard extends CardDisplayElement {
    * standard property, to get it).
    * @internal
    */
-  protected langAttribute: string | undefined = undefined;
+  protected langAttribute: string | undefined;
 
   /** Image URLs that failed to load: avatars fall back to initials, other images are hidden. */
   private failedImages: ReadonlySet<string> = new Set();
@@ -216,7 +216,7 @@ export class TestimonialCard extends CardDisplayElement {
     const { status, value, error } = this.fetched;
     if (status === 'complete' && value && value !== this.announced) {
       this.announced = value;
-      this.emit('testimonial-card-load', { testimonial: value });
+      this.dispatchTestimonialEvent('testimonial-card-load', { testimonial: value });
     } else if (status === 'error' && error !== this.announced && !isAbortError(error)) {
       this.announced = error;
       // The reader gets a sentence and a retry; what went wrong is for the developer.

@@ -246,7 +246,7 @@ export class TestimonialForm extends TestimonialElement {
   private uploadSettled(upload: Upload): void {
     if (upload.status !== 'failed') return;
     const error = upload.error;
-    this.emit('testimonial-form-error', {
+    this.dispatchTestimonialEvent('testimonial-form-error', {
       error,
       message: errorMessage(error),
       code: error instanceof TestimonialApiError ? error.code : undefined,
@@ -319,7 +319,7 @@ export class TestimonialForm extends TestimonialElement {
       return;
     }
     const submission = this.submission();
-    // Cancelable, unlike the elements' other events (the base's `emit`): a listener may stop the send.
+    // Cancelable, unlike the elements' other events (the base's `dispatchTestimonialEvent`): a listener may stop the send.
     const submit = new CustomEvent('testimonial-form-submit', { bubbles: true, composed: true, cancelable: true, detail: { submission } });
     if (!this.dispatchEvent(submit)) return;
     this.phase = 'sending';
@@ -340,7 +340,7 @@ export class TestimonialForm extends TestimonialElement {
       );
       this.phase = 'sent';
       this.recorder.close();
-      this.emit('testimonial-form-success', { id: receipt.id, status: receipt.status });
+      this.dispatchTestimonialEvent('testimonial-form-success', { id: receipt.id, status: receipt.status });
       await this.updateComplete;
       const slotted = this.renderRoot.querySelector<HTMLSlotElement>('slot[name=success]')?.assignedNodes({ flatten: true });
       const said = slotted?.length
@@ -368,7 +368,12 @@ export class TestimonialForm extends TestimonialElement {
       this.errors = { [field]: 'Please check this field.' };
     } else if (apiError?.status === 429) this.formError = 'Too many testimonials were sent just now. Please try again later.';
     else this.formError = 'Your testimonial could not be sent. Nothing you typed is lost: please try again.';
-    this.emit('testimonial-form-error', { error, message: errorMessage(error), code: apiError?.code, field: apiError?.field });
+    this.dispatchTestimonialEvent('testimonial-form-error', {
+      error,
+      message: errorMessage(error),
+      code: apiError?.code,
+      field: apiError?.field,
+    });
     const inError = Object.keys(this.errors).find((key) => this.errors[key as FormField]) as FormField | 'consent' | undefined;
     if (inError) void this.updateComplete.then(() => this.focusField(inError));
     else this.announce(this.w(this.formError!));

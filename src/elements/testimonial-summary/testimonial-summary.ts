@@ -125,7 +125,7 @@ export class TestimonialSummary extends TestimonialElement {
   private placementValue: SummaryPlacement | undefined;
   private avatarsValue = DEFAULT_AVATARS;
   private readonly fetched = new FetchController<Summary>(this, ({ status, value, error }) => {
-    if (status === 'complete') this.emit('testimonial-summary-load', { summary: value! });
+    if (status === 'complete') this.dispatchTestimonialEvent('testimonial-summary-load', { summary: value! });
     else
       this.tellFailure('testimonial-summary-error', error, 'TE-LOAD-FAILED', 'The reviews summary could not be loaded. ', this.failure, {});
   });
@@ -185,7 +185,7 @@ export class TestimonialSummary extends TestimonialElement {
   private dismiss(): void {
     this.floating.dismiss();
     void this.keepFocus(undefined, () => undefined);
-    this.emit('testimonial-summary-dismiss', {});
+    this.dispatchTestimonialEvent('testimonial-summary-dismiss', {});
   }
 
   private get failure(): string {

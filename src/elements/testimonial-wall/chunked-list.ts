@@ -103,7 +103,7 @@ export class ChunkedList<T> implements ReactiveController {
   }
 
   /**
-   * Starts over with `items`: the first slice now (`firstSlice` items, by default the adaptive size),
+   * Starts over with `items`: the first slice now (`firstSlice` items, its whole part; by default the adaptive size),
    * the rest in later frames.
    */
   replace(items: readonly T[], firstSlice?: number): void {

@@ -13,8 +13,6 @@ const wallStyles = css`
     --_gap: var(--testimonial-wall-gap, 1rem);
     --_columns: var(--testimonial-wall-columns, 3);
     --_column-width: var(--testimonial-wall-column-width, 18rem);
-    /* As tall as a card's own loading placeholder unless the page says otherwise. */
-    --_item-size: var(--testimonial-wall-item-size, var(--testimonial-skeleton-height, 12rem));
     background: var(--testimonial-wall-background, transparent);
   }
 
@@ -40,6 +38,15 @@ const wallStyles = css`
   }
 
   .wall {
+    /*
+     * The skeleton's height once it has given way (--_held, set on every render of the element, see
+     * TestimonialWall): the wall's least height, and a sixth of it the assumed height of a card not yet
+     * rendered (one of the skeleton's six boxes where they stood in one column, a phone's; less where
+     * they stood in rows), at least 12rem. A page's --testimonial-wall-item-size wins. Unset in the
+     * server's markup, which has no card not yet rendered (no deferred slice).
+     */
+    min-block-size: var(--_held);
+    --_item-size: var(--testimonial-wall-item-size, max(12rem, var(--_held) / 6));
     container: testimonial-wall / inline-size;
     /* Its least height (the skeleton's, see TestimonialWall) is room below, not taller rows of .carousel, .marquee. */
     align-content: start;

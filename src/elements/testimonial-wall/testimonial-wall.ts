@@ -9,7 +9,7 @@ import { OUTBOUND_REL } from '../shared/safe-url.js';
 import type { ServerShadow } from '../shared/testimonial-element.js';
 import { styleProperties } from '../shared/style-properties.js';
 import { takeOver } from '../shared/take-over.js';
-import { ChunkedList } from './chunked-list.js';
+import { ChunkedList, DEFAULT_CHUNK_SIZE } from './chunked-list.js';
 import type { FormLinkController } from './form-link.js';
 import { isMoving, LayoutChunks, movingLayouts } from './layout-chunks.js';
 import type { ScrollPaging } from './scroll-paging.js';
@@ -128,7 +128,7 @@ const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
  * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
- * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed 12rem (the card's `--testimonial-skeleton-height`).
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed a sixth of its height once it has given way (one of its six boxes on a phone, where they stand in one column), and at least 12rem.
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *
@@ -238,7 +238,7 @@ export class TestimonialWall extends CardDisplayElement {
   private listParams!: ListTestimonialsParams;
   private pagingValue!: WallPaging;
   private itemLimits!: ItemLimits;
-  private rows!: number;
+  private marqueeRowCount!: number;
   /** The skeleton as last rendered: whether this render shows it. */
   private shownSkeleton: TemplateResult | undefined;
   /** Whether the current question's first page is fully rendered (the footer may show from then on). */
@@ -262,7 +262,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** Made once its chunk is here, for a wall with `paging="scroll"`. */
   private scrollPaging: ScrollPaging | undefined;
   /** Reduced motion and the carousel: made once the moving layouts' chunk is here, for a wall that shows one of them. */
-  private moving: MovingParts | undefined;
+  private movingParts: MovingParts | undefined;
   /** `autoplay-interval`, checked; `undefined` is the carousel's default. */
   private autoplayIntervalValue: number | undefined;
   private formLink: FormLinkController | undefined;
@@ -271,14 +271,14 @@ export class TestimonialWall extends CardDisplayElement {
   private ownerQuestion: ListTestimonialsParams = {};
   /** Whom the call to action asks for its link; `undefined` when there is none to show. */
   private formLinkClient: WidgetReadClient | undefined;
-  private readonly data = new WallData(this, {
+  private readonly wallData = new WallData(this, {
     onPage: (testimonials, page) => this.onPage(testimonials, page),
-    onError: (error, page) => this.onError(error, page),
+    onError: (error, page) => this.onPageError(error, page),
   });
 
   /** Fetches and appends the next page (no duplicates); does nothing when there is none or one is loading. */
   loadMore(): Promise<void> {
-    return this.data.loadMore();
+    return this.wallData.loadMore();
   }
 
   /** The server's first page, as the data island gives it in the browser. @internal */
@@ -385,7 +385,7 @@ export class TestimonialWall extends CardDisplayElement {
       md: pickCount(report, 'max-items-md', this.maxItemsMd, 0),
       lg: pickCount(report, 'max-items-lg', this.maxItemsLg, 0),
     };
-    this.rows = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
+    this.marqueeRowCount = pickCount(report, 'marquee-rows', this.marqueeRows, 1) ?? 1;
     this.autoplayIntervalValue = pickCount(report, 'autoplay-interval', this.autoplayInterval, 1000);
     this.setUpMovingLayout();
     if (CARD_PROPERTIES.some((key) => changed.has(key))) this.cardTemplate = this.newCardTemplate();
@@ -393,7 +393,7 @@ export class TestimonialWall extends CardDisplayElement {
     if (first || (['cta', 'endpoint', 'client'] as const).some((key) => changed.has(key))) {
       this.requestFormLink();
     }
-    if (this.chunks.done && this.data.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
+    if (this.chunks.done && this.wallData.status !== 'loading' && !this.layoutChunks.awaiting) this.placed = true;
   }
 
   /**
@@ -435,7 +435,7 @@ export class TestimonialWall extends CardDisplayElement {
 
   /** Once the moving layouts' chunk is here: see prepareMovingLayout there. */
   private setUpMovingLayout(): void {
-    this.moving = movingLayouts.loaded?.prepareMovingLayout(this, this.moving, {
+    this.movingParts = movingLayouts.loaded?.prepareMovingLayout(this, this.movingParts, {
       layout: this.layoutChunks.shown,
       autoplay: this.autoplay,
       interval: this.autoplayIntervalValue,
@@ -457,7 +457,7 @@ export class TestimonialWall extends CardDisplayElement {
       this.shownTestimonials = this.testimonials;
       this.askedClient = this.askedKey = undefined;
       this.placed = false;
-      this.data.clear();
+      this.wallData.clear();
       // TE-INVALID-TESTIMONIALS, in the words every invalid attribute's warning uses.
       const valid = Array.isArray(this.testimonials);
       if (!valid) warnInvalid(this.reportProblem, 'testimonials', this.testimonials, 'is not an array of testimonials', 'none');
@@ -479,10 +479,10 @@ export class TestimonialWall extends CardDisplayElement {
       this.chunks.replace([]);
     }
     if (client) {
-      void this.data.load(client, this.listParams, this.serverPage);
+      void this.wallData.load(client, this.listParams, this.serverPage);
       this.serverPage = undefined;
     } else {
-      this.data.clear();
+      this.wallData.clear();
     }
   }
 
@@ -492,22 +492,39 @@ export class TestimonialWall extends CardDisplayElement {
   }
 
   private onPage(testimonials: Testimonial[], page: number): void {
-    const feed = this.data.feed;
+    const feed = this.wallData.feed;
     if (feed && feed.items.length === testimonials.length) {
       // A page that came with the wall (server rendering) is shown whole at once, as the server showed
-      // it; a fetched one arrives after the first render and is revealed slice by slice.
-      this.chunks.replace(feed.items, this.serverPage ? Infinity : undefined);
+      // it; a fetched one arrives after the first render and is revealed slice by slice. On a phone
+      // (narrower than two of the default 18rem columns and their gap) the first slice is a screenful,
+      // not a desktop's eight: at 4× CPU the eight made the task the answer arrives in the longest after
+      // the demo's first paint. The skeleton stood six boxes in one column (fewer for a shorter page,
+      // which then comes whole), each as tall as the tallest text card, about twice a typical one (the
+      // sandbox's: 250–470 px against 790 at 390 px wide): twice six over its height is cards per pixel
+      // of screen, three on the demo's phone (`slice` takes the whole part; a height of 0, no skeleton
+      // laid out, makes the default). The cards after them are assumed a box tall (see the styles' --_held).
+      // Wider, the default: masonry of two columns or more places a slice a frame after it comes, and a
+      // first slice short of the screen would move the next one up in view.
+      // Read only in the browser: on the server the page came with the wall.
+      this.chunks.replace(
+        feed.items,
+        this.serverPage
+          ? Infinity
+          : innerWidth < 592
+            ? Math.min(DEFAULT_CHUNK_SIZE, 1 + (12 * innerHeight) / this.skeletonHeight)
+            : undefined,
+      );
     } else {
       this.chunks.append(testimonials);
       this.announce(
         testimonials.length > 0 ? this.w('{0} more testimonials loaded.', testimonials.length) : this.w('No more testimonials.'),
       );
     }
-    this.emit('testimonial-wall-load', { testimonials, page });
+    this.dispatchTestimonialEvent('testimonial-wall-load', { testimonials, page });
   }
 
   /** The accessible name of the list or carousel: the host's `aria-label`, else `label`. */
-  private get name(): string {
+  private get accessibleName(): string {
     return this.hostLabel?.trim() || this.label || this.w('Testimonials');
   }
 
@@ -515,17 +532,17 @@ export class TestimonialWall extends CardDisplayElement {
    * A reader gets a short sentence, told politely (a page that did not load is no emergency); what
    * went wrong (HTTP status, URL) is for the developer: the console and the event.
    */
-  private onError(error: unknown, page: number): void {
+  private onPageError(error: unknown, page: number): void {
     this.tellFailure('testimonial-wall-error', error, 'TE-LOAD-FAILED', `Could not load page ${page}. `, this.failure, { page });
   }
 
   /** What the reader is told when the first page, or a further one, failed. */
   private get failure(): string {
-    return this.w(this.data.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
+    return this.w(this.wallData.status === 'ready' ? 'Could not load more testimonials.' : 'Could not load testimonials.');
   }
 
   private get pagingPossible(): boolean {
-    return this.layoutChunks.shown !== 'marquee' && this.pagingValue !== 'none' && this.data.canLoadMore;
+    return this.layoutChunks.shown !== 'marquee' && this.pagingValue !== 'none' && this.wallData.canLoadMore;
   }
 
   private get endFocused(): boolean {
@@ -540,7 +557,7 @@ export class TestimonialWall extends CardDisplayElement {
   /** "Load more" (busy while a page loads: aria-disabled keeps it focusable); focus by the base's rule. */
   private onLoadMoreClick(): void {
     const firstNew = this.chunks.total;
-    if (this.data.moreStatus !== 'loading')
+    if (this.wallData.moreStatus !== 'loading')
       void this.keepFocus(this.loadMore(), () => this.itemAt(firstNew) ?? this.renderRoot.querySelector('[part=retry]'));
   }
 
@@ -565,7 +582,7 @@ export class TestimonialWall extends CardDisplayElement {
   private readonly onRetry = (): void => {
     const firstNew = this.chunks.total;
     void this.retry(
-      () => this.data.retry(),
+      () => this.wallData.retry(),
       () => this.itemAt(firstNew),
     );
   };
@@ -600,14 +617,14 @@ export class TestimonialWall extends CardDisplayElement {
       batches: this.chunks.batches,
       card: this.cardTemplate,
       limits: this.itemLimits,
-      label: this.name,
+      label: this.accessibleName,
       end: this.pagingValue === 'scroll' && this.scrollPaging?.canPage() ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing,
     };
-    const moving = movingLayouts.loaded?.movingTemplate(this.moving, this.layoutChunks.shown, {
+    const moving = movingLayouts.loaded?.movingTemplate(this.movingParts, this.layoutChunks.shown, {
       ...context,
       complete: this.chunks.done,
       total: this.chunks.total,
-      rows: this.rows,
+      rows: this.marqueeRowCount,
       lang: this.currentLanguage.lang,
       words: this.w,
     });
@@ -629,7 +646,7 @@ export class TestimonialWall extends CardDisplayElement {
     const { w } = this;
     const locale = this.currentLanguage;
     if (this.configError !== undefined) return this.renderError(this.failure);
-    const { status } = this.data;
+    const { status } = this.wallData;
     if (status === 'error' || (status === 'loading' && this.retrying)) return this.renderError(this.failure, this.onRetry);
     // The skeleton stays until the words of the wall's language have arrived.
     if ((status === 'loading' && !this.visitorControls?.refreshing) || !locale.lang || this.heldQuestion) return this.renderSkeleton();
@@ -647,7 +664,7 @@ export class TestimonialWall extends CardDisplayElement {
    * already on screen; it stays while later pages render.
    */
   private renderFooter(): TemplateResult | typeof nothing {
-    const { status, moreStatus } = this.data;
+    const { status, moreStatus } = this.wallData;
     const ready = status === 'ready' || (status === 'idle' && this.testimonials !== undefined);
     // The call to action is known: none asked for, or its link answered.
     const ctaSettled = !this.formLinkClient || this.formLink?.settled;
@@ -656,7 +673,7 @@ export class TestimonialWall extends CardDisplayElement {
     const loadMore =
       this.pagingValue === 'button' &&
       !isMoving(this.layoutChunks.shown) &&
-      (this.data.feed?.hasMore ?? false) &&
+      (this.wallData.feed?.hasMore ?? false) &&
       moreStatus !== 'error' &&
       !this.retrying
         ? html`<button
@@ -687,8 +704,9 @@ export class TestimonialWall extends CardDisplayElement {
     // words), on each of them: the cards take their content's language from the page.
     const body = this.renderBody();
     // Once its skeleton has given way, the wall is at least as tall as it was (see skeletonHeight): cards
-    // shorter than the skeleton (as tall as the tallest text card) move nothing below the wall up.
-    const held = styleProperties({ 'min-block-size': `${body === this.shownSkeleton ? 0 : this.skeletonHeight}px` });
+    // shorter than the skeleton (as tall as the tallest text card) move nothing below the wall up. The
+    // styles also size cards not yet rendered from it.
+    const held = styleProperties({ '--_held': `${body === this.shownSkeleton ? 0 : this.skeletonHeight}px` });
     return html`<div class="wall ${this.layoutChunks.shown}" part="wall" dir=${this.wordsDir} ${held}>
       ${this.visitorControls?.render(this.currentLanguage)} ${body} ${this.renderFooter()}
       ${this.renderLiveRegion()}

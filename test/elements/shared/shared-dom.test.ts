@@ -4,10 +4,10 @@ import { clientForEndpoint, resolveEndpoint } from '../../../src/elements/shared
 import { errorMessage, isAbortError } from '../../../src/elements/shared/events.js';
 import { TestimonialElement } from '../../../src/elements/shared/testimonial-element.js';
 
-/** A bare element on the base, to reach its protected `emit`. */
+/** A bare element on the base, to reach its protected `dispatchTestimonialEvent`. */
 class EmitProbe extends TestimonialElement {
-  fire(...args: Parameters<TestimonialElement['emit']>): boolean {
-    return this.emit(...args);
+  fire(...args: Parameters<TestimonialElement['dispatchTestimonialEvent']>): boolean {
+    return this.dispatchTestimonialEvent(...args);
   }
 }
 customElements.define('emit-probe', EmitProbe);
