@@ -15,10 +15,18 @@ import { all, frames, until } from './wall-helpers.js';
 
 const PAGE = 12;
 
-/** A wall of `layout` in a viewport of `width` × `height`: its skeleton's first box, then its first slice. */
-async function firstSlice(layout: string, width: number, height: number): Promise<{ cards: number; box: number; gap: number }> {
+/**
+ * A wall of `layout` on `api`, in a viewport of `width` × `height`, whose first page answers after the
+ * skeleton's first frame, as over a network: its skeleton's first box and gap, then its first slice,
+ * once every card of the page is there.
+ */
+async function loadAfterSkeleton(
+  layout: string,
+  width: number,
+  height: number,
+  api = new FakeApi({ count: PAGE }),
+): Promise<{ wall: TestimonialWall; cards: number; box: number; gap: number }> {
   await setViewport({ width, height });
-  const api = new FakeApi({ count: PAGE });
   api.hold();
   const wall = await fixture<TestimonialWall>(
     html`<testimonial-wall layout=${layout} limit=${PAGE} .client=${api.client()}></testimonial-wall>`,
@@ -31,7 +39,7 @@ async function firstSlice(layout: string, width: number, height: number): Promis
   await until(() => all(wall, '.batch').length > 0, 'the first slice');
   const cards = all(wall, '.batch')[0]!.querySelectorAll('.item').length;
   await until(() => all(wall, '[role="listitem"]').length === PAGE, 'every card, in the slices after it');
-  return { cards, box, gap };
+  return { wall, cards, box, gap };
 }
 
 describe('<testimonial-wall> first slice', () => {
@@ -39,7 +47,7 @@ describe('<testimonial-wall> first slice', () => {
 
   for (const layout of ['masonry', 'list'] as const) {
     it(`${layout} on a phone: the cards its screen shows, not eight`, async () => {
-      const { cards, box, gap } = await firstSlice(layout, 390, 844);
+      const { cards, box, gap } = await loadAfterSkeleton(layout, 390, 844);
       expect(cards, 'fewer than a desktop screenful').to.be.below(DEFAULT_CHUNK_SIZE);
       expect(cards * (box + gap), 'as many rows of skeleton boxes as fill the screen').to.be.at.least(innerHeight);
     });
@@ -50,18 +58,9 @@ describe('<testimonial-wall> first slice', () => {
   // real card at that width, and axe, reading their geometry, laid them out overflowing their boxes.
   for (const layout of ['masonry', 'list'] as const) {
     it(`${layout} on a phone: a card not yet rendered is assumed no shorter than it is`, async () => {
-      await setViewport({ width: 390, height: 844 });
       const api = new FakeApi({ count: 2 * PAGE });
       for (const testimonial of api.testimonials) testimonial.text = 'A long testimonial, as many are. '.repeat(8);
-      api.hold();
-      const wall = await fixture<TestimonialWall>(
-        html`<testimonial-wall layout=${layout} limit=${PAGE} .client=${api.client()}></testimonial-wall>`,
-      );
-      // The answer comes after the skeleton's first frame, as over a network.
-      await until(() => all(wall, '.skeleton').length > 0, 'the skeleton');
-      await frames(2);
-      api.release();
-      await until(() => all(wall, '[role="listitem"]').length === PAGE, 'every card of the first page');
+      const { wall } = await loadAfterSkeleton(layout, 390, 844, api);
       await frames(2);
       const items = all(wall, '[role="listitem"]');
       const skipped = items.filter(
@@ -82,7 +81,7 @@ describe('<testimonial-wall> first slice', () => {
     ['masonry', 800, 600],
   ] as const) {
     it(`${layout} at ${width} × ${height}: the default eight`, async () => {
-      const { cards } = await firstSlice(layout, width, height);
+      const { cards } = await loadAfterSkeleton(layout, width, height);
       expect(cards).to.equal(DEFAULT_CHUNK_SIZE);
     });
   }
