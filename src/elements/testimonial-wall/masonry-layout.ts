@@ -59,6 +59,10 @@ const SLICE_STYLE: Partial<CSSStyleDeclaration> = {
 };
 const SLICE_CLASS = 'items';
 const LIST_STYLE: Partial<CSSStyleDeclaration> = { display: 'block', position: 'relative' };
+/** The assumed height of a card not yet rendered (the wall's styles), set on the list for its columns. */
+const ITEM_SIZE = '--_item-size';
+/** The boxes of a list's skeleton for a page of six cards or more (wall-templates.ts' skeletonCount). */
+const SKELETON_BOXES = 6;
 /** A slice whose cards are all placed: it skips rendering as a whole (see `fitSlice`). */
 const GROUPED_CLASS = 'grouped';
 /**
@@ -198,6 +202,15 @@ export class MasonryLayout {
     if (columns !== this.columns) {
       this.columns = columns;
       this.placements = new WeakMap();
+      // A card not yet rendered is assumed one of the skeleton's boxes tall, the tallest text card at
+      // this width: the wall's styles take a sixth of the skeleton's height (--_held), a box where its
+      // six stood in one column; here they stood in rows of the columns, and a sixth, less than a box,
+      // let a skipped card overflow its place onto the next and onto "Load more" (as axe reads them).
+      const rows = Math.ceil(SKELETON_BOXES / columns);
+      list.style.setProperty(
+        ITEM_SIZE,
+        `var(--testimonial-wall-item-size, max(12rem, (var(--_held) + var(--_gap)) / ${rows} - var(--_gap)))`,
+      );
     }
     if (columns < 2) {
       if (this.active) this.release();
@@ -299,6 +312,7 @@ export class MasonryLayout {
     const list = this.list!;
     this.active = false;
     for (const name of [...Object.keys(LIST_STYLE), 'blockSize']) list.style[name as 'display'] = '';
+    list.style.removeProperty(ITEM_SIZE);
     for (const slice of list.children) {
       for (const name of [...Object.keys(SLICE_STYLE), 'insetBlockStart', 'containIntrinsicSize', 'contentVisibility']) {
         (slice as HTMLElement).style[name as 'display'] = '';

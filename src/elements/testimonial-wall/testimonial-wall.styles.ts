@@ -42,8 +42,9 @@ const wallStyles = css`
      * The skeleton's height once it has given way (--_held, set on every render of the element, see
      * TestimonialWall): the wall's least height, and a sixth of it the assumed height of a card not yet
      * rendered (one of the skeleton's six boxes where they stood in one column, a phone's; less where
-     * they stood in rows), at least 12rem. A page's --testimonial-wall-item-size wins. Unset in the
-     * server's markup, which has no card not yet rendered (no deferred slice).
+     * they stood in rows, where masonry sets its own from its rows: masonry-layout.ts), at least 12rem.
+     * A page's --testimonial-wall-item-size wins. Unset in the server's markup, which has no card not
+     * yet rendered (no deferred slice).
      */
     min-block-size: var(--_held);
     --_item-size: var(--testimonial-wall-item-size, max(12rem, var(--_held) / 6));

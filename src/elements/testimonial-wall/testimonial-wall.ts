@@ -128,7 +128,7 @@ const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
  * @cssproperty --testimonial-wall-columns - The most columns (masonry, grid) or slides in view (carousel). Default 3.
  * @cssproperty --testimonial-wall-column-width - The narrowest a column may get before one is dropped. Default 18rem.
  * @cssproperty --testimonial-wall-gap - Space between cards. Default 1rem.
- * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed a sixth of its height once it has given way (one of its six boxes on a phone, where they stand in one column), and at least 12rem.
+ * @cssproperty --testimonial-wall-item-size - Assumed height of a card: the reserved size of cards not yet in view, and, when set, the skeleton's height. Default: the skeleton is as tall as the tallest text card; cards not in view are assumed one of its boxes tall once it has given way (a sixth of its height where its six boxes stand in one column, its height over its rows in a masonry of several columns), and at least 12rem.
  * @cssproperty --testimonial-wall-background - Behind the cards. Default transparent; the theme's background when dark.
  * @cssproperty --testimonial-wall-marquee-item-duration - Time each testimonial takes to pass in the marquee. Default 6s.
  *

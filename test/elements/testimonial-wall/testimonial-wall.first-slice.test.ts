@@ -56,11 +56,19 @@ describe('<testimonial-wall> first slice', () => {
   // Lighthouse's accessibility audit (axe's target-size) found "Load more" covered: the cards of the
   // slice after a phone's first, out of view, skipped rendering in boxes of the assumed 12rem, half a
   // real card at that width, and axe, reading their geometry, laid them out overflowing their boxes.
-  for (const layout of ['masonry', 'list'] as const) {
-    it(`${layout} on a phone: a card not yet rendered is assumed no shorter than it is`, async () => {
+  // Where the skeleton's boxes stood in rows (masonry of two columns or more), a sixth of its height
+  // was less than a box, and a card skipped there overflowed its place onto the next and "Load more"
+  // (87 px at 800 × 600, 183 px in four columns, whose viewport is short so that some cards are out of view).
+  for (const [layout, width, height] of [
+    ['masonry', 390, 844],
+    ['list', 390, 844],
+    ['masonry', 800, 600],
+    ['masonry', 1280, 200],
+  ] as const) {
+    it(`${layout} at ${width} × ${height}: a card not yet rendered is assumed no shorter than it is`, async () => {
       const api = new FakeApi({ count: 2 * PAGE });
       for (const testimonial of api.testimonials) testimonial.text = 'A long testimonial, as many are. '.repeat(8);
-      const { wall } = await loadAfterSkeleton(layout, 390, 844, api);
+      const { wall } = await loadAfterSkeleton(layout, width, height, api);
       await frames(2);
       const items = all(wall, '[role="listitem"]');
       const skipped = items.filter(
