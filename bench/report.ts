@@ -106,6 +106,8 @@ const README_GROUPS: Array<[string, string[]]> = [
       'ssr.html_bytes_per_card.gzip',
       'ssr.fcp.ratio',
       'ssr.visible.ratio',
+      'ssr.fcp.mobile.ratio',
+      'ssr.visible.mobile.ratio',
       'ssr.js_bytes_before_visible',
       'ssr.js_bytes_before_visible.client',
     ],

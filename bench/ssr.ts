@@ -216,12 +216,32 @@ interface Load {
 /** A slow phone's processor, as Lighthouse's mobile preset emulates it. */
 const THROTTLED_CPU = 4;
 
-async function load(browser: Browser, url: string, { blockScripts = false, cpuSlowdown = 1 } = {}): Promise<Load> {
+/**
+ * Lighthouse's mobile network as its DevTools throttling applies it (`throttling.devtools` in its
+ * constants: a slow 4G's 150 ms round trip × 3.75 as a per-request latency, 1.6 Mbps × 0.9 down,
+ * 750 Kbps × 0.9 up), in bytes per second for CDP. Localhost answers in a millisecond, where a wall
+ * ready before the browser's first frame is in that frame; a visitor's page comes over a network.
+ */
+const MOBILE_NETWORK = { latency: 562.5, download: (1638.4 * 0.9 * 1024) / 8, upload: (750 * 0.9 * 1024) / 8 };
+
+interface LoadOptions {
+  blockScripts?: boolean;
+  cpuSlowdown?: number;
+  /** Lighthouse's mobile network (MOBILE_NETWORK) rather than localhost as it is. */
+  mobileNetwork?: boolean;
+}
+
+async function load(
+  browser: Browser,
+  url: string,
+  { blockScripts = false, cpuSlowdown = 1, mobileNetwork = false }: LoadOptions = {},
+): Promise<Load> {
   const context = await browser.createBrowserContext();
   try {
     const page: Page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     if (cpuSlowdown > 1) await (await page.createCDPSession()).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (mobileNetwork) await page.emulateNetworkConditions(MOBILE_NETWORK);
     if (blockScripts) {
       await page.setRequestInterception(true);
       page.on('request', (request) => void (request.resourceType() === 'script' ? request.abort() : request.continue()));
@@ -246,19 +266,19 @@ async function pairedLoads(
   browser: Browser,
   serverUrl: string,
   clientUrl: string,
-  cpuSlowdown: number,
+  options: LoadOptions = {},
 ): Promise<{ ours: Load[]; baseline: Load[] }> {
   const ours: Load[] = [];
   const baseline: Load[] = [];
-  await load(browser, serverUrl, { cpuSlowdown });
-  await load(browser, clientUrl, { cpuSlowdown });
+  await load(browser, serverUrl, options);
+  await load(browser, clientUrl, options);
   for (let index = 0; index < RUNS; index++) {
     if (index % 2 === 0) {
-      ours.push(await load(browser, serverUrl, { cpuSlowdown }));
-      baseline.push(await load(browser, clientUrl, { cpuSlowdown }));
+      ours.push(await load(browser, serverUrl, options));
+      baseline.push(await load(browser, clientUrl, options));
     } else {
-      baseline.push(await load(browser, clientUrl, { cpuSlowdown }));
-      ours.push(await load(browser, serverUrl, { cpuSlowdown }));
+      baseline.push(await load(browser, clientUrl, options));
+      ours.push(await load(browser, serverUrl, options));
     }
   }
   return { ours, baseline };
@@ -325,10 +345,12 @@ export async function serveSsrPages(server: BenchServer): Promise<SsrPages> {
 
 async function measurePages(browser: Browser, server: BenchServer): Promise<Figure[]> {
   const { wall, serverUrl, clientUrl, noScriptUrl, onePieceUrl } = await serveSsrPages(server);
-  const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl, 1);
-  const noScript = await pairedLoads(browser, noScriptUrl, clientUrl, 1);
-  const onePiece = await pairedLoads(browser, onePieceUrl, clientUrl, 1);
-  const throttled = await pairedLoads(browser, serverUrl, clientUrl, THROTTLED_CPU);
+  const { ours, baseline } = await pairedLoads(browser, serverUrl, clientUrl);
+  const noScript = await pairedLoads(browser, noScriptUrl, clientUrl);
+  const onePiece = await pairedLoads(browser, onePieceUrl, clientUrl);
+  const throttled = await pairedLoads(browser, serverUrl, clientUrl, { cpuSlowdown: THROTTLED_CPU });
+  // Lighthouse's mobile conditions: its CPU and its network.
+  const mobile = await pairedLoads(browser, serverUrl, clientUrl, { cpuSlowdown: THROTTLED_CPU, mobileNetwork: true });
   // Without any script, the server-rendered page must still show its testimonials: no JS is needed.
   let jsNeeded: number | null = 0;
   try {
@@ -347,17 +369,20 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
       client.map((l) => l[timing]),
     );
   /** `ssr.{fcp,visible}.<name>.ratio` of another server-rendered page against the client-rendered one. */
-  const variantRatios = (name: string, loads: { ours: Load[]; baseline: Load[] }, page: string) =>
+  const variantRatios = (name: string, loads: { ours: Load[]; baseline: Load[] }, page: string, conditions = '') =>
     (['fcp', 'visible'] as const).map((timing) =>
       figure(
         `ssr.${timing}.${name}.ratio`,
         ratio(loads.ours, loads.baseline, timing),
         '×',
-        `${timing === 'fcp' ? 'first contentful paint' : 'testimonials visible'}: ${page} ÷ client-rendered page`,
+        `${timing === 'fcp' ? 'first contentful paint' : 'testimonials visible'}: ${page} ÷ client-rendered page${conditions}`,
       ),
     );
   log(
     `ssr pages: FCP ${fcp(ours).toFixed(0)} vs ${fcp(baseline).toFixed(0)} ms, visible ${visible(ours).toFixed(0)} vs ${visible(baseline).toFixed(0)} ms (server vs client)`,
+  );
+  log(
+    `ssr pages, Lighthouse's mobile network and CPU: FCP ${fcp(mobile.ours).toFixed(0)} vs ${fcp(mobile.baseline).toFixed(0)} ms, visible ${visible(mobile.ours).toFixed(0)} vs ${visible(mobile.baseline).toFixed(0)} ms`,
   );
   log(
     `ssr pages, CPU ${THROTTLED_CPU}× slower: FCP ${fcp(throttled.ours).toFixed(0)} vs ${fcp(throttled.baseline).toFixed(0)} ms, visible ${visible(throttled.ours).toFixed(0)} vs ${visible(throttled.baseline).toFixed(0)} ms`,
@@ -384,6 +409,12 @@ async function measurePages(browser: Browser, server: BenchServer): Promise<Figu
     ),
     ...variantRatios('no_script', noScript, 'the server-rendered page without its script'),
     ...variantRatios('one_piece', onePiece, 'the server-rendered page sent in one piece (a static build)'),
+    ...variantRatios(
+      'mobile',
+      mobile,
+      'the server-rendered page',
+      `, both in Lighthouse's mobile conditions (its network throttling, CPU ${THROTTLED_CPU}× slower)`,
+    ),
     figure(
       'ssr.fcp.throttled.ratio',
       ratio(throttled.ours, throttled.baseline, 'fcp'),
