@@ -204,13 +204,16 @@ export class MasonryLayout {
       this.placements = new WeakMap();
       // A card not yet rendered is assumed one of the skeleton's boxes tall, the tallest text card at
       // this width: the wall's styles take a sixth of the skeleton's height (--_held), a box where its
-      // six stood in one column; here they stood in rows of the columns, and a sixth, less than a box,
-      // let a skipped card overflow its place onto the next and onto "Load more" (as axe reads them).
-      const rows = Math.ceil(SKELETON_BOXES / columns);
-      list.style.setProperty(
-        ITEM_SIZE,
-        `var(--testimonial-wall-item-size, max(12rem, (var(--_held) + var(--_gap)) / ${rows} - var(--_gap)))`,
-      );
+      // six stood in one column; with columns they stood in rows, and a sixth, less than a box, let a
+      // skipped card overflow its place onto the next and onto "Load more" (as axe reads them). One
+      // column keeps the styles' (release() takes this back).
+      if (columns > 1) {
+        const rows = Math.ceil(SKELETON_BOXES / columns);
+        list.style.setProperty(
+          ITEM_SIZE,
+          `var(--testimonial-wall-item-size, max(12rem, (var(--_held) + var(--_gap)) / ${rows} - var(--_gap)))`,
+        );
+      }
     }
     if (columns < 2) {
       if (this.active) this.release();
