@@ -10,7 +10,13 @@
  * (one client per element), so they are merged once. Here, on the wall benchmark's page, each frame
  * adds `roots-per-frame` hosts whose shadow root holds one element and the card's styles (adopted, or a
  * `<style>`), then times the forced style update; it prints the mean of the first and the last ten
- * frames, as the machine runs and at 4× CPU. Not part of `npm run bench`: a development tool.
+ * frames, as the machine runs and at 4× CPU.
+ *
+ * Then what sets the merge off: with those roots on the page (adopted, the card's sheet), one more host
+ * is added, its root holding no sheet, an empty constructed sheet, or the card's sheet, and the forced
+ * style update is timed (the median of ten, each host removed again after). A root with a sheet of any
+ * content makes the update re-merge every root already there; one with no sheet does not. Not part of
+ * `npm run bench`: a development tool.
  */
 import { buildElements } from './builds.js';
 import { launchBrowser, startBenchServer } from './support.js';
@@ -46,6 +52,28 @@ const IN_PAGE = `async (how, perFrame, frames) => {
   return [mean(times.slice(0, 10)), mean(times.slice(-10))];
 }`;
 
+/** With the roots of the first part on the page: the style update that one more root, by its styles, makes. */
+const ONE_MORE = `async (kind) => {
+  const stage = document.getElementById('stage');
+  const sheet = stage.lastElementChild.shadowRoot.adoptedStyleSheets[0];
+  const times = [];
+  for (let round = 0; round < 10; round++) {
+    await new Promise(requestAnimationFrame);
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    if (kind === 'empty sheet') root.adoptedStyleSheets = [new CSSStyleSheet()];
+    if (kind === "the card's sheet") root.adoptedStyleSheets = [sheet];
+    const last = root.appendChild(Object.assign(document.createElement('article'), { className: 'card', textContent: 'A card' }));
+    stage.append(host);
+    const start = performance.now();
+    getComputedStyle(last).color;
+    times.push(performance.now() - start);
+    host.remove();
+    getComputedStyle(stage).color;
+  }
+  return times.sort((a, b) => a - b)[5];
+}`;
+
 const elements = await buildElements();
 const server = await startBenchServer({ mounts: { '/cdn/': elements.outDir } });
 server.page('/bench/wall.html', WALL_PAGE);
@@ -60,6 +88,13 @@ try {
       console.log(
         `CPU ${slowdown}×, ${how.padEnd(7)}: style update ${first.toFixed(2)} ms with the first roots, ${last.toFixed(2)} ms with ${perFrame! * frames!}`,
       );
+      if (how === 'adopted') {
+        const probes: string[] = [];
+        for (const kind of ['no sheet', 'empty sheet', "the card's sheet"]) {
+          probes.push(`${kind} ${((await page.evaluate(`(${ONE_MORE})(${JSON.stringify(kind)})`)) as number).toFixed(2)} ms`);
+        }
+        console.log(`  one root more, with ${perFrame! * frames!} adopted: ${probes.join(', ')}`);
+      }
       await page.close();
     }
   }
