@@ -5,6 +5,7 @@ import { devApiPlugin } from './scripts/dev-api-plugin.js';
 import { docsPlugin } from './scripts/docs-plugin.js';
 import { elementsChunk, preloadModules } from './scripts/demo-chunks.js';
 import { sourceDefineModules } from './scripts/source-side-effects.js';
+import { compileHints } from './scripts/cdn-build.js';
 
 const root = resolve(import.meta.dirname, 'demo');
 
@@ -31,7 +32,14 @@ function keepRenderBlocking(): Plugin {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [devApiPlugin({ serverRendered: true }), docsPlugin(), keepRenderBlocking(), preloadModules(), sourceDefineModules()],
+  plugins: [
+    devApiPlugin({ serverRendered: true }),
+    docsPlugin(),
+    keepRenderBlocking(),
+    preloadModules(),
+    sourceDefineModules(),
+    compileHints(),
+  ],
   // Pre-bundled at start-up: discovered on the first press of play, it would make Vite reload the page
   // and lose that playback.
   optimizeDeps: { include: ['hls.js/light', 'hls.js', 'dompurify'] },

@@ -123,6 +123,68 @@ export function plainDynamicImports(): Plugin {
 const ENTRY_ASSUMPTIONS = { pure_getters: true, keep_fargs: false } as const;
 
 /**
+ * V8's compile hint (Chrome 136 on): a file that starts with this comment has all its functions compiled
+ * while it downloads, on the thread that streams it, instead of each on the main thread when first
+ * called. The entry's functions nearly all run on load (the elements' definitions, their first renders,
+ * the first request): lazily compiled, that was 14 ms of main-thread CPU in the render-blocking task of
+ * README's snippet page (26 ms of its time), and 24 ms in all up to the cards; hinted, under 1 ms and
+ * 4 ms (traced, docs/performance.md). Other engines read a comment.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** A chunk's rendered modules, as the output's banner functions see them. */
+interface ChunkForBanner {
+  isEntry: boolean;
+  modules: Record<string, { renderedLength: number }>;
+}
+
+/**
+ * The compile hint for a chunk that runs its code on arrival and is large enough for it to matter: the
+ * entry, an element's or a layout's chunk. Not the languages' words (data, no function to compile),
+ * nor hls.js (most of it runs only on play, and compiling it all would take the streaming thread
+ * longer than downloading it), nor a chunk of a few hundred bytes, which compiles in microseconds
+ * either way while the hint costs 22 B gzip.
+ */
+export function compileHint(chunk: ChunkForBanner): string {
+  const ids = Object.keys(chunk.modules);
+  const size = Object.values(chunk.modules).reduce((sum, module) => sum + module.renderedLength, 0);
+  const runsOnArrival = !ids.every((id) => /[\\/](translations[\\/][a-z]{2}\.ts|hls\.js[\\/].*)$/.test(id));
+  return chunk.isEntry || (runsOnArrival && size >= COMPILE_HINT_MIN_CHARS) ? COMPILE_HINT : '';
+}
+
+/** The rendered size (before minifying) from which a lazy chunk gets the compile hint. */
+const COMPILE_HINT_MIN_CHARS = 4000;
+
+/**
+ * Puts the compile hint at the top of the chunks `compileHint` names, in the script-tag build and the
+ * demo's, at the end of the build: above what Vite itself puts first (the demo's list of a chunk's
+ * lazy dependencies), where V8 looks for it. A chunk's source map moves down a line with its code.
+ */
+export function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    // Last of all (V8 reads the hint only before any code): after Vite's own additions at a chunk's top.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const item of Object.values(bundle)) {
+          if (item.type !== 'chunk' || !compileHint(item)) continue;
+          item.code = `${COMPILE_HINT}\n${item.code}`;
+          // One line more at the top: every mapping moves down one line (`;` ends a line of mappings).
+          if (item.map) item.map.mappings = `;${item.map.mappings}`;
+          const mapAsset = bundle[`${item.fileName}.map`];
+          if (mapAsset?.type === 'asset' && typeof mapAsset.source === 'string') {
+            const map = JSON.parse(mapAsset.source) as { mappings: string };
+            mapAsset.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
  * A second minifier pass over our own chunks: Terser (three compress passes) after Vite's own minifier
  * takes another ~0.24 KB gzip off the entry, which is capped by a ratchet. `unsafe_arrows` (-32 B) turns
  * function expressions that use no `this` into arrows: nothing of ours or Lit's calls `new` on one or
@@ -314,6 +376,7 @@ export function cdnBuildConfig({
       sourceDefineModules(),
       noVendorSourcemaps(),
       terserOwnChunks(),
+      compileHints(),
     ],
     // Lit's production mode: no dev-mode warnings in the script-tag build.
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -38,35 +38,29 @@ export interface TestimonialApiErrorInit {
 }
 
 export class TestimonialApiError extends Error {
-  readonly kind: TestimonialApiErrorKind;
+  declare readonly kind: TestimonialApiErrorKind;
   /** The HTTP status; 0 when no answer arrived (network, timeout, aborted). */
-  readonly status: number;
+  declare readonly status: number;
   /** The parsed error body: JSON when it parsed, else the text; `undefined` when empty or none. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** True when sending the same request again may succeed (network, timeout, 408, 429, 5xx but 501). */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   /** The server's `Retry-After`, in milliseconds, when it sent one. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** The machine-readable `error.code` of an {@link ApiErrorBody}, when the body was one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The parameter or body field the server blamed, when it said. */
-  readonly field: string | undefined;
-  readonly method: string;
+  declare readonly field: string | undefined;
+  declare readonly method: string;
   /** The request URL (it never holds the API key: the key travels in a header only). */
-  readonly url: string;
+  declare readonly url: string;
 
-  constructor(init: TestimonialApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor({ message, cause, ...fields }: TestimonialApiErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'TestimonialApiError';
-    this.kind = init.kind;
-    this.status = init.status ?? 0;
-    this.body = init.body;
-    this.retryable = init.retryable ?? false;
-    this.retryAfterMs = init.retryAfterMs;
-    this.code = init.code;
-    this.field = init.field;
-    this.method = init.method;
-    this.url = init.url;
+    // The fields as given, a status and retryability left out being 0 and false: one assignment, not
+    // one per field (-40 B gzip of the script-tag entry, which pays for its compile hint).
+    Object.assign(this, { status: 0, retryable: false }, fields);
   }
 }
 
