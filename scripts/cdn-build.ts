@@ -126,14 +126,17 @@ const ENTRY_ASSUMPTIONS = { pure_getters: true, keep_fargs: false } as const;
  * V8's compile hint (Chrome 136 on): a file that starts with this comment has all its functions compiled
  * while it downloads, on the thread that streams it, instead of each on the main thread when first
  * called. The entry's functions nearly all run on load (the elements' definitions, their first renders,
- * the first request): lazily compiled, that was 14 ms of main-thread CPU in the render-blocking task of
- * README's snippet page (26 ms of its time), and 24 ms in all up to the cards; hinted, under 1 ms and
- * 4 ms (traced, docs/performance.md). Other engines read a comment.
+ * the first request): lazily compiled, that was 7–10 ms of main-thread CPU before the first paint of
+ * README's snippet page and 12–17 ms up to its cards (63–67 and 90–111 ms with the CPU 4× slower);
+ * hinted, about 1 and 3–4 ms (`bench/trace-compile.ts`, docs/performance.md). Other engines read a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** A chunk's rendered modules, as the output's banner functions see them. */
-interface ChunkForBanner {
+/** The rendered size (before minifying) from which a lazy chunk gets the compile hint. */
+const COMPILE_HINT_MIN_CHARS = 4000;
+
+/** A chunk's modules and their rendered sizes, as a bundle lists them. */
+interface ChunkModules {
   isEntry: boolean;
   modules: Record<string, { renderedLength: number }>;
 }
@@ -145,15 +148,12 @@ interface ChunkForBanner {
  * longer than downloading it), nor a chunk of a few hundred bytes, which compiles in microseconds
  * either way while the hint costs 22 B gzip.
  */
-export function compileHint(chunk: ChunkForBanner): string {
-  const ids = Object.keys(chunk.modules);
-  const size = Object.values(chunk.modules).reduce((sum, module) => sum + module.renderedLength, 0);
-  const runsOnArrival = !ids.every((id) => /[\\/](translations[\\/][a-z]{2}\.ts|hls\.js[\\/].*)$/.test(id));
-  return chunk.isEntry || (runsOnArrival && size >= COMPILE_HINT_MIN_CHARS) ? COMPILE_HINT : '';
+export function compileHint(chunk: ChunkModules): string {
+  const modules = Object.entries(chunk.modules);
+  const wordsOrHls = modules.every(([id]) => /[\\/](translations[\\/][a-z]{2}\.ts|hls\.js[\\/].*)$/.test(id));
+  const size = modules.reduce((sum, [, module]) => sum + module.renderedLength, 0);
+  return chunk.isEntry || (!wordsOrHls && size >= COMPILE_HINT_MIN_CHARS) ? COMPILE_HINT : '';
 }
-
-/** The rendered size (before minifying) from which a lazy chunk gets the compile hint. */
-const COMPILE_HINT_MIN_CHARS = 4000;
 
 /**
  * Puts the compile hint at the top of the chunks `compileHint` names, in the script-tag build and the
