@@ -132,27 +132,26 @@ const ENTRY_ASSUMPTIONS = { pure_getters: true, keep_fargs: false } as const;
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** The rendered size (before minifying) from which a lazy chunk gets the compile hint. */
+/** The rendered size (before minifying) from which a chunk gets the compile hint. */
 const COMPILE_HINT_MIN_CHARS = 4000;
 
 /** A chunk's modules and their rendered sizes, as a bundle lists them. */
 interface ChunkModules {
-  isEntry: boolean;
   modules: Record<string, { renderedLength: number }>;
 }
 
 /**
- * The compile hint for a chunk that runs its code on arrival and is large enough for it to matter: the
- * entry, an element's or a layout's chunk. Not the languages' words (data, no function to compile),
- * nor hls.js (most of it runs only on play, and compiling it all would take the streaming thread
- * longer than downloading it), nor a chunk of a few hundred bytes, which compiles in microseconds
- * either way while the hint costs 22 B gzip.
+ * The compile hint for a chunk of our code large enough for it to matter: the script-tag entry, an
+ * element's or a layout's chunk, all of which run on arrival. Not the languages' words (data, no
+ * function to compile), nor hls.js (most of it runs only on play, and compiling it all would take the
+ * streaming thread longer than downloading it), nor a file of a few hundred bytes (a demo page's own
+ * script, a small chunk), which compiles in microseconds either way while the hint costs 22 B gzip.
  */
 export function compileHint(chunk: ChunkModules): string {
   const modules = Object.entries(chunk.modules);
   const wordsOrHls = modules.every(([id]) => /[\\/](translations[\\/][a-z]{2}\.ts|hls\.js[\\/].*)$/.test(id));
   const size = modules.reduce((sum, [, module]) => sum + module.renderedLength, 0);
-  return chunk.isEntry || (!wordsOrHls && size >= COMPILE_HINT_MIN_CHARS) ? COMPILE_HINT : '';
+  return !wordsOrHls && size >= COMPILE_HINT_MIN_CHARS ? COMPILE_HINT : '';
 }
 
 /**

@@ -135,7 +135,7 @@ describe('compileHints', () => {
   };
   const module = (renderedLength: number) => ({ renderedLength });
 
-  it('puts the hint above everything else in an entry and a large chunk of ours, moving their maps down a line', () => {
+  it('puts the hint above everything else in a large chunk of ours, entry or not, moving its map down a line', () => {
     const bundle = generate({
       'app.js': {
         type: 'chunk',
@@ -143,8 +143,9 @@ describe('compileHints', () => {
         isEntry: true,
         code: 'const deps=[];run()',
         map: { mappings: 'AAAA' },
-        modules: { '/r/src/a.ts': module(10) },
+        modules: { '/r/src/a.ts': module(9000) },
       },
+      'page.js': { type: 'chunk', fileName: 'page.js', isEntry: true, code: 'p()', modules: { '/r/demo/page.ts': module(500) } },
       'app.js.map': { type: 'asset', source: '{"version":3,"mappings":"AAAA"}' },
       'layout.js': { type: 'chunk', fileName: 'layout.js', isEntry: false, code: 'x()', modules: { '/r/src/layout.ts': module(9000) } },
       'tiny.js': { type: 'chunk', fileName: 'tiny.js', isEntry: false, code: 'y()', modules: { '/r/src/tiny.ts': module(300) } },
@@ -167,7 +168,7 @@ describe('compileHints', () => {
     assert.equal(bundle['app.js']!.map!.mappings, ';AAAA');
     assert.equal(JSON.parse(bundle['app.js.map']!.source!).mappings, ';AAAA');
     assert.equal(bundle['layout.js']!.code, `${COMPILE_HINT}\nx()`);
-    for (const file of ['tiny.js', 'de.js', 'hls.js']) assert.ok(!bundle[file]!.code!.includes(COMPILE_HINT), file);
+    for (const file of ['page.js', 'tiny.js', 'de.js', 'hls.js']) assert.ok(!bundle[file]!.code!.includes(COMPILE_HINT), file);
   });
 });
 
