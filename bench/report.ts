@@ -109,6 +109,7 @@ const README_GROUPS: Array<[string, string[]]> = [
       'ssr.html_bytes_per_card.gzip',
       'ssr.fcp.ratio',
       'ssr.visible.ratio',
+      'ssr.heading_first.share',
       'ssr.fcp.mobile.ratio',
       'ssr.visible.mobile.ratio',
       'ssr.js_bytes_before_visible',
