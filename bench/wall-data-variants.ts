@@ -6,10 +6,9 @@
  * The wall section's page (bench/wall.ts) and its data, once as it is and once per variant of the data
  * with one kind of content taken out: the customers' avatars and logos, the media lists, the `<mark>`
  * highlights, the dates; `bare` takes out the first three. One page per variant in one browser, each
- * brought to the front before its runs: a page behind another is `document.hidden`, where the wall's
- * slices come in tasks with no frame between them (see `nextFrame`) and no lazy image loads, a render
- * two to three times cheaper that is no visitor's. In each round every page renders the wall once, in
- * turn, after one unmeasured round; the first page renders the `innerHTML` baseline too. Prints the
+ * brought to the front for its renders (bench/wall.ts' `renderOnce`: a page behind another renders as
+ * no visitor's does). In each round every page renders the wall once, in turn, each round starting one
+ * variant later, after one unmeasured round; the first page renders the `innerHTML` baseline too. Prints the
  * median of each variant, in milliseconds and against that baseline. Not part of `npm run bench`: a
  * development tool; run it on an idle machine and compare variants of one run only.
  */
@@ -17,7 +16,7 @@ import type { Page } from 'puppeteer-core';
 import type { Testimonial } from '../src/client/types.js';
 import { buildElements } from './builds.js';
 import { launchBrowser, median, startBenchServer } from './support.js';
-import { WALL_PAGE, testimonials } from './wall.js';
+import { renderOnce, WALL_PAGE, testimonials } from './wall.js';
 
 const withoutMarks = (text: string) => text.replace(/<\/?mark>/g, '');
 
@@ -59,28 +58,17 @@ try {
     );
     pages.set(name, page);
   }
-  const render = async (page: Page, which: 'ours' | 'baseline'): Promise<number> => {
-    await page.bringToFront();
-    const { ms, hidden } = await page.evaluate(
-      async (w, n, l) => {
-        const bench = (window as unknown as { bench: Record<string, (n: number, l?: string) => Promise<{ ms: number }>> }).bench;
-        return { ms: (await bench[w]!(n, l)).ms, hidden: document.hidden };
-      },
-      which,
-      cards!,
-      layout,
-    );
-    if (hidden) throw new Error('the page was hidden during its render: its figure would be no visitor’s');
-    return ms;
-  };
   const times = new Map<string, number[]>([...pages.keys()].map((name) => [name, []]));
   const baseline: number[] = [];
   const [first] = pages.values();
+  const order = [...pages];
   for (let round = 0; round <= rounds!; round++) {
-    const base = await render(first!, 'baseline');
+    const { ms: base } = await renderOnce(first!, 'baseline', cards!, layout);
     if (round) baseline.push(base);
-    for (const [name, page] of pages) {
-      const ms = await render(page, 'ours');
+    // Each round starts one variant later, so drift in the machine's load favours none of them.
+    for (let index = 0; index < order.length; index++) {
+      const [name, page] = order[(index + round) % order.length]!;
+      const { ms } = await renderOnce(page, 'ours', cards!, layout);
       if (round) times.get(name)!.push(ms);
     }
   }
