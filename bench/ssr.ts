@@ -40,31 +40,50 @@ const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).byteLength;
  */
 const WARM_UP_ROUNDS = 10;
 const WARM_UP_MS = 1_000;
+/**
+ * The least time one sample spans: a sample is the mean of as many calls in a row as fill it. A single
+ * call of the baseline at 100 cards takes 0.7–1.1 ms, where one collection or one deoptimisation is a
+ * third of it: timed one call a sample, `ssr.render.100.ratio` moved from 22.6× to 29.2× between two idle
+ * benches of the same renderer (renderWall 38.0 and 21.1 ms, the baseline 1.08 and 0.66 ms).
+ */
+const MIN_SAMPLE_MS = 25;
 
-/** Paired timings of `ours` and `baseline`, alternating who goes first, after a warm-up (the first round of `ours` kept). */
+/** Milliseconds one call of `work` takes: one call. */
+async function timeOnce(work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/** Milliseconds one call of `work` takes: the mean of the calls in one sample of at least MIN_SAMPLE_MS. */
+async function timeSample(work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  for (let calls = 1; ; calls++) {
+    await work();
+    const elapsed = performance.now() - start;
+    if (elapsed >= MIN_SAMPLE_MS) return elapsed / calls;
+  }
+}
+
+/** Paired timings of `ours` and `baseline`, alternating who goes first, after a warm-up (the first call of `ours` kept). */
 async function paired(
   ours: () => Promise<unknown>,
   baseline: () => Promise<unknown> | unknown,
 ): Promise<{ ours: number[]; baseline: number[]; first: number }> {
-  const time = async (work: () => Promise<unknown> | unknown) => {
-    const start = performance.now();
-    await work();
-    return performance.now() - start;
-  };
-  const first = await time(ours);
+  const first = await timeOnce(ours);
   await baseline();
   for (let rounds = 1, spent = first; rounds < WARM_UP_ROUNDS || spent < WARM_UP_MS; rounds++) {
-    spent += await time(ours);
+    spent += await timeOnce(ours);
     await baseline();
   }
   const result = { ours: [] as number[], baseline: [] as number[], first };
   for (let index = 0; index < RUNS; index++) {
     if (index % 2 === 0) {
-      result.ours.push(await time(ours));
-      result.baseline.push(await time(baseline));
+      result.ours.push(await timeSample(ours));
+      result.baseline.push(await timeSample(baseline));
     } else {
-      result.baseline.push(await time(baseline));
-      result.ours.push(await time(ours));
+      result.baseline.push(await timeSample(baseline));
+      result.ours.push(await timeSample(ours));
     }
   }
   return result;
