@@ -48,20 +48,16 @@ const WARM_UP_MS = 1_000;
  */
 const MIN_SAMPLE_MS = 25;
 
-/** Milliseconds one call of `work` takes: one call. */
-async function timeOnce(work: () => Promise<unknown> | unknown): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
-/** Milliseconds one call of `work` takes: the mean of the calls in one sample of at least MIN_SAMPLE_MS. */
-async function timeSample(work: () => Promise<unknown> | unknown): Promise<number> {
+/**
+ * Milliseconds one call of `work` takes: the mean of as many calls in a row as fill `minMs` (one call
+ * when it is 0, for the cold first call and the warm-up).
+ */
+async function timeCalls(work: () => Promise<unknown> | unknown, minMs = MIN_SAMPLE_MS): Promise<number> {
   const start = performance.now();
   for (let calls = 1; ; calls++) {
     await work();
     const elapsed = performance.now() - start;
-    if (elapsed >= MIN_SAMPLE_MS) return elapsed / calls;
+    if (elapsed >= minMs) return elapsed / calls;
   }
 }
 
@@ -70,20 +66,20 @@ async function paired(
   ours: () => Promise<unknown>,
   baseline: () => Promise<unknown> | unknown,
 ): Promise<{ ours: number[]; baseline: number[]; first: number }> {
-  const first = await timeOnce(ours);
+  const first = await timeCalls(ours, 0);
   await baseline();
   for (let rounds = 1, spent = first; rounds < WARM_UP_ROUNDS || spent < WARM_UP_MS; rounds++) {
-    spent += await timeOnce(ours);
+    spent += await timeCalls(ours, 0);
     await baseline();
   }
   const result = { ours: [] as number[], baseline: [] as number[], first };
   for (let index = 0; index < RUNS; index++) {
     if (index % 2 === 0) {
-      result.ours.push(await timeSample(ours));
-      result.baseline.push(await timeSample(baseline));
+      result.ours.push(await timeCalls(ours));
+      result.baseline.push(await timeCalls(baseline));
     } else {
-      result.baseline.push(await timeSample(baseline));
-      result.ours.push(await timeSample(ours));
+      result.baseline.push(await timeCalls(baseline));
+      result.ours.push(await timeCalls(ours));
     }
   }
   return result;
