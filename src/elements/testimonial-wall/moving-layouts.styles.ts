@@ -35,6 +35,12 @@ export const movingLayoutStyles = css`
      */
     inline-size: calc(var(--_count, 1) * (var(--_slide) + var(--_gap)) - var(--_gap));
     contain-intrinsic-size: auto none auto var(--_item-size);
+    /*
+     * Style containment all along, not only while content-visibility skips it: a slice turned to is made
+     * visible (moving-layouts.ts), and Chromium answers any change of an element's style containment by
+     * walking every element of the document for its counters in that frame, inside the reader's action.
+     */
+    contain: style;
   }
 
   /*

@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/testimonial-wall/define.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi } from './fake-api.js';
-import { all, frames, loaded, part, preferReducedMotion, shownIds, wallOf, until } from './wall-helpers.js';
+import { all, containsStyle, frames, loaded, part, preferReducedMotion, shownIds, wallOf, until } from './wall-helpers.js';
 
 function status(wall: TestimonialWall): string {
   return wall.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
@@ -80,6 +80,20 @@ describe('<testimonial-wall> carousel', () => {
     part(wall, 'next')!.click();
     await reaches(wall, 0);
     expect(wall.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Testimonial 1 of 5');
+  });
+
+  it("turning to a slice not rendered yet changes no slice's style containment (each change walks the whole document)", async () => {
+    const wall = await wallOf(40, { layout: 'carousel' }, 400);
+    const slices = all(wall, '.batch');
+    expect(slices.filter((slice) => slice.classList.contains('deferred')).length, 'the premise: slices not rendered yet').to.be.greaterThan(
+      0,
+    );
+    const before = slices.map(containsStyle);
+    // From the first slide, "Previous" wraps around to the last, in the last slice.
+    part(wall, 'previous')!.click();
+    await reaches(wall, 39);
+    expect(slices.at(-1)!.style.contentVisibility, 'the premise: the last slice is rendered now').to.equal('visible');
+    expect(all(wall, '.batch').map(containsStyle)).to.deep.equal(before);
   });
 
   it('moves with the arrow keys, Home and End on the focused track', async () => {

@@ -9,7 +9,7 @@ import '../../../src/elements/testimonial-wall/define.js';
 import { DEFAULT_MAX_CHUNK_SIZE } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi, makeTestimonials } from './fake-api.js';
-import { all, frames, loaded } from './wall-helpers.js';
+import { all, containsStyle, frames, loaded } from './wall-helpers.js';
 
 interface LayoutShift extends PerformanceEntry {
   value: number;
@@ -31,6 +31,11 @@ function record<T extends PerformanceEntry>(type: string): { entries: T[]; stop:
       return entries;
     },
   };
+}
+
+/** Waits (up to 300 frames) until masonry has placed every slice: placed slices skip as a whole (`.grouped`). */
+async function placed(wall: TestimonialWall): Promise<void> {
+  for (let frame = 0; frame < 300 && all(wall, '.batch.deferred:not(.grouped)').length; frame++) await frames(1);
 }
 
 /** Several slices even at the largest slice size. */
@@ -77,9 +82,7 @@ describe(`<testimonial-wall> with ${MANY} testimonials`, function () {
       // List, carousel and (once its cards are placed) masonry slices skip as a whole: one
       // content-visibility box per slice, which the browser checks against the viewport every frame;
       // grid cards one by one (its slices are no boxes: `display: contents`).
-      if (layout === 'masonry') {
-        for (let frame = 0; frame < 300 && all(wall, '.batch.deferred:not(.grouped)').length; frame++) await frames(1);
-      }
+      if (layout === 'masonry') await placed(wall);
       const skippable =
         layout === 'grid'
           ? all(wall, '.item').slice(all(wall, '.batch')[0]!.querySelectorAll('.item').length)
@@ -119,6 +122,45 @@ describe('<testimonial-wall> slices already shown', () => {
       expect(all(wall, '.batch').length, 'the premise: several slices').to.be.greaterThan(2);
       expect(renders.size).to.equal(MANY);
       expect([...renders.values()].filter((count) => count !== 1).length, 'cards rendered more than once').to.equal(0);
+    });
+  }
+});
+
+describe('<testimonial-wall> style containment while revealing', () => {
+  // Each change of style containment (see containsStyle) costs a walk of the whole document in its
+  // frame (3.5 ms at a thousand cards on the bench machine): a frame's cost that grows with the cards
+  // shown, and with the page around the wall. Masonry's placing turns content-visibility (which brings
+  // style containment) on for a slice and off for its cards.
+  for (const layout of ['masonry', 'grid', 'list'] as const) {
+    it(`${layout}: no slice or card gains or loses style containment once rendered (masonry's placing included)`, async () => {
+      const page = await fixture<HTMLDivElement>(
+        html`<div style="width: 1000px"><testimonial-wall layout=${layout}></testimonial-wall></div>`,
+      );
+      const wall = page.querySelector('testimonial-wall')!;
+      const first = new Map<Element, boolean>();
+      const changed = new Set<Element>();
+      const check = () => {
+        for (const element of all(wall, '.batch, .item')) {
+          const contained = containsStyle(element);
+          if (!first.has(element)) first.set(element, contained);
+          else if (first.get(element) !== contained) changed.add(element);
+        }
+      };
+      let watching = true;
+      const watch = () => {
+        check();
+        if (watching) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      wall.testimonials = makeTestimonials(MANY);
+      await wall.updateComplete;
+      if (layout === 'masonry') await placed(wall);
+      await frames(2);
+      watching = false;
+      check();
+      expect(all(wall, '.batch').length, 'the premise: several slices').to.be.greaterThan(2);
+      if (layout === 'masonry') expect(all(wall, '.batch.grouped').length, 'the premise: slices placed and grouped').to.be.greaterThan(0);
+      expect(changed.size, 'slices and cards whose style containment changed').to.equal(0);
     });
   }
 });

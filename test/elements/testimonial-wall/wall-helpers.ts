@@ -80,6 +80,16 @@ export async function wallOf(count: number, attributes: Record<string, string> =
   return wall;
 }
 
+/**
+ * Whether `element` has style containment: its own `contain`, or the containment that
+ * `content-visibility` other than `visible` brings. Chromium answers a change of any element's style
+ * containment by walking every element of the document for its counters, in that frame.
+ */
+export function containsStyle(element: Element): boolean {
+  const { contain, contentVisibility } = getComputedStyle(element);
+  return contentVisibility !== 'visible' || /\b(style|content|strict)\b/.test(contain);
+}
+
 /** Distinct left edges of the visible list items: the number of columns in use. */
 export function columnsOf(wall: TestimonialWall): number {
   const visible = all(wall, '[role="listitem"]').filter((item) => item.getClientRects().length > 0);
