@@ -9,7 +9,7 @@
  * inside it, the script of animation frames (the slices), the style update (with how many elements it
  * restyled), layout, paint and compositing; then, for the three longest style updates, what they were
  * made of (`Document::updateActiveStyle`, the stylesheets' bookkeeping, against `Document::recalcStyle`,
- * the elements restyled). A cost that grows down the rows while the slices stay alike is a cost per
+ * the elements restyled, and the rest of `Document::updateStyle`: counters, quotes, overflow). A cost that grows down the rows while the slices stay alike is a cost per
  * frame that grows with the cards already shown. Not part of `npm run bench`: a development tool,
  * whose times include the tracing's own overhead; compare rows with rows of the same run.
  */
@@ -126,9 +126,13 @@ try {
       const inside = events
         .filter((event) => event.pid === styled.pid && event.tid === styled.tid && event.ph === 'X')
         .filter(within(style));
-      const part = (name: string) => ms(inside.filter((event) => event.name === name).reduce((total, event) => total + event.dur!, 0));
+      const sum = (name: string) => inside.filter((event) => event.name === name).reduce((total, event) => total + event.dur!, 0);
+      // What `Document::updateStyle` spends outside the restyle and the layout tree's rebuild: Blink's
+      // counters and quotes (a walk of every element when an element's style containment changed, see
+      // masonry-layout.ts' CONTAINMENT) and the layout view's overflow.
+      const rest = sum('Document::updateStyle') - sum('Document::recalcStyle') - sum('Document::rebuildLayoutTree');
       console.log(
-        `  a style update of ${ms(style.dur!)} ms (${style.args?.elementCount ?? 0} elements): updateActiveStyle ${part('Document::updateActiveStyle')} ms, recalcStyle ${part('Document::recalcStyle')} ms`,
+        `  a style update of ${ms(style.dur!)} ms (${style.args?.elementCount ?? 0} elements): updateActiveStyle ${ms(sum('Document::updateActiveStyle'))} ms, recalcStyle ${ms(sum('Document::recalcStyle'))} ms, the rest of updateStyle ${ms(Math.max(0, rest))} ms`,
       );
     }
   }
