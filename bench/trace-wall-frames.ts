@@ -9,9 +9,10 @@
  * inside it, the script of animation frames (the slices), the style update (with how many elements it
  * restyled), layout, paint and compositing; then, for the three longest style updates, what they were
  * made of (`Document::updateActiveStyle`, the stylesheets' bookkeeping, against `Document::recalcStyle`,
- * the elements restyled, and the rest of `Document::updateStyle`: counters, quotes, overflow). A cost that grows down the rows while the slices stay alike is a cost per
- * frame that grows with the cards already shown. Not part of `npm run bench`: a development tool,
- * whose times include the tracing's own overhead; compare rows with rows of the same run.
+ * the elements restyled, and the rest of `Document::updateStyle`: counters, quotes, overflow). A cost
+ * that grows down the rows while the slices stay alike is a cost per frame that grows with the cards
+ * already shown. Not part of `npm run bench`: a development tool, whose times include the tracing's own
+ * overhead; compare rows with rows of the same run.
  */
 import { buildElements } from './builds.js';
 import { launchBrowser, startBenchServer, TRACE_TASKS, type TraceEvent } from './support.js';
