@@ -124,8 +124,8 @@ const header = css`
     align-items: center;
     gap: 0.375em;
   }
-  /* Logos are often wide: the height is the line's, the width the logo's own (whole, never cropped). */
-  .logo {
+  /* Logos (the company's image) are often wide: the height is the line's, the width the logo's own (whole, never cropped). */
+  .company img {
     width: auto;
     max-width: 6em;
     height: 1.25em;

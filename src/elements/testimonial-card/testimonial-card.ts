@@ -179,6 +179,15 @@ export class TestimonialCard extends CardDisplayElement {
    */
   protected langAttribute: string | undefined;
 
+  /**
+   * Whether the images wait, without their `src`, until this is cleared and the card updated. Masonry
+   * (the wall's chunk) sets it on the cards of its later slices before their first render, and clears
+   * it as the browser starts rendering each (masonry-layout.ts, `nearing`). Not a reactive property: the
+   * setter Lit would add is bytes of the entry, where masonry asks for the update itself.
+   * @internal
+   */
+  deferredImages?: boolean;
+
   /** Image URLs that failed to load: avatars fall back to initials, other images are hidden. */
   private failedImages: ReadonlySet<string> = new Set();
 
@@ -473,9 +482,8 @@ export class TestimonialCard extends CardDisplayElement {
     height: number;
   }): TemplateResult {
     return html`<img
+      src=${this.deferredImages ? nothing : image.src}
       part=${ifDefined(image.part)}
-      class=${ifDefined(image.part)}
-      src=${image.src}
       alt=${image.alt}
       lang=${ifDefined(image.lang)}
       width=${image.width}

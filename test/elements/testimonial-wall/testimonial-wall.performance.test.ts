@@ -9,7 +9,7 @@ import '../../../src/elements/testimonial-wall/define.js';
 import { DEFAULT_MAX_CHUNK_SIZE } from '../../../src/elements/testimonial-wall/chunked-list.js';
 import type { TestimonialWall } from '../../../src/elements/testimonial-wall/testimonial-wall.js';
 import { FakeApi, makeTestimonials } from './fake-api.js';
-import { all, containsStyle, frames, loaded } from './wall-helpers.js';
+import { all, containsStyle, frames, loaded, until } from './wall-helpers.js';
 
 interface LayoutShift extends PerformanceEntry {
   value: number;
@@ -163,6 +163,49 @@ describe('<testimonial-wall> style containment while revealing', () => {
       expect(changed.size, 'slices and cards whose style containment changed').to.equal(0);
     });
   }
+});
+
+describe('<testimonial-wall> images of cards out of view', () => {
+  // An image's `src`, even on a lazy image, is work for every card revealed (a cached image loads at
+  // once; an uncached one is watched for the viewport in every frame): masonry's later slices wait for
+  // theirs until the browser starts rendering them (content-visibility: auto), as a lazy image would.
+  const AVATAR = `${location.origin}/src/sandbox/media/avatars/ada.png`;
+  const avatarOf = (item: Element) =>
+    item.querySelector('testimonial-card')!.shadowRoot!.querySelector<HTMLImageElement>('[part="avatar-image"]')!;
+
+  /** A masonry wall of 60 cards with avatars, placed: the last card far below the view. */
+  async function longWall(): Promise<{ first: Element; last: Element }> {
+    const page = await fixture<HTMLDivElement>(html`<div style="width: 1000px"><testimonial-wall></testimonial-wall></div>`);
+    const wall = page.querySelector('testimonial-wall')!;
+    wall.testimonials = makeTestimonials(60).map((testimonial) => ({ ...testimonial, customer_avatar: AVATAR }));
+    await wall.updateComplete;
+    await placed(wall);
+    await frames(3);
+    const items = all(wall, '.item');
+    expect(all(wall, '.batch').length, 'the premise: several slices').to.be.greaterThan(2);
+    const last = items[items.length - 1]!;
+    expect(last.getBoundingClientRect().top, 'the premise: the last card far below the view').to.be.greaterThan(3 * innerHeight);
+    return { first: items[0]!, last };
+  }
+
+  it('masonry: a slice far below the view has no image source until it comes near; the first screen has its own at once', async function () {
+    this.timeout(30000);
+    const { first, last } = await longWall();
+    expect(avatarOf(first).getAttribute('src'), "the first slice's avatar").to.equal(AVATAR);
+    expect(avatarOf(last).hasAttribute('src'), "the last card's avatar, far below the view").to.equal(false);
+    last.scrollIntoView();
+    await until(() => avatarOf(last).getAttribute('src') === AVATAR, "the last card's avatar once it is in view");
+    await until(() => avatarOf(last).complete && avatarOf(last).naturalWidth > 0, 'the avatar loaded');
+    window.scrollTo(0, 0);
+  });
+
+  it('masonry: a page printed gets every image, as lazy images are loaded before printing', async function () {
+    this.timeout(30000);
+    const { last } = await longWall();
+    expect(avatarOf(last).hasAttribute('src'), 'the premise: the last avatar waits').to.equal(false);
+    window.dispatchEvent(new Event('beforeprint'));
+    await until(() => avatarOf(last).getAttribute('src') === AVATAR, "the last card's avatar, for printing");
+  });
 });
 
 describe('<testimonial-wall> layout stability', () => {
