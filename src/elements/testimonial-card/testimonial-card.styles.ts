@@ -124,7 +124,10 @@ const header = css`
     align-items: center;
     gap: 0.375em;
   }
-  /* Logos (the company's image) are often wide: the height is the line's, the width the logo's own (whole, never cropped). */
+  /*
+   * Logos (the company's image) are often wide: the height is the line's, the width the logo's own
+   * (whole, never cropped).
+   */
   .company img {
     width: auto;
     max-width: 6em;
