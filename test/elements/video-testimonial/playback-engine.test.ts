@@ -270,10 +270,10 @@ describe('PlaybackEngine head start on play', () => {
     const answered = new Set<string>();
     const answeredWhenAsked = new Map<string, string[]>();
     const realFetch = window.fetch;
-    window.fetch = (input, init) => {
+    window.fetch = (input, options) => {
       const url = String(input instanceof Request ? input.url : input);
       answeredWhenAsked.set(url, [...answered]);
-      const response = realFetch(input, init);
+      const response = realFetch(input, options);
       void response.then(() => answered.add(url)).catch(() => undefined);
       return response;
     };
