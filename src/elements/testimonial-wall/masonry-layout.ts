@@ -233,7 +233,7 @@ export class MasonryLayout {
    * (content-visibility: auto, each card until its slice is placed, then the slice), as it comes near
    * the view: an image's `src`, even with `loading="lazy"`, cost every card revealed (a cached image
    * loads at once, an uncached one is watched for the viewport in every frame), for cards out of view.
-   * Without it a thousand cards were revealed 9% sooner, 18% on a CPU 4× slower (docs/performance.md).
+   * Held back so, a thousand cards were revealed 9% sooner, 18% on a CPU 4× slower (docs/performance.md).
    * The first slice, the first screen, has its images from its first render.
    */
   private readonly nearing = (event: Event): void => {
