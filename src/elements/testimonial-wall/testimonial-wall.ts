@@ -74,7 +74,7 @@ const scrollPagingModule = lazyModule(() => import('./scroll-paging.js'));
  * images (as tall as the tallest text card can be at that width), the others are as tall, and the
  * wall keeps that height once the cards are in, so nothing below it moves down or up when they come
  * (a smaller `text-limit` reserves less).
- * Long lists render in slices sized to a 20 ms budget per frame from the marginal cost of a card;
+ * Long lists render in slices sized to a 30 ms budget per frame from the marginal cost of a card;
  * slices already shown are not rendered again.
  *
  * Keyboard: a wall that shows testimonials starts with a "Skip testimonials" link, seen only while
