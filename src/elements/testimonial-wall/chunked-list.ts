@@ -43,9 +43,9 @@ export interface ChunkedListOptions {
 export const DEFAULT_CHUNK_SIZE = 8;
 /**
  * Under the 50 ms that makes a long task, with room for the frame's own part (its style, layout and
- * paint beyond the new cards). 30 rather than 20: fewer frames, each of which pays that part again; at
- * 20 ms a thousand cards on a CPU 4× slower took 15% longer, and no slice made a long task at either
- * (docs/performance.md, "A larger budget for each slice").
+ * paint beyond the new cards). 30 rather than 20: fewer frames, each of which pays that part again. At
+ * 20 ms a thousand cards on a CPU 4× slower took about 15% longer; unthrottled, neither made a long
+ * task, where 40 ms did (docs/performance.md, "A larger budget for each slice").
  */
 export const DEFAULT_BUDGET_MS = 30;
 export const DEFAULT_MAX_CHUNK_SIZE = 60;
