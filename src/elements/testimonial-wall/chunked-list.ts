@@ -1,6 +1,7 @@
 /**
- * Progressive rendering: a long list is revealed in slices, one slice per frame, so rendering 1,000
- * testimonials never blocks the page in one long task.
+ * Progressive rendering: a long list is revealed in slices, one slice per frame (once the list is
+ * measured, one per task: see next-slice.ts), so rendering 1,000 testimonials never blocks the page in
+ * one long task.
  *
  * The slice size adapts to the marginal cost of an item, whatever a frame's fixed part costs (see
  * {@link SliceSizer}, a chunk that lists of more than a few slices load; slices double until it is
@@ -10,8 +11,9 @@
  * balances each batch on its own, so a batch, once placed, never moves when later ones arrive.
  *
  * Every list on the page shares one frame: a slice waits for the next frame when the lists before it
- * have spent the budget of this one (first come, first served). Each list kept to its own budget,
- * every wall of a page with a slice waiting revealed it in the same frame: one task for all of them.
+ * have spent the budget of this one (first come, first served). Each list kept to its own budget, every
+ * wall of a page with a slice waiting revealed it in the same frame: one task for all of them. A slice
+ * in a task of its own shares it with none.
  *
  * The private members' names are unlike any the platform uses (`source`, `options`, `host`…), so the
  * script-tag build may shorten them (scripts/private-names.ts).
@@ -33,6 +35,7 @@ export interface ChunkedListOptions {
   budgetMs?: number;
   /** The most items one slice may hold, however cheap they are. */
   maxChunkSize?: number;
+  /** When each slice after the first comes: by default the next animation frame, and once the list is measured (see SliceSizer) the next task. */
   scheduler?: Scheduler;
   /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;
@@ -67,7 +70,8 @@ export class ChunkedList<T> implements ReactiveController {
   private sliceSize: number;
   /** Made once the sizer's chunk is here, for each list (`replace`). */
   private measuredSizer: SliceSizer | undefined;
-  private readonly listOptions: Required<ChunkedListOptions>;
+  /** The options with their defaults; a scheduler not given is the sizer's to choose (see SliceSizer). */
+  private readonly listOptions: Required<Omit<ChunkedListOptions, 'scheduler'>> & Pick<ChunkedListOptions, 'scheduler'>;
 
   constructor(
     private readonly listHost: ReactiveControllerHost,
@@ -78,7 +82,6 @@ export class ChunkedList<T> implements ReactiveController {
       chunkSize: DEFAULT_CHUNK_SIZE,
       budgetMs: DEFAULT_BUDGET_MS,
       maxChunkSize: DEFAULT_MAX_CHUNK_SIZE,
-      scheduler: nextFrame,
       afterTask,
       now: () => performance.now(),
       ...options,
@@ -169,7 +172,7 @@ export class ChunkedList<T> implements ReactiveController {
   private scheduleSlice(): void {
     if (!this.settleList) this.settledPromise = new Promise((resolve) => (this.settleList = resolve));
     const options = this.listOptions;
-    this.cancelFrame = options.scheduler((time) => {
+    this.cancelFrame = (options.scheduler ?? nextFrame)((time) => {
       this.cancelFrame = undefined;
       // A frame's callbacks run one after the other, each with its microtasks (the host's update, its
       // cards' first renders), so the time since the first began is what this frame's lists have spent.

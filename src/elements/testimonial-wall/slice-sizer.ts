@@ -2,7 +2,8 @@
  * How many items the next slice of a progressive render holds, from what the slices before it cost: a
  * chunk of its own, which only lists of more than a few slices load (see ChunkedList).
  *
- * A frame's cost (each slice's task is timed: script, style and layout, up to the next task) is a part
+ * A frame's cost (each slice's task is timed up to the next task: its script, and the style and layout
+ * that run in it, all of its frame's when the slice came in an animation frame) is a part
  * that grows with its slice (the new cards: `marginal` per item) and a part that does not (the host's
  * own update, the frame's rendering, a collection, another script: `fixed`), which may grow with the
  * items already shown. Both are read off the last few slices, as a line through their (items, cost)
@@ -24,6 +25,9 @@
  * Slices grow geometrically (at most double), so a fast device reaches large slices in a few frames.
  */
 
+import type { Scheduler } from '../shared/next-frame.js';
+import { nextSlice } from './next-slice.js';
+
 /** The slices the line is drawn through: recent enough to follow a fixed part that grows. */
 const WINDOW = 8;
 /** A long task: what the new items of a frame may take at most, however dear the frame's own part. */
@@ -42,7 +46,22 @@ export class SliceSizer {
   /** Counts the slices measured, for the turns of a fifth over and under. */
   private measured = 0;
 
-  constructor(private readonly limits: { readonly chunkSize: number; readonly budgetMs: number; readonly maxChunkSize: number }) {}
+  /**
+   * `limits` are the list's options. A list whose slices are measured is a long one (see ChunkedList):
+   * unless it was given a scheduler of its own, its later slices come in tasks from now on (next-slice.ts),
+   * where they came in animation frames. Done here, in the chunk such lists load, it costs the entry
+   * nothing.
+   */
+  constructor(
+    private readonly limits: {
+      readonly chunkSize: number;
+      readonly budgetMs: number;
+      readonly maxChunkSize: number;
+      scheduler?: Scheduler;
+    },
+  ) {
+    limits.scheduler ??= nextSlice;
+  }
 
   /** A slice of `items` took `ms`: returns how many items the next one holds. */
   record(items: number, ms: number): number {

@@ -10,6 +10,8 @@ import {
   sliceSizer,
   type ChunkedListOptions,
 } from '../../../src/elements/testimonial-wall/chunked-list.js';
+import { nextSlice } from '../../../src/elements/testimonial-wall/next-slice.js';
+import type { Scheduler } from '../../../src/elements/shared/next-frame.js';
 import { firstFormUrl } from '../../../src/elements/testimonial-wall/form-link.js';
 import { WallFeed } from '../../../src/elements/testimonial-wall/wall-feed.js';
 import { listParamsFromAttributes, pageSize, WALL_QUERY_KEYS } from '../../../src/elements/testimonial-wall/wall-options.js';
@@ -290,6 +292,17 @@ describe('ChunkedList: lists on one page', () => {
 describe('ChunkedList slice sizes', () => {
   // The sizer is a chunk of its own: here from the start, as in a wall whose list has many slices.
   before(() => sliceSizer.load());
+
+  it('gives a measured list a task for each later slice, unless the list was given a scheduler', () => {
+    const { SliceSizer } = sliceSizer.loaded!;
+    const limits: ConstructorParameters<typeof SliceSizer>[0] = { chunkSize: 8, budgetMs: DEFAULT_BUDGET_MS, maxChunkSize: 60 };
+    new SliceSizer(limits);
+    assert.equal(limits.scheduler, nextSlice);
+    const own: Scheduler = () => () => {};
+    const given = { ...limits, scheduler: own };
+    new SliceSizer(given);
+    assert.equal(given.scheduler, own);
+  });
 
   /**
    * A list driven by a fake clock: each frame costs `cost(shown, added)` ms, where `shown` is how many
