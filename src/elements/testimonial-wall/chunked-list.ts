@@ -35,7 +35,10 @@ export interface ChunkedListOptions {
   budgetMs?: number;
   /** The most items one slice may hold, however cheap they are. */
   maxChunkSize?: number;
-  /** When each slice after the first comes: by default the next animation frame, and once the list is measured (see SliceSizer) the next task. */
+  /**
+   * When each slice after the first comes: by default the next animation frame, and once the list is
+   * measured (see SliceSizer) the next task.
+   */
   scheduler?: Scheduler;
   /** When the slice's task is over (the slice is then timed); one that never calls back keeps every slice at `chunkSize`. */
   afterTask?: AfterTask;

@@ -3,8 +3,8 @@
  *
  * A slice's new cards take most of a frame's budget (30 ms), so a slice with its rendering lasted longer
  * than a display's frame (16.7 ms at 60 Hz), and a slice that waited for the next animation frame also
- * waited, idle, for the display's next frame: in paired runs of the bench's page, 100 cards took 4.28×
- * one `innerHTML` one slice a frame, 3.38× one slice a task (docs/performance.md, "A task per slice").
+ * waited, idle, for the display's next frame: in the full bench, 100 cards took 4.26× one `innerHTML`
+ * one slice a frame and 3.13× one slice a task (docs/performance.md, "A task per slice").
  * Between two tasks the browser renders when a frame is due: Chromium queues the frame's task when it
  * is, before the next slice's. Firefox lets a queue of tasks go first (8 frames in a 1,000-card reveal of
  * 800 ms, against 26 a frame a slice), so a slice waits for an animation frame when the page has not
