@@ -10,6 +10,12 @@
  * 800 ms, against 26 a frame a slice), so a slice waits for an animation frame when the page has not
  * rendered for `STARVED_MS`.
  *
+ * A slice in a task is timed without the frame that renders it, where one in a frame was timed with
+ * it, and the sizer gives a slice's new items as much time as a frame's own part: so the frames' cost
+ * is watched here (`frameCost`). Without it, a slow device whose frames cost more than the budget
+ * (a thousand cards at 4× CPU: 30–100 ms a frame) got slices of the budget and rendered more such
+ * frames: 1,000 cards at 4× took 2.17× one `innerHTML`, with it 1.81× (docs/performance.md).
+ *
  * The slice sizer's chunk brings it (see SliceSizer): lists of a few slices (a page of a dozen cards
  * takes two) reveal theirs in frames.
  */
@@ -22,13 +28,23 @@ const STARVED_MS = 50;
 let lastFrame = -Infinity;
 let watching = false;
 
-/** Notes when the next frame comes (one callback at a time, however many slices wait). */
+/**
+ * What the last frame watched took, from its animation frames' callbacks to the task after it: its
+ * rendering, which a slice in a task of its own is not timed with (see SliceSizer, which gives the new
+ * cards as much).
+ */
+export let frameCost = 0;
+
+/** Notes when the next frame comes and what it costs (one frame at a time, however many slices wait). */
 function watchFrames(): void {
   if (watching) return;
   watching = true;
   requestAnimationFrame(() => {
-    watching = false;
     lastFrame = performance.now();
+    setTimeout(() => {
+      watching = false;
+      frameCost = performance.now() - lastFrame;
+    });
   });
 }
 

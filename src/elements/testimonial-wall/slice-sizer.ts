@@ -26,7 +26,7 @@
  */
 
 import type { Scheduler } from '../shared/next-frame.js';
-import { nextSlice } from './next-slice.js';
+import { frameCost, nextSlice } from './next-slice.js';
 
 /** The slices the line is drawn through: recent enough to follow a fixed part that grows. */
 const WINDOW = 8;
@@ -78,7 +78,9 @@ export class SliceSizer {
       // made to differ only then, one stall in the one slice that differed was the whole line (the
       // slices fell to four items a frame in a test).
       const turn = this.measured % 2 ? 0.8 : 1.2;
-      const budget = Math.min(Math.max(this.limits.budgetMs, this.fixed) * turn, LONG_TASK_MS);
+      // A slice in a task of its own is timed without its frame's rendering (next-slice.ts), which is then
+      // told apart: the new items get as much as either part, as they did when a slice's time held both.
+      const budget = Math.min(Math.max(this.limits.budgetMs, this.fixed, frameCost) * turn, LONG_TASK_MS);
       // The cost of an item: the slope, taken for no more than the cheapest cost per item seen and no
       // less than half of it (misread low in noisy frames, 0.45 ms an item at 4× where the cards cost
       // 2.5, it doubled slices to 34–56 cards); the cheapest cost alone while there is no slope.

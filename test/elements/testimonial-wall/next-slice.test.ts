@@ -5,7 +5,10 @@
  * frame, so the reveal is painted as it goes.
  */
 import { expect } from '@open-wc/testing';
-import { nextSlice } from '../../../src/elements/testimonial-wall/next-slice.js';
+import * as slices from '../../../src/elements/testimonial-wall/next-slice.js';
+import { SliceSizer } from '../../../src/elements/testimonial-wall/slice-sizer.js';
+
+const { nextSlice } = slices;
 
 /** What the slice's callback got: the frame's time in an animation frame, nothing in a task. */
 const slice = (): Promise<number | undefined> => new Promise((resolve) => nextSlice(resolve));
@@ -65,5 +68,31 @@ describe('nextSlice', () => {
     await animationFrame();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ran).to.equal(0);
+  });
+
+  it('tells what a frame costs, and the sizer gives the new items of a slice as much, up to a long task', async () => {
+    /** A frame watched (a slice in a task asks for it) whose callbacks take `ms` more; the size after it. */
+    const sizeAfterFrame = async (ms: number): Promise<number> => {
+      block(60);
+      await slice();
+      expect(await slice()).to.equal(undefined);
+      requestAnimationFrame(() => block(ms));
+      await animationFrame();
+      await new Promise((resolve) => setTimeout(resolve));
+      // Slices of 30 and 40 items at 1 ms an item and no part of their own: 30 ms of budget is 30 items
+      // or so (in turns of a fifth over and under), short of the double that caps a slice.
+      const sizer = new SliceSizer({ chunkSize: 8, budgetMs: 30, maxChunkSize: 1000, scheduler: () => () => {} });
+      let size = 0;
+      for (let index = 0; index < 6; index++) size = sizer.record(30 + 10 * (index % 2), 30 + 10 * (index % 2));
+      return size;
+    };
+    const cheapFrames = await sizeAfterFrame(0);
+    expect(slices.frameCost).to.be.below(30);
+    const dearFrames = await sizeAfterFrame(45);
+    expect(slices.frameCost).to.be.at.least(45);
+    expect(cheapFrames).to.be.within(24, 36);
+    // 45 ms in turns of a fifth over and under, never over a long task's 50 ms.
+    expect(dearFrames).to.be.within(36, 50);
+    expect(dearFrames).to.be.above(cheapFrames);
   });
 });
