@@ -6,7 +6,8 @@
  * `theme="light"` (and no attribute) is light, `theme="dark"` dark, `theme="auto"` follows
  * `prefers-color-scheme`. Every default pair meets WCAG AA contrast (text ≥ 4.5:1, UI ≥ 3:1).
  */
-import { css, unsafeCSS } from 'lit';
+import { unsafeCSS } from 'lit';
+import { css } from './css.js';
 
 /** Values as the CSS minifier would write them: it sees only `css` literals, not these strings. */
 const light = {

@@ -1,4 +1,5 @@
-import { css, unsafeCSS } from 'lit';
+import { unsafeCSS } from 'lit';
+import { css } from '../shared/css.js';
 import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
 
 const card = css`

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../shared/css.js';
 import { focusRing, reducedMotion, tokens, visuallyHidden } from '../shared/tokens.styles.js';
 
 /**

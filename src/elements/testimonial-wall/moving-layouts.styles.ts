@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../shared/css.js';
 
 /**
  * What only moving walls need: slices of slides, controls, scrolling, snap points and the marquee's

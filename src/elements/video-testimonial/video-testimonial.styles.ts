@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../shared/css.js';
 import { focusRing, reducedMotion, visuallyHidden } from '../shared/tokens.styles.js';
 
 /**
