@@ -140,33 +140,29 @@ const header = css`
 
 const body = css`
   .rating {
-    display: inline-flex;
-    gap: 0.125em;
+    display: flex;
     width: max-content;
     line-height: 0;
   }
-  .star {
-    width: var(--testimonial-star-size, 1.125em);
+  .stars {
     height: var(--testimonial-star-size, 1.125em);
+    aspect-ratio: 130.67 / 24;
   }
-  .star .empty {
+  .empty {
     fill: var(--_t-star-empty);
   }
-  .star .full {
+  .full {
     fill: var(--_t-star);
-  }
-  .star .half {
-    clip-path: inset(0 50% 0 0);
   }
   /* Forced colours leave SVG fills alone: full stars in the text's colour, empty ones an outline. */
   @media (forced-colors: active) {
-    .star {
+    .stars {
       --_t-star: CanvasText;
       --_t-star-empty: Canvas;
       stroke: CanvasText;
     }
   }
-  .rating:dir(rtl) .star {
+  .stars:dir(rtl) {
     transform: scaleX(-1);
   }
   blockquote {

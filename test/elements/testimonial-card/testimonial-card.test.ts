@@ -102,14 +102,31 @@ describe('<testimonial-card> rating', () => {
     expect(await stars('x')).to.equal(null);
   });
 
-  it('draws five stars with full, half and empty fills', async () => {
-    const el = await cardFor(sampleTestimonial({ rating: 3.5 }));
-    expect(harness(el).parts('star').length).to.equal(5);
-    expect(harness(el).all('.full:not(.half)').length).to.equal(3);
-    expect(harness(el).all('.full.half').length).to.equal(1);
+  it('draws five stars in one svg, filled up to the rating, half stars too', async () => {
+    // Where the full stars end, in the svg's units: a star is 24 wide and starts 26.67 after the one
+    // before; its shape spans 2.4–21.6, a half star's 2.4–12.
+    const filledTo = async (rating: number, lang = 'en') => {
+      const el = await cardFor(sampleTestimonial({ rating, lang }));
+      const stars = harness(el).parts('stars');
+      expect(stars.length).to.equal(1);
+      const svg = stars[0] as unknown as SVGSVGElement;
+      const [empty, full] = [svg.querySelector<SVGPathElement>('.empty')!, svg.querySelector<SVGPathElement>('.full')!];
+      const emptyBox = empty.getBBox();
+      expect(emptyBox.x + emptyBox.width, 'five empty stars').to.be.closeTo(21.6 + 4 * 26.67, 0.01);
+      // Five stars as wide as they were as five 1.125em svgs 0.125em apart.
+      const box = svg.getBoundingClientRect();
+      expect(box.width / box.height).to.be.closeTo(6.125 / 1.125, 0.01);
+      const fullBox = full.getBBox();
+      return { right: fullBox.x + fullBox.width, transform: getComputedStyle(svg).transform };
+    };
+    for (const whole of [1, 2, 3, 4, 5]) expect((await filledTo(whole)).right, `${whole}`).to.be.closeTo(21.6 + (whole - 1) * 26.67, 0.01);
+    for (const whole of [0, 1, 2, 3, 4]) expect((await filledTo(whole + 0.5)).right, `${whole}.5`).to.be.closeTo(12 + whole * 26.67, 0.01);
+    // Right to left (an Arabic testimonial), the row is mirrored: the stars fill from the right, a half star's right half.
+    expect((await filledTo(3.5, 'ar')).transform).to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+    expect((await filledTo(3.5)).transform).to.equal('none');
   });
 
-  it('clones one template per star: the rating costs a card six, not a dozen', async () => {
+  it('clones one template for the rating: five stars cost a card one, not six', async () => {
     // What a card costs is mostly the templates it clones; a wall clones them for every card.
     const clonesOf = async (testimonial: unknown, attrs: Record<string, boolean> = {}) => {
       const importNode = Document.prototype.importNode;
@@ -126,8 +143,8 @@ describe('<testimonial-card> rating', () => {
       return clones;
     };
     const data = sampleTestimonial({ rating: 3.5, text: 'Plain words.', media: [] });
-    // The rating's own element and one template a star.
-    expect((await clonesOf(data)) - (await clonesOf(data, { 'no-rating': true }))).to.equal(6);
+    // The rating's own template holds its stars (a template a star, a wall cloned five more for each card).
+    expect((await clonesOf(data)) - (await clonesOf(data, { 'no-rating': true }))).to.equal(1);
   });
 
   it("adopts one style sheet: a wall's cards are each matched against every sheet their root adopts", async () => {
