@@ -27,7 +27,7 @@ import { sharedCdnBuild } from './support/shared-cdn-build.js';
  * 20 KB budget of issue 7 and set 25,600 B), a ratchet at today's figure plus a little room. Lower it
  * whenever the entry shrinks (25,342 B with localisation in it), never raise it.
  */
-const ENTRY_GZIP_BUDGET = 25_119;
+const ENTRY_GZIP_BUDGET = 25_105;
 
 describe('script-tag build size', () => {
   let sizes: CdnSizes;

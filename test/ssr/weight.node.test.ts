@@ -27,10 +27,10 @@ import { flatCardStyles, flattenable, wallStylesBesideCards, withCardIds } from 
  * 57,090 B on main before issue 24 item 1; 56,094 B with no <video> in the players' poster state on the server (issue 24: the first frame's parse and layout);
  * 55,964 B with the wall's styles trimmed (issue 23: a rule that never matched, shared hidden-state rules).
  * 55,103 B (55,893 on main before) with no `cite` on the quote and the card's words inheriting the content's `lang` (issue 23 item 3).
- * 54,032 B with a card's five stars in one `<svg>` of two paths (issue 23 item 3).
+ * 54,032 B with a card's five stars in one `<svg>` of two paths (issue 23 item 3); 54,009 B with its width from its viewBox.
  * A ratchet: lower it when the wall shrinks, never raise it. The issue's target is 60,000 B.
  */
-const WALL_12_RAW_BUDGET = 54_100;
+const WALL_12_RAW_BUDGET = 54_050;
 
 describe('server-rendered HTML weight', () => {
   let html: string;

@@ -144,9 +144,9 @@ const body = css`
     width: max-content;
     line-height: 0;
   }
+  /* As wide as its viewBox says for that height. */
   .stars {
     height: var(--testimonial-star-size, 1.125em);
-    aspect-ratio: 130.67 / 24;
   }
   .empty {
     fill: var(--_t-star-empty);

@@ -45,9 +45,10 @@ const NAME_HEADINGS = [
  * The stars, one `<svg>` for all five: the empty shapes, and over them a path of the full stars and,
  * for a half rating, the left half of the next (`:dir(rtl)` mirrors the row). A star is 24 units wide
  * and starts 26.67 after the one before, the 0.125em gap between 1.125em stars. One path per rating,
- * made once, so a rating is one template and one attribute: an `<svg>` per star (a template each, its
- * half star clipped) cost every card of a wall five templates, five parts and 10–11 elements to
- * clone, style and lay out, about 7% of a 100-card wall's render (docs/performance.md).
+ * made once, so a rating is one template and two attributes (the empty path bound too: written out, it
+ * was 27 B more of the entry): an `<svg>` per star (a template each, its half star clipped) cost every
+ * card of a wall five templates, five parts and 10–11 elements to clone, style and lay out, about 7% of
+ * a 100-card wall's render (docs/performance.md).
  */
 const STAR = 'l2.9 6.1 6.7.8-4.9 4.6 1.2 6.6-5.9-3.2-5.9 3.2 1.2-6.6-4.9-4.6 6.7-.8zm26.67 0';
 const HALF_STAR = 'l-2.9 6.1-6.7.8 4.9 4.6-1.2 6.6 5.9-3.2z';
@@ -377,7 +378,7 @@ export class TestimonialCard extends CardDisplayElement {
   private renderRating(view: CardView): TemplateResult | typeof nothing {
     if (this.noRating || view.rating <= 0) return nothing;
     return html`<div part="rating" class="rating" role="img" aria-label=${sizing(view) ? nothing : this.w('{0} out of {1} stars', view.rating, MAX_RATING)} lang=${this.wordsLang(view)}
-      ><svg part="stars" class="stars" viewBox="0 0 130.67 24" aria-hidden="true"><path class="empty" d="${FULL_STARS[10]}"/><path class="full" d="${FULL_STARS[view.rating * 2]}"/></svg></div>`;
+      ><svg part="stars" class="stars" viewBox="0 0 130.67 24" aria-hidden="true"><path class="empty" d="${FULL_STARS[2 * MAX_RATING]}"/><path class="full" d="${FULL_STARS[view.rating * 2]}"/></svg></div>`;
   }
 
   private renderQuote(view: CardView): TemplateResult | typeof nothing {
